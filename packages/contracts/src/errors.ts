@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Error body of ARCHITECTURE §6. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] },
+        resolve: { conditions: ['source'] },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite instances are memory-hungry; two workers fit the 2-core machines.
+          maxWorkers: 2,
+        },
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
