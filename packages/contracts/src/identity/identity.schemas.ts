@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { FEATURE_FLAGS } from '../access/features.js';
-import { CHAT_ROLES, ROLE_CODES } from '../access/roles.js';
+import { FEATURE_FLAGS, type FeatureFlag } from '../access/features.js';
+import { CHAT_ROLES, ROLE_CODES, type RoleCode } from '../access/roles.js';
 
-export const RoleCodeSchema = z.enum(ROLE_CODES as [string, ...string[]]).describe('Role code of spec §3');
-export const FeatureFlagSchema = z.enum(FEATURE_FLAGS as [string, ...string[]]);
+export const RoleCodeSchema = z
+  .enum(ROLE_CODES as [RoleCode, ...RoleCode[]])
+  .describe('Role code of spec §3');
+export const FeatureFlagSchema = z.enum(FEATURE_FLAGS as [FeatureFlag, ...FeatureFlag[]]);
 export const ChatRoleSchema = z.enum(CHAT_ROLES);
 export const UserStatusSchema = z.enum(['active', 'deactivated', 'pending', 'locked']);
 export type UserStatus = z.infer<typeof UserStatusSchema>;

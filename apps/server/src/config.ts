@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Everything the server reads from its environment. The only reader of `process.env`. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(180).default(180),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MAX_FAILED_LOGINS: z.coerce.number().int().min(1).default(5),
+  WORKERS: booleanFromEnv.default(true),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: PostgreSQL through node-postgres; unset: embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Root secret every signing and encryption key is derived from; undefined means "read or create one in dataDir". */
+  secretKey: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  sessionMaxDays: number;
+  loginRateLimitPerMinute: number;
+  maxFailedLogins: number;
+  /** Run background workers inside `serve`. */
+  workers: boolean;
+  webDist: string | undefined;
+  trustProxy: boolean;
+}>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const embedded = e.DATABASE_URL === undefined;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    maxFailedLogins: e.MAX_FAILED_LOGINS,
+    workers: e.WORKERS,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+  });
+}

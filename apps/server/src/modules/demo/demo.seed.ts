@@ -1,0 +1,95 @@
+import {
+  ALL_FEATURES_MASK,
+  type ChatRole,
+  featureMaskFromFlags,
+  LOG_TYPES,
+  ROLE_CODES,
+  type RoleCode,
+} from '@sapa/contracts';
+import { newId } from '../../lib/ids.js';
+import type { Database } from '../../platform/database.js';
+import { insertClient } from '../clients/index.js';
+import { hashPassword, insertUser } from '../identity/index.js';
+import { unsafeFindDemoMarker } from './demo.repository.js';
+
+export const DEMO_PASSWORD = 'Demo#2026';
+
+export type DemoLogin = { email: string; role: RoleCode; clientName: string };
+
+const CHAT_ROLE_BY_ROLE: Partial<Record<RoleCode, ChatRole>> = { USC: 'CS', USE: 'CS', USV: 'SPV' };
+
+function demoUsers(): { clientName: string; users: { email: string; role: RoleCode }[] }[] {
+  return [
+    {
+      clientName: 'Demo Client',
+      users: ROLE_CODES.map((role) => ({ email: `${role.toLowerCase()}@demo.test`, role })),
+    },
+    {
+      clientName: 'Second Client',
+      users: [
+        { email: 'adc2@demo.test', role: 'ADC' },
+        { email: 'usc2@demo.test', role: 'USC' },
+      ],
+    },
+  ];
+}
+
+export function listDemoLogins(): DemoLogin[] {
+  return demoUsers().flatMap(({ clientName, users }) => users.map((user) => ({ ...user, clientName })));
+}
+
+/**
+ * The demo clients of the README: "Demo Client" with every feature and one user per role, and
+ * "Second Client" to show that clients never see each other. Runs once: a later start finds the marker.
+ */
+export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+  if (await unsafeFindDemoMarker(db)) return { seeded: false };
+  const passwordHashes = await Promise.all(listDemoLogins().map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    const demo = await insertClient(tx, {
+      id: newId(),
+      clientName: 'Demo Client',
+      abbreviatedClientName: 'DEMO',
+      clientBizType: 'Retail',
+      clientAddress: 'Jl. Jend. Sudirman Kav. 52-53, Jakarta 12190',
+      clientPhoneNumber: '+62215150000',
+      clientMobileNumber: '+628111000001',
+      logTypes: JSON.stringify(LOG_TYPES),
+      chatbotDashboard: true,
+      mainFeature: 'CS',
+      features: ALL_FEATURES_MASK,
+    });
+    const second = await insertClient(tx, {
+      id: newId(),
+      clientName: 'Second Client',
+      abbreviatedClientName: 'SECOND',
+      clientBizType: 'Logistics',
+      clientAddress: 'Jl. Raya Darmo 1, Surabaya 60264',
+      clientPhoneNumber: '+62315310000',
+      clientMobileNumber: '+628111000002',
+      logTypes: JSON.stringify(['LOGIN', 'CS']),
+      mainFeature: 'OTP',
+      features: featureMaskFromFlags(['OTP', 'CS', 'WHATSAPP']),
+    });
+    const clientIdByName = new Map([
+      [demo.clientName, demo.id],
+      [second.clientName, second.id],
+    ]);
+    let index = 0;
+    for (const { clientName, users } of demoUsers()) {
+      for (const user of users) {
+        const name = `${clientName === 'Demo Client' ? 'Demo' : 'Second'} ${user.role}`;
+        await insertUser(tx, {
+          clientId: clientIdByName.get(clientName)!,
+          id: newId(),
+          name,
+          email: user.email,
+          passwordHash: passwordHashes[index++]!,
+          role: user.role,
+          chatRole: CHAT_ROLE_BY_ROLE[user.role] ?? null,
+        });
+      }
+    }
+  });
+  return { seeded: true };
+}

@@ -1,0 +1,1 @@
+export { DEMO_PASSWORD, type DemoLogin, listDemoLogins, seedDemo } from './demo.seed.js';

@@ -1,0 +1,190 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/database.js';
+import { clients } from '../clients/index.js';
+import { authSessions, refreshTokens, type UserRow, users } from './identity.tables.js';
+
+/** Login looks users up before any client is known; emails are unique across clients (decision 0002). */
+export async function unsafeFindUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUser(db: Executor, clientId: string, userId: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [inserted] = await db.insert(users).values(row).returning();
+  if (!inserted) throw new Error('User insert returned no row');
+  return inserted;
+}
+
+/** Counts one failed login; at `maxFailed` the user becomes locked. Answers the new count and status. */
+export async function recordFailedLogin(db: Executor, clientId: string, userId: string, maxFailed: number) {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      status: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailed} then 'locked' else ${users.status} end`,
+      lockedAt: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailed} then now() else ${users.lockedAt} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .returning({ failedLoginCount: users.failedLoginCount, status: users.status });
+  return row;
+}
+
+export async function recordSuccessfulLogin(db: Executor, clientId: string, userId: string) {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+}
+
+export async function insertSession(db: Executor, row: typeof authSessions.$inferInsert) {
+  await db.insert(authSessions).values(row);
+}
+
+export async function insertRefreshToken(db: Executor, row: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(row);
+}
+
+/** A refresh token arrives without any other credential, so it is found by its hash alone. */
+export async function unsafeFindRefreshTokenByHash(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Marks a refresh token used; answers false when another request used it first. */
+export async function claimRefreshToken(db: Executor, clientId: string, tokenId: string): Promise<boolean> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(refreshTokens.clientId, clientId), eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)),
+    )
+    .returning({ id: refreshTokens.id });
+  return claimed.length === 1;
+}
+
+/** Retires every unused refresh token of a session (its client changed; a new one is issued). */
+export async function retireRefreshTokens(db: Executor, clientId: string, sessionId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.clientId, clientId),
+        eq(refreshTokens.sessionId, sessionId),
+        isNull(refreshTokens.usedAt),
+      ),
+    );
+}
+
+export async function findSession(db: Executor, clientId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.id, sessionId)));
+  return row ?? null;
+}
+
+export async function revokeSession(db: Executor, clientId: string, sessionId: string, reason: string) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.clientId, clientId),
+        eq(authSessions.id, sessionId),
+        isNull(authSessions.revokedAt),
+      ),
+    );
+}
+
+export async function revokeUserSessions(db: Executor, clientId: string, userId: string, reason: string) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.clientId, clientId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+      ),
+    );
+}
+
+export async function setSessionActiveClient(
+  db: Executor,
+  clientId: string,
+  sessionId: string,
+  activeId: string,
+) {
+  await db
+    .update(authSessions)
+    .set({ activeClientId: activeId })
+    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.id, sessionId)));
+}
+
+/**
+ * The live session behind an access token, with its user and the client it acts for: one indexed
+ * join per request, so logout, lockout and feature changes take effect at once.
+ */
+export async function findLiveSession(db: Executor, clientId: string, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      homeClientId: users.clientId,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      chatRole: users.chatRole,
+      csId: users.csId,
+      clientId: authSessions.activeClientId,
+      features: clients.features,
+      mainFeature: clients.mainFeature,
+    })
+    .from(authSessions)
+    .innerJoin(users, and(eq(users.clientId, authSessions.clientId), eq(users.id, authSessions.userId)))
+    .innerJoin(clients, eq(clients.id, authSessions.activeClientId))
+    .where(
+      and(
+        eq(authSessions.clientId, clientId),
+        eq(authSessions.id, sessionId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+        eq(users.status, 'active'),
+        eq(clients.status, 'active'),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Housekeeping across every client: removes sessions that ended more than `keepDays` ago and every
+ * refresh token that can never be presented again. Used tokens of live sessions stay, so a replayed
+ * one is still recognised and revokes its family.
+ */
+export async function unsafeDeleteExpiredAuthRows(db: Executor, keepDays: number) {
+  const cutoff = sql`now() - make_interval(days => ${keepDays})`;
+  const sessions = await db
+    .delete(authSessions)
+    .where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)))
+    .returning({ id: authSessions.id });
+  const tokens = await db
+    .delete(refreshTokens)
+    .where(
+      or(
+        lt(refreshTokens.expiresAt, sql`now()`),
+        sql`not exists (select 1 from ${authSessions} where ${authSessions.clientId} = ${refreshTokens.clientId} and ${authSessions.id} = ${refreshTokens.sessionId})`,
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return { refreshTokens: tokens.length, sessions: sessions.length };
+}

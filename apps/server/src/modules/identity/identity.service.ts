@@ -1,0 +1,327 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ChatRole,
+  featureFlagsFromMask,
+  isRoleCode,
+  type LoginRequest,
+  type Me,
+  type RoleCode,
+  type Session,
+  type User,
+} from '@sapa/contracts';
+import type { Config } from '../../config.js';
+import { newId } from '../../lib/ids.js';
+import type { Database, Executor } from '../../platform/database.js';
+import { integrityKeyFor } from '../../platform/integrity.js';
+import type { SessionContext } from '../../platform/request-context.js';
+import type { Keys } from '../../platform/secrets.js';
+import { getClient, listAccessibleClientIds, toClientInfo } from '../clients/index.js';
+import { recordActivity } from '../usage/index.js';
+import { signAccessToken, verifyAccessToken } from './access-token.js';
+import {
+  accountDeactivated,
+  accountLocked,
+  accountPending,
+  clientDeactivated,
+  invalidCredentials,
+  refreshTokenReused,
+  sessionEnded,
+  undecryptablePassword,
+  userNotFound,
+} from './identity.errors.js';
+import {
+  claimRefreshToken,
+  findLiveSession,
+  findSession,
+  findUser,
+  insertRefreshToken,
+  insertSession,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  retireRefreshTokens,
+  revokeSession,
+  revokeUserSessions,
+  setSessionActiveClient,
+  unsafeDeleteExpiredAuthRows,
+  unsafeFindRefreshTokenByHash,
+  unsafeFindUserByEmail,
+} from './identity.repository.js';
+import type { UserRow } from './identity.tables.js';
+import type { LoginKey } from './login-key.js';
+import { verifyAgainstDummy, verifyPassword } from './password.js';
+
+export type IdentityDeps = {
+  db: Database;
+  keys: Keys;
+  loginKey: LoginKey;
+  config: Pick<Config, 'accessTokenTtlSeconds' | 'sessionMaxDays' | 'maxFailedLogins'>;
+};
+
+export type RequestOrigin = { ip: string | undefined; userAgent: string | undefined };
+
+const DAY_MS = 86_400_000;
+
+const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function roleOf(user: UserRow): RoleCode {
+  // Roles are validated on write; an unknown code in the table is a bug, not a user error.
+  if (!isRoleCode(user.role)) throw new Error(`User ${user.id} has an unknown role`);
+  return user.role;
+}
+
+/** The session state of spec §3 for a user acting for `activeClientId`, with a fresh token pair. */
+async function issueSessionState(
+  deps: IdentityDeps,
+  tx: Executor,
+  user: UserRow,
+  session: { id: string; activeClientId: string; expiresAt: Date },
+): Promise<Session> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  await insertRefreshToken(tx, {
+    clientId: user.clientId,
+    id: newId(),
+    sessionId: session.id,
+    tokenHash: hashRefreshToken(refreshToken),
+    expiresAt: session.expiresAt,
+  });
+  const { token, expiresAt } = await signAccessToken(
+    deps.keys.jwt,
+    { userId: user.id, sessionId: session.id, homeClientId: user.clientId },
+    deps.config.accessTokenTtlSeconds,
+  );
+  const role = roleOf(user);
+  const client = await getClient(tx, session.activeClientId);
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    role,
+    token,
+    refreshToken,
+    expiryTime: Math.min(expiresAt, session.expiresAt.getTime()),
+    sessionExpiryTime: session.expiresAt.getTime(),
+    integrityKey: integrityKeyFor(deps.keys.integrity, session.id),
+    features: featureFlagsFromMask(client.features),
+    clientId: client.id,
+    clientIds: await listAccessibleClientIds(tx, role, user.clientId),
+    mainFeature: client.mainFeature,
+    chatRole: (user.chatRole as ChatRole | null) ?? null,
+    csId: user.csId,
+    clientInfo: toClientInfo(client),
+    status: 'offline',
+    package: null,
+  };
+}
+
+function passwordOf(deps: IdentityDeps, body: LoginRequest): string {
+  if (body.encryptedPassword !== undefined) {
+    const password = deps.loginKey.decrypt(body.encryptedPassword);
+    if (password === undefined) throw undecryptablePassword();
+    return password;
+  }
+  return body.password ?? '';
+}
+
+function assertMayLogIn(user: UserRow) {
+  if (user.status === 'locked') throw accountLocked();
+  if (user.status === 'deactivated') throw accountDeactivated();
+  if (user.status === 'pending') throw accountPending();
+}
+
+export async function login(
+  deps: IdentityDeps,
+  body: LoginRequest,
+  origin: RequestOrigin,
+): Promise<{ state: Session; sessionId: string; context: SessionContext }> {
+  const { db } = deps;
+  const password = passwordOf(deps, body);
+  const user = await unsafeFindUserByEmail(db, body.username.trim());
+  if (!user) {
+    await verifyAgainstDummy(password);
+    throw invalidCredentials();
+  }
+  // A locked user gets the lock message without a password check: guessing cannot continue.
+  if (user.status === 'locked') throw accountLocked();
+
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const after = await recordFailedLogin(db, user.clientId, user.id, deps.config.maxFailedLogins);
+    const locked = after?.status === 'locked';
+    if (locked) await revokeUserSessions(db, user.clientId, user.id, 'locked');
+    await recordActivity(db, {
+      clientId: user.clientId,
+      userId: user.id,
+      type: 'LOGIN',
+      event: 'login',
+      result: locked ? 'locked' : 'failed',
+    });
+    throw locked ? accountLocked() : invalidCredentials();
+  }
+  assertMayLogIn(user);
+  const home = await getClient(db, user.clientId);
+  if (home.status !== 'active') throw clientDeactivated();
+
+  const sessionId = newId();
+  const expiresAt = new Date(Date.now() + deps.config.sessionMaxDays * DAY_MS);
+  const state = await db.transaction(async (tx) => {
+    await recordSuccessfulLogin(tx, user.clientId, user.id);
+    await insertSession(tx, {
+      clientId: user.clientId,
+      id: sessionId,
+      userId: user.id,
+      activeClientId: user.clientId,
+      expiresAt,
+      ip: origin.ip ?? null,
+      userAgent: origin.userAgent?.slice(0, 500) ?? null,
+    });
+    await recordActivity(tx, {
+      clientId: user.clientId,
+      userId: user.id,
+      type: 'LOGIN',
+      event: 'login',
+      result: 'success',
+    });
+    return issueSessionState(deps, tx, user, { id: sessionId, activeClientId: user.clientId, expiresAt });
+  });
+  return { state, sessionId, context: contextOf(state, sessionId, user.clientId, home.features) };
+}
+
+function contextOf(
+  state: Session,
+  sessionId: string,
+  homeClientId: string,
+  features: number,
+): SessionContext {
+  return {
+    userId: state.userId,
+    sessionId,
+    homeClientId,
+    clientId: state.clientId,
+    role: state.role,
+    name: state.name,
+    email: state.email,
+    chatRole: state.chatRole,
+    csId: state.csId,
+    features,
+    mainFeature: state.mainFeature,
+  };
+}
+
+/**
+ * Rotates a refresh token. Each token works once; presenting a used one means it leaked, so the whole
+ * session (the token family) is revoked and both holders must log in again.
+ */
+export async function refreshSession(
+  deps: IdentityDeps,
+  refreshToken: string,
+): Promise<{ state: Session; context: SessionContext }> {
+  const { db } = deps;
+  const token = await unsafeFindRefreshTokenByHash(db, hashRefreshToken(refreshToken));
+  if (!token) throw sessionEnded();
+  const reuse = async () => {
+    await revokeSession(db, token.clientId, token.sessionId, 'refresh_token_reuse');
+    return refreshTokenReused();
+  };
+  if (token.usedAt) throw await reuse();
+
+  const session = await findSession(db, token.clientId, token.sessionId);
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw sessionEnded();
+  const user = await findUser(db, session.clientId, session.userId);
+  if (user?.status !== 'active') throw sessionEnded();
+
+  const state = await db.transaction(async (tx) => {
+    if (!(await claimRefreshToken(tx, token.clientId, token.id))) return null;
+    return issueSessionState(deps, tx, user, session);
+  });
+  // Another request claimed this token between our read and our update: the same reuse.
+  if (!state) throw await reuse();
+  const active = await getClient(db, session.activeClientId);
+  return { state, context: contextOf(state, session.id, user.clientId, active.features) };
+}
+
+export async function logout(db: Database, session: SessionContext) {
+  await revokeSession(db, session.homeClientId, session.sessionId, 'logout');
+  return { loggedOut: true };
+}
+
+/** Turns a bearer token into the caller's context; null when the token or its session is no longer good. */
+export async function resolveSession(deps: Pick<IdentityDeps, 'db' | 'keys'>, bearer: string) {
+  const claims = await verifyAccessToken(deps.keys.jwt, bearer);
+  if (!claims) return null;
+  const row = await findLiveSession(deps.db, claims.homeClientId, claims.sessionId, claims.userId);
+  if (!row) return null;
+  const { role, ...rest } = row;
+  if (!isRoleCode(role)) return null;
+  return { ...rest, role, sessionId: claims.sessionId } satisfies SessionContext;
+}
+
+export async function getMe(db: Database, session: SessionContext): Promise<Me> {
+  const user = await findUser(db, session.homeClientId, session.userId);
+  if (!user) throw sessionEnded();
+  const client = await getClient(db, session.clientId);
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    role: roleOf(user),
+    chatRole: (user.chatRole as ChatRole | null) ?? null,
+    csId: user.csId,
+    status: user.status,
+    clientId: client.id,
+    homeClientId: user.clientId,
+    features: featureFlagsFromMask(client.features),
+    mainFeature: client.mainFeature,
+    clientInfo: toClientInfo(client),
+  };
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    userId: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    email: row.email,
+    role: roleOf(row),
+    chatRole: (row.chatRole as ChatRole | null) ?? null,
+    csId: row.csId,
+    status: row.status,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A user of the session's client; any other client's user answers 404. */
+export async function getUser(db: Database, session: SessionContext, userId: string): Promise<User> {
+  const row = await findUser(db, session.clientId, userId);
+  if (!row) throw userNotFound();
+  return toUser(row);
+}
+
+/** A super admin acts for another client: same session, new token pair, the new client's features. */
+export async function switchOwnClient(
+  deps: IdentityDeps,
+  session: SessionContext,
+  clientId: string,
+): Promise<{ state: Session; context: SessionContext }> {
+  const { db } = deps;
+  const target = await getClient(db, clientId);
+  const user = await findUser(db, session.homeClientId, session.userId);
+  const stored = await findSession(db, session.homeClientId, session.sessionId);
+  if (!user || !stored) throw sessionEnded();
+  const state = await db.transaction(async (tx) => {
+    await setSessionActiveClient(tx, session.homeClientId, session.sessionId, target.id);
+    await retireRefreshTokens(tx, session.homeClientId, session.sessionId);
+    await recordActivity(tx, {
+      clientId: session.homeClientId,
+      userId: session.userId,
+      type: 'USER',
+      event: 'switch_client',
+      result: target.id,
+    });
+    return issueSessionState(deps, tx, user, { ...stored, activeClientId: target.id });
+  });
+  return { state, context: contextOf(state, session.sessionId, session.homeClientId, target.features) };
+}
+
+export async function purgeExpiredAuth(db: Database) {
+  return unsafeDeleteExpiredAuthRows(db, 30);
+}

@@ -1,0 +1,2 @@
+export { usageRoutes } from './usage.routes.js';
+export { recordActivity } from './usage.service.js';

@@ -1,0 +1,167 @@
+import {
+  ActivityLogSchema,
+  ApiMetricBatchSchema,
+  ErrorBodySchema,
+  LogTypeSchema,
+  PageMetricSchema,
+  PageQuerySchema,
+} from '@sapa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../platform/database.js';
+import { access } from '../../platform/request-context.js';
+import {
+  listActivityLogsPage,
+  listApiMetricsPage,
+  listPageMetricsPage,
+  recordActivityLog,
+  recordApiMetrics,
+  recordPageMetric,
+} from './usage.service.js';
+
+const SavedSchema = z.object({ saved: z.number() });
+const security = [{ bearer: [] }];
+const tags = ['usage'];
+const ListQuerySchema = PageQuerySchema.extend({
+  clientId: z.uuid().optional().describe('Only this client; all clients when omitted'),
+});
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), pageSize: z.number(), pageNumber: z.number() });
+
+export const usageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    '/api/metrics/api',
+    {
+      config: { access: access.authenticated() },
+      schema: {
+        tags,
+        security,
+        summary: 'Record a batch of API call timings',
+        body: ApiMetricBatchSchema,
+        response: { 200: SavedSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => recordApiMetrics(db, request.ctx.session!, request.body),
+  );
+
+  app.post(
+    '/api/metrics/page',
+    {
+      config: { access: access.authenticated() },
+      schema: {
+        tags,
+        security,
+        summary: 'Record the time spent on a page',
+        body: PageMetricSchema,
+        response: { 200: SavedSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => recordPageMetric(db, request.ctx.session!, request.body),
+  );
+
+  app.post(
+    '/api/logs',
+    {
+      config: { access: access.authenticated() },
+      schema: {
+        tags,
+        security,
+        summary: 'Record an activity log entry',
+        body: ActivityLogSchema,
+        response: { 200: SavedSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => recordActivityLog(db, request.ctx.session!, request.body),
+  );
+
+  app.get(
+    '/api/metrics/api',
+    {
+      config: { access: access.roles('SAD') },
+      schema: {
+        tags,
+        security,
+        summary: 'API call timings, newest first (super admin)',
+        querystring: ListQuerySchema,
+        response: {
+          200: page(
+            z.object({
+              id: z.string(),
+              clientId: z.string(),
+              userId: z.string(),
+              endpoint: z.string(),
+              role: z.string(),
+              duration: z.number(),
+              status: z.number(),
+              createdAt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId, ...pageRequest } = request.query;
+      return listApiMetricsPage(db, clientId, pageRequest);
+    },
+  );
+
+  app.get(
+    '/api/metrics/page',
+    {
+      config: { access: access.roles('SAD') },
+      schema: {
+        tags,
+        security,
+        summary: 'Page visits, newest first (super admin)',
+        querystring: ListQuerySchema,
+        response: {
+          200: page(
+            z.object({
+              id: z.string(),
+              clientId: z.string(),
+              userId: z.string(),
+              pageName: z.string(),
+              startTime: z.number(),
+              endTime: z.number(),
+              createdAt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId, ...pageRequest } = request.query;
+      return listPageMetricsPage(db, clientId, pageRequest);
+    },
+  );
+
+  app.get(
+    '/api/logs',
+    {
+      config: { access: access.roles('SAD') },
+      schema: {
+        tags,
+        security,
+        summary: 'Activity logs, newest first (super admin)',
+        querystring: ListQuerySchema.extend({ type: LogTypeSchema.optional() }),
+        response: {
+          200: page(
+            z.object({
+              id: z.string(),
+              clientId: z.string(),
+              userId: z.string().nullable(),
+              type: z.string(),
+              event: z.string(),
+              result: z.string(),
+              createdAt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { clientId, type, ...pageRequest } = request.query;
+      return listActivityLogsPage(db, clientId, pageRequest, type);
+    },
+  );
+};

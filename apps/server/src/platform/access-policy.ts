@@ -1,0 +1,75 @@
+import { FEATURE_BITS } from '@sapa/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { verifyCsrfToken } from './csrf.js';
+import { AppError } from './errors.js';
+import type { AccessRule, SessionContext } from './request-context.js';
+
+export type SessionResolver = (bearerToken: string) => Promise<SessionContext | null>;
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export class MissingAccessRuleError extends Error {}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Every route declares who may call it; a route without a rule stops the app from starting, so no
+ * endpoint is ever open by accident. The same hook authenticates, checks role, feature and CSRF.
+ */
+export const accessPolicyPlugin = fp<{ resolveSession: SessionResolver; csrfKey: Buffer }>(
+  async (app: FastifyInstance, { resolveSession, csrfKey }) => {
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
+    });
+    app.addHook('onReady', async () => {
+      const missing = routes
+        .filter((route) => !route.config?.access)
+        .map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+      if (missing.length > 0) {
+        throw new MissingAccessRuleError(`Routes without an access rule: ${missing.join('; ')}`);
+      }
+    });
+
+    app.decorateRequest('ctx', null as never);
+    app.addHook('onRequest', async (request) => {
+      request.ctx = { requestId: String(request.id), session: null };
+      // The 404 handler has no rule: nothing to protect there.
+      const rule: AccessRule | undefined = request.routeOptions.config?.access;
+      if (!rule || rule.kind === 'public') return;
+
+      const token = bearerToken(request);
+      const session = token ? await resolveSession(token) : null;
+      if (!session) throw new AppError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+      request.ctx.session = session;
+
+      if (UNSAFE_METHODS.has(request.method) && !request.routeOptions.config?.csrfExempt) {
+        const header = request.headers['x-csrf-token'];
+        if (typeof header !== 'string' || !verifyCsrfToken(csrfKey, session.sessionId, header)) {
+          throw new AppError(
+            403,
+            'csrf_invalid',
+            'The security token of this request is missing or invalid.',
+          );
+        }
+      }
+      if (rule.roles && !rule.roles.includes(session.role)) {
+        throw new AppError(403, 'forbidden', 'Your role may not do this.');
+      }
+      if (rule.feature && (session.features & FEATURE_BITS[rule.feature]) === 0) {
+        throw new AppError(
+          403,
+          'feature_disabled',
+          `The ${rule.feature} feature is not enabled for this client.`,
+        );
+      }
+    });
+  },
+  { name: 'access-policy' },
+);

@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/**
+ * One Drizzle type for both drivers. PGlite's and node-postgres' databases share the PgDatabase API
+ * (queries, transactions, `execute` answering `{ rows }`), so the app is written once against this.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Database | Transaction;
+
+/** Raw SQL for pg-boss, which brings its own queries. */
+export type SqlExecutor = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+export type DatabaseHandle = {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  sql: SqlExecutor;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** `dataDir` undefined means in-memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir ?? 'memory://');
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    sql: {
+      // PGlite's `query` takes one statement with parameters; pg-boss also sends parameterless scripts.
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'sapa' });
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    kind: 'postgres',
+    db,
+    sql: {
+      async executeSql(text, values) {
+        return pool.query(text, values as unknown[] | undefined);
+      },
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { SqlExecutor } from './database.js';
+
+/**
+ * A background job. Handlers must be idempotent: pg-boss delivers at least once, so a retried job
+ * must leave the same effect as one run.
+ */
+export type JobDefinition<TData extends object = Record<string, never>> = {
+  name: string;
+  /** Cron schedule (UTC) for recurring jobs. */
+  cron?: string;
+  retryLimit?: number;
+  handler: (data: TData) => Promise<void>;
+};
+
+export type Jobs = {
+  /** Creates the queues and schedules, and with `work` starts handling them in this process. */
+  start(options: { work: boolean }): Promise<void>;
+  send<TData extends object>(name: string, data: TData, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Waits for in-flight handlers, then stops. */
+  stop(): Promise<void>;
+  boss: PgBoss;
+};
+
+export function createJobs(sql: SqlExecutor, definitions: JobDefinition<never>[], log: Logger): Jobs {
+  const boss = new PgBoss({
+    db: sql as PgBoss.Db,
+    schema: 'pgboss',
+    // Maintenance and monitoring every few minutes keep the single PGlite connection mostly free.
+    maintenanceIntervalSeconds: 300,
+    monitorStateIntervalSeconds: 300,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  let started = false;
+
+  return {
+    boss,
+    async start({ work }) {
+      await boss.start();
+      started = true;
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 3,
+          retryBackoff: true,
+        });
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+        else await boss.unschedule(definition.name).catch(() => undefined);
+        if (work) {
+          await boss.work<object>(definition.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+            for (const job of jobs) {
+              log.info({ job: definition.name, jobId: job.id }, 'job started');
+              await definition.handler(job.data as never);
+              log.info({ job: definition.name, jobId: job.id }, 'job done');
+            }
+          });
+        }
+      }
+    },
+    async send(name, data, options) {
+      return options ? boss.send(name, data, options) : boss.send(name, data);
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { FeatureFlag, RoleCode } from '@sapa/contracts';
+
+/** Who is calling, for which client: read by every route as `request.ctx` (never from the body). */
+export type SessionContext = Readonly<{
+  userId: string;
+  sessionId: string;
+  /** The client the user belongs to; their rows live under it. */
+  homeClientId: string;
+  /** The client this session acts for: the user's own, or the one a super admin switched to. */
+  clientId: string;
+  role: RoleCode;
+  name: string;
+  email: string;
+  chatRole: string | null;
+  csId: string | null;
+  /** The active client's feature mask. */
+  features: number;
+  mainFeature: string | null;
+}>;
+
+export type RequestContext = {
+  requestId: string;
+  session: SessionContext | null;
+};
+
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'authenticated'; roles?: readonly RoleCode[]; feature?: FeatureFlag };
+
+/** The access rule every route must declare in `config.access`. */
+export const access = {
+  public: (): AccessRule => ({ kind: 'public' }),
+  authenticated: (): AccessRule => ({ kind: 'authenticated' }),
+  roles: (...roles: RoleCode[]): AccessRule => ({ kind: 'authenticated', roles }),
+  feature: (feature: FeatureFlag, roles?: RoleCode[]): AccessRule => ({
+    kind: 'authenticated',
+    feature,
+    ...(roles ? { roles } : {}),
+  }),
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+    /** Unsafe methods need the CSRF header unless this is set (login and refresh, which have no session yet). */
+    csrfExempt?: boolean;
+  }
+}

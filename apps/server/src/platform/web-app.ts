@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { access } from './request-context.js';
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Serves the built web app at `/` (hash routing: one index.html, no server-side routes). */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const root = path.resolve(webDist ?? defaultWebDist);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'web app is not built; run `npm run build`');
+    return;
+  }
+  await app.register(async (web) => {
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: access.public() };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await web.register(fastifyStatic, { root, wildcard: false, index: 'index.html', maxAge: '1h' });
+  });
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { Session } from '@sapa/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type Sapa } from '../app.js';
+import { loadConfig } from '../config.js';
+import { DEMO_PASSWORD, seedDemo } from '../modules/demo/index.js';
+import { type DatabaseHandle, openPglite, openPostgres } from '../platform/database.js';
+import { deriveKeys } from '../platform/secrets.js';
+
+export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
+
+/**
+ * A fresh database: in-memory PGlite, or with DATABASE_URL a new PostgreSQL database that is dropped
+ * afterwards, so every test file starts from nothing on either engine.
+ */
+export async function openTestDatabase(databaseUrl: string | undefined): Promise<DatabaseHandle> {
+  if (!databaseUrl) return openPglite(undefined);
+  const name = `sapa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: databaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = Sapa & {
+  database: DatabaseHandle;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: TEST_SECRET,
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+  const database = await openTestDatabase(config.databaseUrl);
+  await seedDemo(database.db);
+  const sapa = await buildApp({ config, database, keys: deriveKeys(TEST_SECRET) });
+  await sapa.app.ready();
+  return {
+    ...sapa,
+    database,
+    async close() {
+      await sapa.app.close();
+      await database.close();
+    },
+  };
+}
+
+export type LoggedIn = {
+  session: Session;
+  csrfToken: string;
+  /** Headers for an authenticated call, CSRF included. */
+  headers: Record<string, string>;
+};
+
+export async function logIn(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<LoggedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.body}`);
+  const session = response.json<Session>();
+  const csrfToken = String(response.headers['x-csrf-token']);
+  return {
+    session,
+    csrfToken,
+    headers: { authorization: `Bearer ${session.token}`, 'x-csrf-token': csrfToken },
+  };
+}
+
+export function errorCode(response: LightMyRequestResponse): string | undefined {
+  return response.json<{ error?: { code: string } }>().error?.code;
+}
