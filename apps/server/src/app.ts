@@ -37,6 +37,8 @@ export async function buildApp({ config, database, keys }: AppDeps): Promise<Sap
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     requestIdHeader: false,
+    // One line per request at debug level (observability plugin); info stays readable for people.
+    disableRequestLogging: true,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && isId(incoming) ? incoming : newId();

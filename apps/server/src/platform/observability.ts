@@ -33,6 +33,15 @@ export const observabilityPlugin = fp<{ database: DatabaseHandle }>(
       const route = request.routeOptions.url ?? 'unmatched';
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      request.log.debug(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
     });
 
     const hide = { hide: true } as const;

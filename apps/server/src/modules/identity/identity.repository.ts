@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/database.js';
+import type { Database, Executor } from '../../platform/database.js';
 import { clients } from '../clients/index.js';
 import { authSessions, refreshTokens, type UserRow, users } from './identity.tables.js';
 
@@ -131,12 +131,8 @@ export async function setSessionActiveClient(
     .where(and(eq(authSessions.clientId, clientId), eq(authSessions.id, sessionId)));
 }
 
-/**
- * The live session behind an access token, with its user and the client it acts for: one indexed
- * join per request, so logout, lockout and feature changes take effect at once.
- */
-export async function findLiveSession(db: Executor, clientId: string, sessionId: string, userId: string) {
-  const [row] = await db
+function prepareFindLiveSession(db: Database) {
+  return db
     .select({
       userId: users.id,
       homeClientId: users.clientId,
@@ -154,15 +150,32 @@ export async function findLiveSession(db: Executor, clientId: string, sessionId:
     .innerJoin(clients, eq(clients.id, authSessions.activeClientId))
     .where(
       and(
-        eq(authSessions.clientId, clientId),
-        eq(authSessions.id, sessionId),
-        eq(authSessions.userId, userId),
+        eq(authSessions.clientId, sql.placeholder('clientId')),
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
         eq(clients.status, 'active'),
       ),
-    );
+    )
+    .prepare('find_live_session');
+}
+
+// Every authenticated request runs this query: prepared once per database, it skips query building.
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareFindLiveSession>>();
+
+/**
+ * The live session behind an access token, with its user and the client it acts for: one indexed
+ * join per request, so logout, lockout and feature changes take effect at once.
+ */
+export async function findLiveSession(db: Database, clientId: string, sessionId: string, userId: string) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareFindLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ clientId, sessionId, userId });
   return row ?? null;
 }
 

@@ -254,20 +254,19 @@ export async function resolveSession(deps: Pick<IdentityDeps, 'db' | 'keys'>, be
   return { ...rest, role, sessionId: claims.sessionId } satisfies SessionContext;
 }
 
+/** The caller as the session sees them; the live-session check already proved the user active. */
 export async function getMe(db: Database, session: SessionContext): Promise<Me> {
-  const user = await findUser(db, session.homeClientId, session.userId);
-  if (!user) throw sessionEnded();
   const client = await getClient(db, session.clientId);
   return {
-    userId: user.id,
-    name: user.name,
-    email: user.email,
-    role: roleOf(user),
-    chatRole: (user.chatRole as ChatRole | null) ?? null,
-    csId: user.csId,
-    status: user.status,
+    userId: session.userId,
+    name: session.name,
+    email: session.email,
+    role: session.role,
+    chatRole: (session.chatRole as ChatRole | null) ?? null,
+    csId: session.csId,
+    status: 'active',
     clientId: client.id,
-    homeClientId: user.clientId,
+    homeClientId: session.homeClientId,
     features: featureFlagsFromMask(client.features),
     mainFeature: client.mainFeature,
     clientInfo: toClientInfo(client),
