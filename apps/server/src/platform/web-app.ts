@@ -19,6 +19,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       route.config = { ...route.config, access: access.public() };
       route.schema = { ...route.schema, hide: true };
     });
-    await web.register(fastifyStatic, { root, wildcard: false, index: 'index.html', maxAge: '1h' });
+    await web.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: 'index.html',
+      // Built assets have content hashes in their names; index.html must be fetched fresh to find them.
+      maxAge: '30d',
+      immutable: true,
+      setHeaders: (response, filePath) => {
+        if (filePath.endsWith('.html')) response.header('cache-control', 'no-cache');
+      },
+    });
   });
 }

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+describe('web app hosting', () => {
+  let sapa: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-web-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Sapa</title><div id="root"></div>',
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    sapa = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await sapa?.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves the portal at / and always revalidates the page itself', async () => {
+    const page = await sapa.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>Sapa</title>');
+  });
+
+  it('lets browsers keep hashed assets', async () => {
+    const asset = await sapa.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=2592000, immutable');
+  });
+
+  it('keeps the API error shape for paths that are not files', async () => {
+    const missing = await sapa.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('route_not_found');
+  });
+});
