@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
@@ -38,7 +38,7 @@ export async function buildApp({ config, database, keys }: AppDeps): Promise<Sap
     return503OnClosing: true,
     requestIdHeader: false,
     // One line per request at debug level (observability plugin); info stays readable for people.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && isId(incoming) ? incoming : newId();
