@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Two workers fit the 2-core machines; each server test file holds its own database.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] },
@@ -15,8 +17,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances are memory-hungry; two workers fit the 2-core machines.
-          maxWorkers: 2,
         },
         resolve: { conditions: ['source'] },
         ssr: { resolve: { conditions: ['source'] } },

@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { conditions: ['source'] },
+  // `source` makes @sapa/contracts resolve to its TypeScript; the defaults keep ESM builds of packages.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
     name: 'web',
     environment: 'happy-dom',

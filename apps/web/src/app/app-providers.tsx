@@ -1,0 +1,34 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n';
+import { useSessionStore } from '../lib/session';
+
+export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+
+/** When the session ends (logout or expiry), nothing cached for it may outlive it. */
+function useResetCacheOnSessionEnd(queryClient: QueryClient) {
+  useEffect(
+    () =>
+      useSessionStore.subscribe((state, previous) => {
+        if (previous.session && !state.session) queryClient.clear();
+      }),
+    [queryClient],
+  );
+}
+
+type AppProvidersProps = { queryClient: QueryClient; children: ReactNode };
+
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  useResetCacheOnSessionEnd(queryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

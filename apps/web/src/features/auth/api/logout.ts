@@ -1,0 +1,22 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { useSessionStore } from '../../../lib/session';
+
+/** `POST /api/auth/logout`: ends the session on the server. */
+export async function logout(): Promise<void> {
+  await http.post('/api/auth/logout');
+}
+
+/** Logs out; the session is cleared on this browser whatever the server answers. */
+export function useLogout() {
+  const clearSession = useSessionStore((state) => state.clearSession);
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: logout,
+    onError: () => notifications.show({ color: 'yellow', message: t('frame.logoutFailed') }),
+    // The app then drops every cached query and shows the login page.
+    onSettled: () => clearSession(),
+  });
+}

@@ -1,0 +1,97 @@
+import { Alert, Button, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { LoginRequestSchema } from '@sapa/contracts';
+import { IconAlertCircle, IconLock, IconUser } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { describeError } from '../../../lib/http';
+import { useLogin } from '../api/login';
+
+type Field = 'username' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** Translation keys of the contracts' login rules, so the messages follow the chosen locale. */
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field !== 'username' && field !== 'password') || errors[field]) continue;
+    if (issue.code === 'too_big') errors[field] = `validation.${field}TooLong`;
+    else if (issue.code === 'too_small' || issue.code === 'custom')
+      errors[field] = `validation.${field}Required`;
+    else errors[field] = 'validation.invalid';
+  }
+  return errors;
+}
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const loginMutation = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submitting = loginMutation.isPending;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = LoginRequestSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    loginMutation.mutate({ username: parsed.data.username, password });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={submitting} aria-label={t('login.title')}>
+      <Fieldset variant="unstyled" disabled={submitting}>
+        <Stack gap="md">
+          {loginMutation.isError && (
+            <Alert
+              role="alert"
+              color="red"
+              variant="light"
+              title={t('login.failedTitle')}
+              icon={<IconAlertCircle size={18} />}
+            >
+              {describeError(loginMutation.error, t)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.username')}
+            placeholder={t('login.usernamePlaceholder')}
+            name="username"
+            autoComplete="username"
+            leftSection={<IconUser size={16} />}
+            value={username}
+            onChange={(event) => {
+              setUsername(event.currentTarget.value);
+              setErrors((current) => ({ ...current, username: undefined }));
+            }}
+            error={errors.username ? t(errors.username) : undefined}
+            data-autofocus
+            autoFocus
+          />
+          <PasswordInput
+            label={t('login.password')}
+            placeholder={t('login.passwordPlaceholder')}
+            name="password"
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setErrors((current) => ({ ...current, password: undefined }));
+            }}
+            error={errors.password ? t(errors.password) : undefined}
+          />
+          <Button type="submit" fullWidth loading={submitting}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+export {
+  changeLocale,
+  DEFAULT_LOCALE,
+  findStoredLocale,
+  getCurrentLocale,
+  i18n,
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  LOCALES,
+  type Locale,
+} from './i18n';

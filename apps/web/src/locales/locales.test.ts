@@ -1,0 +1,63 @@
+import { FEATURE_FLAGS, ROLE_CODES } from '@sapa/contracts';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import id from './id.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+const english = flatten(en);
+const indonesian = flatten(id);
+
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Literal keys passed to `t('…')` or `i18n.t('…')` anywhere in the app. */
+function usedKeys(): Set<string> {
+  const keys = new Set<string>();
+  for (const text of Object.values(sources)) {
+    for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) keys.add(match[1] as string);
+  }
+  return keys;
+}
+
+describe('translations', () => {
+  it('have the same keys in English and Indonesian', () => {
+    expect([...indonesian.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('leave no Indonesian text empty', () => {
+    expect([...indonesian].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+
+  it('keep the same placeholders in both languages', () => {
+    const placeholders = (text: string) =>
+      [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+    for (const [key, text] of english) {
+      expect(placeholders(indonesian.get(key) ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('cover every key the screens ask for', () => {
+    const missing = [...usedKeys()].filter((key) => !english.has(key));
+    expect(usedKeys().size).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it('name every role and feature of the contracts', () => {
+    for (const role of ROLE_CODES) expect(english.has(`roles.${role}`), role).toBe(true);
+    for (const feature of FEATURE_FLAGS) expect(english.has(`features.${feature}`), feature).toBe(true);
+  });
+});

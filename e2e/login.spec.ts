@@ -1,0 +1,275 @@
+import {
+  getLoginRedirect,
+  isFeatureFlag,
+  isRoleCode,
+  PRODUCT_VERSION,
+  ROLE_NAMES,
+  type Session,
+} from '@sapa/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+const DEMO_PASSWORD = 'Demo#2026';
+/** Every demo login of the seed: one per role in "Demo Client", two in "Second Client". */
+const DEMO_USERS = [
+  { email: 'sad@demo.test', role: 'SAD', clientName: 'Demo Client' },
+  { email: 'adc@demo.test', role: 'ADC', clientName: 'Demo Client' },
+  { email: 'adu@demo.test', role: 'ADU', clientName: 'Demo Client' },
+  { email: 'adb@demo.test', role: 'ADB', clientName: 'Demo Client' },
+  { email: 'usc@demo.test', role: 'USC', clientName: 'Demo Client' },
+  { email: 'use@demo.test', role: 'USE', clientName: 'Demo Client' },
+  { email: 'usr@demo.test', role: 'USR', clientName: 'Demo Client' },
+  { email: 'uso@demo.test', role: 'USO', clientName: 'Demo Client' },
+  { email: 'usv@demo.test', role: 'USV', clientName: 'Demo Client' },
+  { email: 'usp@demo.test', role: 'USP', clientName: 'Demo Client' },
+  { email: 'adc2@demo.test', role: 'ADC', clientName: 'Second Client' },
+  { email: 'usc2@demo.test', role: 'USC', clientName: 'Second Client' },
+] as const;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  // A fresh context per journey: its own sessionStorage (session) and localStorage (locale).
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') {
+    await saveScreenshot(page, `failed-${test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(
+      () => undefined,
+    );
+    console.error(`Server output:\n${server.output().slice(-4000)}`);
+  }
+  await context.close();
+});
+
+const hashOf = (page: Page) => new URL(page.url()).hash;
+
+/** Waits until the hash route is `hash`. Hash routes change the URL without a page load, so this polls
+ * `location.hash` instead of waiting on Playwright's navigation events. */
+async function waitForHash(hash: string) {
+  await page.waitForFunction((expected) => window.location.hash === expected, hash, { timeout: 15_000 });
+}
+
+async function openLoginPage() {
+  await page.goto(`${server.baseUrl}/#/`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+}
+
+async function submitLogin(username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('login page', () => {
+  it('shows the product name, its version and the sign-in form in English by default', async () => {
+    await openLoginPage();
+
+    expect(await page.getByRole('heading', { name: 'Sapa', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(`Version ${PRODUCT_VERSION}`).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Sapa · Login');
+    await saveScreenshot(page, 'login-page');
+  });
+
+  it('sends a visitor without a session from a destination back to the login page', async () => {
+    await page.goto(`${server.baseUrl}/#/report`);
+
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(hashOf(page)).toBe('#/');
+  });
+
+  it("shows the server's generic error for a wrong password and stays on the login page", async () => {
+    const direct = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'usp@demo.test', password: 'not-the-password' }),
+    });
+    const { error } = (await direct.json()) as { error: { code: string; message: string } };
+    expect(direct.status).toBe(401);
+
+    await openLoginPage();
+    await submitLogin('usp@demo.test', 'still-not-the-password');
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(error.message);
+    expect(hashOf(page)).toBe('#/');
+    expect(await page.getByLabel('Username').isEnabled()).toBe(true);
+    await saveScreenshot(page, 'login-wrong-password');
+  });
+
+  it('asks for the missing fields without calling the server', async () => {
+    await openLoginPage();
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/login')) loginCalls += 1;
+    });
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByText('Enter your username').waitFor();
+    expect(await page.getByText('Enter your password').isVisible()).toBe(true);
+    expect(loginCalls).toBe(0);
+  });
+
+  it('switches to Indonesian and keeps the choice after a reload', async () => {
+    await openLoginPage();
+
+    await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
+
+    await page.getByRole('button', { name: 'Masuk' }).waitFor();
+    expect(await page.getByLabel('Nama pengguna').isVisible()).toBe(true);
+    expect(await page.getByLabel('Kata sandi', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(`Versi ${PRODUCT_VERSION}`).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('id');
+    await saveScreenshot(page, 'login-page-id');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Masuk' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('sapa.locale'))).toBe('id');
+  });
+});
+
+describe('demo users', () => {
+  it.each(DEMO_USERS)(
+    '$email logs in, lands where the login redirect says, sees their name and logs out',
+    async (user) => {
+      await openLoginPage();
+      const loginAnswer = page.waitForResponse(
+        (response) => response.url().endsWith('/api/auth/login') && response.request().method() === 'POST',
+      );
+
+      await submitLogin(user.email, DEMO_PASSWORD);
+
+      const response = await loginAnswer;
+      expect(response.status()).toBe(200);
+      const session = (await response.json()) as Session;
+      expect(session.role).toBe(user.role);
+      expect(session.clientInfo.clientName).toBe(user.clientName);
+      expect(isRoleCode(session.role)).toBe(true);
+      const expectedPath = getLoginRedirect({
+        role: session.role as keyof typeof ROLE_NAMES,
+        features: session.features.filter(isFeatureFlag),
+        mainFeature: session.mainFeature,
+      });
+
+      await waitForHash(`#${expectedPath}`);
+      const header = page.getByRole('banner');
+      await header.getByTestId('user-name').waitFor();
+      expect(await header.getByTestId('user-name').textContent()).toBe(session.name);
+      expect(await header.getByTestId('user-role').textContent()).toContain(
+        `${user.role} · ${ROLE_NAMES[user.role]}`,
+      );
+      expect(await header.getByTestId('client-name').textContent()).toContain(user.clientName);
+      expect(await page.getByTestId('current-path').textContent()).toBe(expectedPath);
+      // The account card comes from GET /api/users/me through the bearer token and the integrity check.
+      await page.getByText(session.email, { exact: true }).waitFor();
+      expect(await page.title()).toBe(`Sapa · ${expectedPath}`);
+      if (user.email === 'adc@demo.test') await saveScreenshot(page, 'landing-frame');
+
+      await page.getByRole('button', { name: 'Log out' }).click();
+
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(hashOf(page)).toBe('#/');
+      expect(await page.evaluate(() => sessionStorage.getItem('sapa.session') ?? '')).not.toContain(
+        session.token,
+      );
+    },
+  );
+
+  it('sends a signed-in user who opens the login page back to their landing page', async () => {
+    await openLoginPage();
+    await submitLogin('usr@demo.test', DEMO_PASSWORD);
+    await waitForHash('#/report');
+
+    await page.goto(`${server.baseUrl}/#/`);
+
+    await waitForHash('#/report');
+    expect(await page.getByTestId('user-name').isVisible()).toBe(true);
+  });
+
+  it('keeps the session across a reload of the tab', async () => {
+    await openLoginPage();
+    await submitLogin('adu@demo.test', DEMO_PASSWORD);
+    await waitForHash('#/users');
+
+    await page.reload();
+
+    await page.getByTestId('user-name').waitFor();
+    expect(hashOf(page)).toBe('#/users');
+  });
+
+  it('shows the frame in Indonesian after switching the locale there', async () => {
+    await openLoginPage();
+    await submitLogin('usc@demo.test', DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
+
+    await page.getByRole('button', { name: 'Keluar' }).waitFor();
+    expect(await page.getByTestId('user-role').textContent()).toContain('USC · Pengguna');
+    expect(await page.getByText('Akun Anda').isVisible()).toBe(true);
+  });
+
+  it('renews an expired access token with the refresh token and carries on', async () => {
+    await openLoginPage();
+    await submitLogin('adb@demo.test', DEMO_PASSWORD);
+    // Wait for the account card: its answer stores a CSRF token, which would write the session back.
+    await page.getByText('adb@demo.test', { exact: true }).waitFor();
+    // The access token goes bad; the refresh token is still good.
+    await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}');
+      stored.state.session.token = 'expired-token';
+      sessionStorage.setItem('sapa.session', JSON.stringify(stored));
+    });
+    const refresh = page.waitForResponse((response) =>
+      response.url().endsWith('/api/auth/refreshAccessToken'),
+    );
+
+    await page.reload();
+
+    expect((await refresh).status()).toBe(200);
+    await page.getByText('adb@demo.test', { exact: true }).waitFor();
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}').state.session.token,
+    );
+    expect(token).not.toBe('expired-token');
+  });
+
+  it('ends a session whose refresh fails with the expired-session notice and the login page', async () => {
+    await openLoginPage();
+    await submitLogin('usv@demo.test', DEMO_PASSWORD);
+    await page.getByText('usv@demo.test', { exact: true }).waitFor();
+    await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}');
+      stored.state.session.token = 'expired-token';
+      stored.state.session.refreshToken = 'revoked-refresh-token';
+      sessionStorage.setItem('sapa.session', JSON.stringify(stored));
+    });
+
+    await page.reload();
+
+    await page.getByText('Session Expired').waitFor();
+    expect(await page.getByText('Your session has expired').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(hashOf(page)).toBe('#/');
+    await saveScreenshot(page, 'session-expired');
+  });
+});
