@@ -53,42 +53,36 @@ export const ClientInfoSchema = z.object({
 });
 export type ClientInfo = z.infer<typeof ClientInfoSchema>;
 
-/** The session state of spec §3, as the login, refresh and client-switch calls answer it. */
-export const SessionSchema = z.object({
+/** Who the caller is and which client they act for: shared by the session state and `/users/me`. */
+const CallerSchema = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
   role: RoleCodeSchema,
+  chatRole: ChatRoleSchema.nullable(),
+  csId: z.string().nullable(),
+  clientId: z.string().describe('The client this session acts for'),
+  features: z.array(FeatureFlagSchema),
+  mainFeature: z.string().nullable(),
+  clientInfo: ClientInfoSchema,
+});
+
+/** The session state of spec §3, as the login, refresh and client-switch calls answer it. */
+export const SessionSchema = CallerSchema.extend({
   token: z.string(),
   refreshToken: z.string(),
   expiryTime: z.number().describe('When the access token expires, epoch milliseconds'),
   sessionExpiryTime: z.number().describe('When the session ends at the latest, epoch milliseconds'),
   integrityKey: z.string().describe('Key of the response hash (HMAC-SHA256) for this session'),
-  features: z.array(FeatureFlagSchema),
-  clientId: z.string(),
   clientIds: z.array(z.string()),
-  mainFeature: z.string().nullable(),
-  chatRole: ChatRoleSchema.nullable(),
-  csId: z.string().nullable(),
-  clientInfo: ClientInfoSchema,
   status: z.string().describe('Agent status; offline until the agent goes online'),
   package: z.string().nullable(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const MeSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: RoleCodeSchema,
-  chatRole: ChatRoleSchema.nullable(),
-  csId: z.string().nullable(),
+export const MeSchema = CallerSchema.extend({
   status: UserStatusSchema,
-  clientId: z.string().describe('The client this session acts for'),
   homeClientId: z.string().describe('The client the user belongs to'),
-  features: z.array(FeatureFlagSchema),
-  mainFeature: z.string().nullable(),
-  clientInfo: ClientInfoSchema,
 });
 export type Me = z.infer<typeof MeSchema>;
 

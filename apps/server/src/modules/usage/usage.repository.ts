@@ -1,5 +1,4 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/database.js';
 import { activityLogs, apiMetrics, pageMetrics } from './usage.tables.js';
 
@@ -20,43 +19,73 @@ export async function insertActivityLog(db: Executor, row: typeof activityLogs.$
   await db.insert(activityLogs).values(row);
 }
 
-type UsageTable = typeof apiMetrics | typeof pageMetrics | typeof activityLogs;
+/** The usage tables, each with the columns its list shows under their API names. */
+const USAGE_LISTS = {
+  api: {
+    table: apiMetrics,
+    columns: {
+      id: apiMetrics.id,
+      clientId: apiMetrics.clientId,
+      userId: apiMetrics.userId,
+      endpoint: apiMetrics.endpoint,
+      role: apiMetrics.role,
+      duration: apiMetrics.durationMs,
+      status: apiMetrics.status,
+      createdAt: apiMetrics.createdAt,
+    },
+  },
+  page: {
+    table: pageMetrics,
+    columns: {
+      id: pageMetrics.id,
+      clientId: pageMetrics.clientId,
+      userId: pageMetrics.userId,
+      pageName: pageMetrics.pageName,
+      startTime: pageMetrics.startTime,
+      endTime: pageMetrics.endTime,
+      createdAt: pageMetrics.createdAt,
+    },
+  },
+  logs: {
+    table: activityLogs,
+    columns: {
+      id: activityLogs.id,
+      clientId: activityLogs.clientId,
+      userId: activityLogs.userId,
+      type: activityLogs.type,
+      event: activityLogs.event,
+      result: activityLogs.result,
+      createdAt: activityLogs.createdAt,
+    },
+  },
+} as const;
+
+export type UsageKind = keyof typeof USAGE_LISTS;
 
 /**
  * A page of one usage table, newest first. `clientId` undefined lists every client: callers pass it
  * only for super admins.
  */
-async function listPage<T extends UsageTable>(
+export async function listUsage(
   db: Executor,
-  table: T,
+  kind: UsageKind,
   clientId: string | undefined,
   page: PageRequest,
-  extra?: SQL,
+  logType?: string,
 ) {
-  const where = and(clientId ? eq(table.clientId as PgColumn, clientId) : undefined, extra);
+  const { table, columns } = USAGE_LISTS[kind];
+  const filters: (SQL | undefined)[] = [clientId ? eq(table.clientId, clientId) : undefined];
+  if (kind === 'logs' && logType) filters.push(eq(activityLogs.type, logType));
+  const where = and(...filters);
   const [items, [total]] = await Promise.all([
     db
-      .select()
-      .from(table as PgTable)
+      .select(columns)
+      .from(table)
       .where(where)
-      .orderBy(desc(table.createdAt as PgColumn), desc(table.id as PgColumn))
+      .orderBy(desc(table.createdAt), desc(table.id))
       .limit(page.pageSize)
       .offset(page.pageNumber * page.pageSize),
-    db
-      .select({ value: count() })
-      .from(table as PgTable)
-      .where(where),
+    db.select({ value: count() }).from(table).where(where),
   ]);
-  return { items: items as T['$inferSelect'][], total: total?.value ?? 0 };
+  return { items: items as Record<string, unknown>[], total: total?.value ?? 0 };
 }
-
-export const listApiMetrics = (db: Executor, clientId: string | undefined, page: PageRequest) =>
-  listPage(db, apiMetrics, clientId, page);
-export const listPageMetrics = (db: Executor, clientId: string | undefined, page: PageRequest) =>
-  listPage(db, pageMetrics, clientId, page);
-export const listActivityLogs = (
-  db: Executor,
-  clientId: string | undefined,
-  page: PageRequest,
-  type?: string,
-) => listPage(db, activityLogs, clientId, page, type ? eq(activityLogs.type, type) : undefined);

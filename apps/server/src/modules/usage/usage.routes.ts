@@ -10,14 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/database.js';
 import { access } from '../../platform/request-context.js';
-import {
-  listActivityLogsPage,
-  listApiMetricsPage,
-  listPageMetricsPage,
-  recordActivityLog,
-  recordApiMetrics,
-  recordPageMetric,
-} from './usage.service.js';
+import { listUsagePage, recordActivityLog, recordApiMetrics, recordPageMetric } from './usage.service.js';
 
 const SavedSchema = z.object({ saved: z.number() });
 const security = [{ bearer: [] }];
@@ -25,6 +18,7 @@ const tags = ['usage'];
 const ListQuerySchema = PageQuerySchema.extend({
   clientId: z.uuid().optional().describe('Only this client; all clients when omitted'),
 });
+const LogListQuerySchema = ListQuerySchema.extend({ type: LogTypeSchema.optional() });
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), pageSize: z.number(), pageNumber: z.number() });
 
@@ -74,94 +68,71 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     async (request) => recordActivityLog(db, request.ctx.session!, request.body),
   );
 
-  app.get(
-    '/api/metrics/api',
+  const lists = [
     {
-      config: { access: access.roles('SAD') },
-      schema: {
-        tags,
-        security,
-        summary: 'API call timings, newest first (super admin)',
-        querystring: ListQuerySchema,
-        response: {
-          200: page(
-            z.object({
-              id: z.string(),
-              clientId: z.string(),
-              userId: z.string(),
-              endpoint: z.string(),
-              role: z.string(),
-              duration: z.number(),
-              status: z.number(),
-              createdAt: z.string(),
-            }),
-          ),
-        },
-      },
+      url: '/api/metrics/api',
+      kind: 'api',
+      summary: 'API call timings, newest first (super admin)',
+      item: z.object({
+        id: z.string(),
+        clientId: z.string(),
+        userId: z.string(),
+        endpoint: z.string(),
+        role: z.string(),
+        duration: z.number().describe('Milliseconds'),
+        status: z.number(),
+        createdAt: z.string(),
+      }),
     },
-    async (request) => {
-      const { clientId, ...pageRequest } = request.query;
-      return listApiMetricsPage(db, clientId, pageRequest);
+    {
+      url: '/api/metrics/page',
+      kind: 'page',
+      summary: 'Page visits, newest first (super admin)',
+      item: z.object({
+        id: z.string(),
+        clientId: z.string(),
+        userId: z.string(),
+        pageName: z.string(),
+        startTime: z.string(),
+        endTime: z.string(),
+        createdAt: z.string(),
+      }),
     },
-  );
+    {
+      url: '/api/logs',
+      kind: 'logs',
+      summary: 'Activity logs, newest first (super admin)',
+      item: z.object({
+        id: z.string(),
+        clientId: z.string(),
+        userId: z.string().nullable(),
+        type: z.string(),
+        event: z.string(),
+        result: z.string(),
+        createdAt: z.string(),
+      }),
+    },
+  ] as const;
 
-  app.get(
-    '/api/metrics/page',
-    {
-      config: { access: access.roles('SAD') },
-      schema: {
-        tags,
-        security,
-        summary: 'Page visits, newest first (super admin)',
-        querystring: ListQuerySchema,
-        response: {
-          200: page(
-            z.object({
-              id: z.string(),
-              clientId: z.string(),
-              userId: z.string(),
-              pageName: z.string(),
-              startTime: z.number(),
-              endTime: z.number(),
-              createdAt: z.string(),
-            }),
-          ),
+  for (const list of lists) {
+    app.get(
+      list.url,
+      {
+        config: { access: access.roles('SAD') },
+        schema: {
+          tags,
+          security,
+          summary: list.summary,
+          querystring: list.kind === 'logs' ? LogListQuerySchema : ListQuerySchema,
+          response: { 200: page(list.item) },
         },
       },
-    },
-    async (request) => {
-      const { clientId, ...pageRequest } = request.query;
-      return listPageMetricsPage(db, clientId, pageRequest);
-    },
-  );
-
-  app.get(
-    '/api/logs',
-    {
-      config: { access: access.roles('SAD') },
-      schema: {
-        tags,
-        security,
-        summary: 'Activity logs, newest first (super admin)',
-        querystring: ListQuerySchema.extend({ type: LogTypeSchema.optional() }),
-        response: {
-          200: page(
-            z.object({
-              id: z.string(),
-              clientId: z.string(),
-              userId: z.string().nullable(),
-              type: z.string(),
-              event: z.string(),
-              result: z.string(),
-              createdAt: z.string(),
-            }),
-          ),
-        },
+      async (request) => {
+        const { clientId, pageSize, pageNumber, type } = request.query as z.infer<typeof LogListQuerySchema>;
+        const result = await listUsagePage(db, list.kind, clientId, { pageSize, pageNumber }, type);
+        // The rows come from one of three tables; the response schema checks each against its list's item.
+        return result as never;
       },
-    },
-    async (request) => {
-      const { clientId, type, ...pageRequest } = request.query;
-      return listActivityLogsPage(db, clientId, pageRequest, type);
-    },
-  );
+    );
+  }
 };

@@ -6,10 +6,9 @@ import {
   insertActivityLog,
   insertApiMetrics,
   insertPageMetric,
-  listActivityLogs,
-  listApiMetrics,
-  listPageMetrics,
+  listUsage,
   type PageRequest,
+  type UsageKind,
 } from './usage.repository.js';
 
 /** The batch's clientId fields are ignored: metrics always belong to the session's client. */
@@ -53,61 +52,20 @@ export async function recordActivityLog(db: Executor, session: SessionContext, l
   return { saved: 1 };
 }
 
-const iso = (value: Date) => value.toISOString();
-
-export async function listApiMetricsPage(db: Executor, clientId: string | undefined, page: PageRequest) {
-  const { items, total } = await listApiMetrics(db, clientId, page);
-  return {
-    ...page,
-    total,
-    items: items.map((row) => ({
-      id: row.id,
-      clientId: row.clientId,
-      userId: row.userId,
-      endpoint: row.endpoint,
-      role: row.role,
-      duration: row.durationMs,
-      status: row.status,
-      createdAt: iso(row.createdAt),
-    })),
-  };
+/** Times go out as ISO text, as everywhere in the API. */
+function presentRow(row: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
 }
 
-export async function listPageMetricsPage(db: Executor, clientId: string | undefined, page: PageRequest) {
-  const { items, total } = await listPageMetrics(db, clientId, page);
-  return {
-    ...page,
-    total,
-    items: items.map((row) => ({
-      id: row.id,
-      clientId: row.clientId,
-      userId: row.userId,
-      pageName: row.pageName,
-      startTime: row.startTime.getTime(),
-      endTime: row.endTime.getTime(),
-      createdAt: iso(row.createdAt),
-    })),
-  };
-}
-
-export async function listActivityLogsPage(
+export async function listUsagePage(
   db: Executor,
+  kind: UsageKind,
   clientId: string | undefined,
   page: PageRequest,
-  type?: LogType,
+  logType?: LogType,
 ) {
-  const { items, total } = await listActivityLogs(db, clientId, page, type);
-  return {
-    ...page,
-    total,
-    items: items.map((row) => ({
-      id: row.id,
-      clientId: row.clientId,
-      userId: row.userId,
-      type: row.type,
-      event: row.event,
-      result: row.result,
-      createdAt: iso(row.createdAt),
-    })),
-  };
+  const { items, total } = await listUsage(db, kind, clientId, page, logType);
+  return { ...page, total, items: items.map(presentRow) };
 }
