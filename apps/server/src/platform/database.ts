@@ -17,6 +17,11 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Database | Transaction;
 
+/** Drizzle's transactions can roll back; databases cannot. */
+export function isTransaction(executor: Executor): executor is Transaction {
+  return 'rollback' in executor;
+}
+
 /** Raw SQL for pg-boss, which brings its own queries. */
 export type SqlExecutor = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;

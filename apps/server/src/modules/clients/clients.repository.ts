@@ -1,9 +1,20 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../platform/database.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Database, type Executor, isTransaction } from '../../platform/database.js';
+import { preparedQuery } from '../../platform/prepared-query.js';
 import { type ClientRow, clients } from './clients.tables.js';
 
+const prepareFindClient = (db: Database) =>
+  db
+    .select()
+    .from(clients)
+    .where(eq(clients.id, sql.placeholder('clientId')))
+    .prepare('find_client');
+
+/** Read on most requests, so outside a transaction it runs prepared. */
 export async function findClient(db: Executor, clientId: string): Promise<ClientRow | null> {
-  const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+  const [row] = isTransaction(db)
+    ? await db.select().from(clients).where(eq(clients.id, clientId))
+    : await preparedQuery(db, 'find_client', prepareFindClient).execute({ clientId });
   return row ?? null;
 }
 

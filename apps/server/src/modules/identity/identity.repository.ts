@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/database.js';
+import { preparedQuery } from '../../platform/prepared-query.js';
 import { clients } from '../clients/index.js';
 import { authSessions, refreshTokens, type UserRow, users } from './identity.tables.js';
 
@@ -162,19 +163,12 @@ function prepareFindLiveSession(db: Database) {
     .prepare('find_live_session');
 }
 
-// Every authenticated request runs this query: prepared once per database, it skips query building.
-const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareFindLiveSession>>();
-
 /**
  * The live session behind an access token, with its user and the client it acts for: one indexed
  * join per request, so logout, lockout and feature changes take effect at once.
  */
 export async function findLiveSession(db: Database, clientId: string, sessionId: string, userId: string) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareFindLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
+  const query = preparedQuery(db, 'find_live_session', prepareFindLiveSession);
   const [row] = await query.execute({ clientId, sessionId, userId });
   return row ?? null;
 }
