@@ -94,27 +94,20 @@ export async function findSession(db: Executor, clientId: string, sessionId: str
   return row ?? null;
 }
 
-export async function revokeSession(db: Executor, clientId: string, sessionId: string, reason: string) {
+/** Ends one session, or every session of a user; sessions already ended keep their first reason. */
+export async function revokeSessions(
+  db: Executor,
+  clientId: string,
+  which: { sessionId: string } | { userId: string },
+  reason: string,
+) {
   await db
     .update(authSessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(
       and(
         eq(authSessions.clientId, clientId),
-        eq(authSessions.id, sessionId),
-        isNull(authSessions.revokedAt),
-      ),
-    );
-}
-
-export async function revokeUserSessions(db: Executor, clientId: string, userId: string, reason: string) {
-  await db
-    .update(authSessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(
-      and(
-        eq(authSessions.clientId, clientId),
-        eq(authSessions.userId, userId),
+        'sessionId' in which ? eq(authSessions.id, which.sessionId) : eq(authSessions.userId, which.userId),
         isNull(authSessions.revokedAt),
       ),
     );

@@ -39,8 +39,7 @@ import {
   recordFailedLogin,
   recordSuccessfulLogin,
   retireRefreshTokens,
-  revokeSession,
-  revokeUserSessions,
+  revokeSessions,
   setSessionActiveClient,
   unsafeDeleteExpiredAuthRows,
   unsafeFindRefreshTokenByHash,
@@ -146,7 +145,7 @@ export async function login(
   if (!(await verifyPassword(user.passwordHash, password))) {
     const after = await recordFailedLogin(db, user.clientId, user.id, deps.config.maxFailedLogins);
     const locked = after?.status === 'locked';
-    if (locked) await revokeUserSessions(db, user.clientId, user.id, 'locked');
+    if (locked) await revokeSessions(db, user.clientId, { userId: user.id }, 'locked');
     await recordActivity(db, {
       clientId: user.clientId,
       userId: user.id,
@@ -218,7 +217,7 @@ export async function refreshSession(
   const token = await unsafeFindRefreshTokenByHash(db, hashRefreshToken(refreshToken));
   if (!token) throw sessionEnded();
   const reuse = async () => {
-    await revokeSession(db, token.clientId, token.sessionId, 'refresh_token_reuse');
+    await revokeSessions(db, token.clientId, { sessionId: token.sessionId }, 'refresh_token_reuse');
     return refreshTokenReused();
   };
   if (token.usedAt) throw await reuse();
@@ -239,7 +238,7 @@ export async function refreshSession(
 }
 
 export async function logout(db: Database, session: SessionContext) {
-  await revokeSession(db, session.homeClientId, session.sessionId, 'logout');
+  await revokeSessions(db, session.homeClientId, { sessionId: session.sessionId }, 'logout');
   return { loggedOut: true };
 }
 
