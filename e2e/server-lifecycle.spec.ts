@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, REPO_ROOT } from './support/server.js';
 
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
@@ -33,7 +33,10 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string) {
 }
 
 describe('the server process', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sapa-lifecycle-'));
+  let dataDir = '';
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sapa-lifecycle-'));
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses a second process on the same data folder, stops cleanly on Ctrl-C and keeps its data', async () => {
