@@ -15,14 +15,9 @@ describe('configuration', () => {
   });
 
   it('names every bad variable in one clear error', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short' })).toThrow(
-      ConfigError,
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT: .*\n {2}DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/s,
     );
-    try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
-    } catch (error) {
-      expect((error as Error).message).toContain('PORT:');
-      expect((error as Error).message).toContain('DATABASE_URL: DATABASE_URL must be a postgres:// URL');
-    }
   });
 });

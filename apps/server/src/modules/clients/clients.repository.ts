@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, isTransaction } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
 import { type ClientRow, clients } from './clients.tables.js';
@@ -16,15 +16,6 @@ export async function findClient(db: Executor, clientId: string): Promise<Client
     ? await db.select().from(clients).where(eq(clients.id, clientId))
     : await preparedQuery(db, 'find_client', prepareFindClient).execute({ clientId });
   return row ?? null;
-}
-
-export async function listClientsByIds(db: Executor, clientIds: readonly string[]): Promise<ClientRow[]> {
-  if (clientIds.length === 0) return [];
-  return db
-    .select()
-    .from(clients)
-    .where(inArray(clients.id, [...clientIds]))
-    .orderBy(asc(clients.clientName));
 }
 
 /** Every tenant: only for super admins, whose work spans clients. */

@@ -2,12 +2,7 @@ import { type ClientInfo, featureFlagsFromMask, type RoleCode } from '@sapa/cont
 import type { Executor } from '../../platform/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { SessionContext } from '../../platform/request-context.js';
-import {
-  findClient,
-  listClientsByIds,
-  unsafeListAllClientIds,
-  unsafeListAllClients,
-} from './clients.repository.js';
+import { findClient, unsafeListAllClientIds, unsafeListAllClients } from './clients.repository.js';
 import type { ClientRow } from './clients.tables.js';
 
 export function toClientInfo(row: ClientRow): ClientInfo {
@@ -46,8 +41,7 @@ export async function listAccessibleClientIds(db: Executor, role: RoleCode, home
 /** The session's client, and the list of client infos (all of them only for SAD, spec §6). */
 export async function getListClientInfo(db: Executor, session: SessionContext) {
   const current = await getClient(db, session.clientId);
-  const list =
-    session.role === 'SAD' ? await unsafeListAllClients(db) : await listClientsByIds(db, [session.clientId]);
+  const list = session.role === 'SAD' ? await unsafeListAllClients(db) : [current];
   return { clientInfo: toClientInfo(current), listClientInfo: list.map(toClientInfo) };
 }
 
