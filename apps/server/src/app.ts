@@ -4,31 +4,86 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
+import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
+import {
+  type ChannelSender,
+  createChannelSender,
+  createWhatsappChannel,
+  type InboxPort,
+  sandboxPhoneRoutes,
+  type WhatsappChannel,
+  whatsappJobs,
+  whatsappSettingsRoutes,
+  whatsappWebhookRoutes,
+} from './modules/channels/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import {
+  accountRoutes,
+  createFirstAdmin,
   type IdentityDeps,
   identityJobs,
   identityRoutes,
+  isSessionLive,
   loadLoginKey,
+  registerUserApprovals,
   resolveSession,
+  ssoRoutes,
+  unsafeEmailTaken,
+  usersRoutes,
 } from './modules/identity/index.js';
+import { createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import { hasRight, rolesRoutes } from './modules/roles/index.js';
+import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
 import { accessPolicyPlugin } from './platform/access-policy.js';
+import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { errorsPlugin } from './platform/errors.js';
 import { integrityPlugin } from './platform/integrity.js';
-import { createJobs, type Jobs } from './platform/jobs.js';
+import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
+import { createMailer, mailRoutes } from './platform/mail/index.js';
 import { observabilityPlugin } from './platform/observability.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { createRealtime, type RealtimeServer } from './platform/realtime/index.js';
+import type { Realtime } from './platform/realtime/realtime.types.js';
+import type { RealtimeOptions } from './platform/realtime/realtime-server.js';
 import type { Keys } from './platform/secrets.js';
+import { createStorage, storageRoutes } from './platform/storage/index.js';
 import { registerWebApp } from './platform/web-app.js';
 
-export type AppDeps = { config: Config; database: DatabaseHandle; keys: Keys };
-export type Sapa = { app: FastifyInstance; jobs: Jobs };
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  keys: Keys;
+  /** Live-socket timings; tests shorten them. */
+  realtimeTimings?: Pick<RealtimeOptions, 'helloTimeoutMs' | 'heartbeatMs' | 'sessionCheckMs'>;
+  /** The inbox's side of the channel seam; without it inbound messages stay in the channel ledger. */
+  inboxPort?: InboxPort;
+  /** Replaces what the inbox publishes to (tests record events with it); the live socket otherwise. */
+  realtime?: Realtime;
+  /** Replaces the channels the inbox sends through (tests record sends); WhatsApp otherwise. */
+  channelSender?: ChannelSender;
+};
+export type Sapa = {
+  app: FastifyInstance;
+  jobs: Jobs;
+  realtime: RealtimeServer;
+  whatsapp: WhatsappChannel;
+  /** What the inbox calls to answer customers. */
+  channelSender: ChannelSender;
+};
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
-export async function buildApp({ config, database, keys }: AppDeps): Promise<Sapa> {
+export async function buildApp({
+  config,
+  database,
+  keys,
+  realtimeTimings,
+  inboxPort,
+  realtime: realtimeOverride,
+  channelSender: channelSenderOverride,
+}: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -50,7 +105,38 @@ export async function buildApp({ config, database, keys }: AppDeps): Promise<Sap
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
   const identity: IdentityDeps = { db, keys, loginKey, config };
-  const jobs = createJobs(database.sql, [...identityJobs(db)], app.log as never);
+  const realtime = createRealtime({
+    database,
+    log: app.log as never,
+    resolveSession: (token) => resolveSession(identity, token),
+    isSessionLive: (session) => isSessionLive(db, session),
+    ...realtimeTimings,
+  });
+  const inboxRealtime: Realtime = realtimeOverride ?? realtime;
+  const storage = createStorage(config.dataDir);
+  // Channels queue jobs and jobs run channel code: the queue is bound once both exist.
+  let jobs: Jobs | null = null;
+  const whatsapp = createWhatsappChannel({
+    db,
+    keys,
+    storage,
+    inboxPort: inboxPort ?? createInboxPort({ realtime: inboxRealtime }),
+    log: app.log,
+    enqueue: async (name, data, options) => {
+      if (!jobs) throw new Error('The job queue is not ready');
+      return jobs.send(name, data, options);
+    },
+  });
+  jobs = createJobs(
+    database.sql,
+    [
+      ...identityJobs(db),
+      ...realtime.jobs(),
+      ...whatsappJobs(() => whatsapp),
+      ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+    ],
+    app.log as never,
+  );
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -70,6 +156,7 @@ export async function buildApp({ config, database, keys }: AppDeps): Promise<Sap
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
     resolveSession: (token) => resolveSession(identity, token),
+    hasRight: hasRight(db),
     csrfKey: keys.csrf,
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
@@ -81,12 +168,45 @@ export async function buildApp({ config, database, keys }: AppDeps): Promise<Sap
     deps: identity,
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
-  await app.register(clientsRoutes, { db });
+  await app.register(accountRoutes, {
+    deps: { ...identity, mailer: createMailer(config, db), publicUrl: config.publicUrl },
+    rateLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  await app.register(ssoRoutes, {
+    deps: { ...identity, publicUrl: config.publicUrl },
+    rateLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  await app.register(usersRoutes, { db });
+  await app.register(mailRoutes, { db });
+  await app.register(clientsRoutes, { db, admins: { createFirstAdmin, isEmailTaken: unsafeEmailTaken } });
+  await app.register(rolesRoutes, { db });
+  await app.register(auditRoutes, { db });
+  // Maker-checker: each module registers what approving its task types does.
+  const queue = jobs;
+  const channelSender = channelSenderOverride ?? createChannelSender(whatsapp);
+  const approvals = new ApprovalRegistry();
+  registerUserApprovals(approvals);
+  await app.register(approvalsRoutes, { db, registry: approvals });
   await app.register(usageRoutes, { db });
+  await app.register(subscriptionsRoutes, { db });
+  await app.register(storageRoutes, { db, storage });
+  await app.register(whatsappWebhookRoutes, { whatsapp });
+  await app.register(whatsappSettingsRoutes, { whatsapp });
+  await app.register(sandboxPhoneRoutes, { whatsapp });
+  await app.register(inboxRoutes, { deps: { db, realtime: inboxRealtime, channelSender, jobs: queue } });
 
   await registerWebApp(app, config.webDist);
-  app.addHook('onClose', async () => {
-    await jobs.stop();
+  // The socket is not a route: it answers the HTTP server's upgrades on /ws and checks its own hello.
+  realtime.attach(app.server);
+  app.addHook('onReady', async () => {
+    await realtime.start();
   });
-  return { app, jobs };
+  // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+  });
+  return { app, jobs: queue, realtime, whatsapp, channelSender };
 }

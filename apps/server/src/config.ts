@@ -25,6 +25,15 @@ const EnvSchema = z.object({
   WORKERS: booleanFromEnv.default(true),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Without SMTP_HOST, mail goes to the sandbox outbox the super admin reads in the portal. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: booleanFromEnv.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Sapa <no-reply@sapa.local>'),
+  /** Where people open the portal; links in mail (password reset) point here. */
+  PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://portal.example.com').optional(),
 });
 
 export type Config = Readonly<{
@@ -46,6 +55,10 @@ export type Config = Readonly<{
   workers: boolean;
   webDist: string | undefined;
   trustProxy: boolean;
+  /** null: sandbox outbox. */
+  smtp: Readonly<{ host: string; port: number; secure: boolean; user?: string; password?: string }> | null;
+  mailFrom: string;
+  publicUrl: string;
 }>;
 
 export class ConfigError extends Error {}
@@ -74,5 +87,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    smtp: e.SMTP_HOST
+      ? Object.freeze({
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          ...(e.SMTP_USER ? { user: e.SMTP_USER } : {}),
+          ...(e.SMTP_PASSWORD ? { password: e.SMTP_PASSWORD } : {}),
+        })
+      : null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   });
 }

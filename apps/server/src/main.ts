@@ -51,13 +51,16 @@ async function run(command: Command) {
     return closeDatabase();
   }
   if (command === 'seed') {
-    const { seeded } = await seedDemo(database.db);
+    const { seeded } = await seedDemo(database.db, {
+      keys: deriveKeys(resolveRootSecret(config)),
+      inbox: true,
+    });
     process.stdout.write(seeded ? 'Demo clients seeded.\n' : 'Demo clients already exist.\n');
     return closeDatabase();
   }
 
   const keys = deriveKeys(resolveRootSecret(config));
-  if (config.seedDemo) await seedDemo(database.db);
+  if (config.seedDemo) await seedDemo(database.db, { keys, inbox: true });
   const { app, jobs } = await buildApp({ config, database, keys });
 
   const shutdown = (signal: string) => {

@@ -2,9 +2,18 @@ export * from './access/features.js';
 export * from './access/log-types.js';
 export * from './access/login-redirect.js';
 export * from './access/roles.js';
+export * from './access/route-guards.js';
+export * from './admin/admin.schemas.js';
+export * from './admin/rights.js';
+export * from './channels/sandbox-phone.schemas.js';
 export * from './errors.js';
+export * from './identity/account.schemas.js';
 export * from './identity/identity.schemas.js';
+export * from './inbox/agent-status.js';
+export * from './inbox/inbox.schemas.js';
 export * from './integrity/canonical-json.js';
+export * from './realtime/realtime.protocol.js';
+export * from './subscriptions/subscription.schemas.js';
 export * from './usage/usage.schemas.js';
 
 export const PRODUCT_VERSION = '1.72.0';

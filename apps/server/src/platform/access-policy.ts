@@ -1,4 +1,4 @@
-import { FEATURE_BITS } from '@sapa/contracts';
+import { FEATURE_BITS, isTrialExpired, TRIAL_EXPIRED_CODE } from '@sapa/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyCsrfToken } from './csrf.js';
@@ -6,6 +6,8 @@ import { AppError } from './errors.js';
 import type { AccessRule, SessionContext } from './request-context.js';
 
 export type SessionResolver = (bearerToken: string) => Promise<SessionContext | null>;
+/** Whether a role holds a right; read per request so an edit by the super admin applies at once. */
+export type RightChecker = (role: SessionContext['role'], right: string) => Promise<boolean>;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,8 +24,12 @@ function bearerToken(request: FastifyRequest): string | null {
  * Every route declares who may call it; a route without a rule stops the app from starting, so no
  * endpoint is ever open by accident. The same hook authenticates, checks role, feature and CSRF.
  */
-export const accessPolicyPlugin = fp<{ resolveSession: SessionResolver; csrfKey: Buffer }>(
-  async (app: FastifyInstance, { resolveSession, csrfKey }) => {
+export const accessPolicyPlugin = fp<{
+  resolveSession: SessionResolver;
+  hasRight: RightChecker;
+  csrfKey: Buffer;
+}>(
+  async (app: FastifyInstance, { resolveSession, hasRight, csrfKey }) => {
     const routes: RouteOptions[] = [];
     app.addHook('onRoute', (route) => {
       routes.push(route);
@@ -62,11 +68,23 @@ export const accessPolicyPlugin = fp<{ resolveSession: SessionResolver; csrfKey:
       if (rule.roles && !rule.roles.includes(session.role)) {
         throw new AppError(403, 'forbidden', 'Your role may not do this.');
       }
+      if (rule.right && !(await hasRight(session.role, rule.right))) {
+        throw new AppError(403, 'forbidden', 'Your role may not do this.');
+      }
       if (rule.feature && (session.features & FEATURE_BITS[rule.feature]) === 0) {
         throw new AppError(
           403,
           'feature_disabled',
           `The ${rule.feature} feature is not enabled for this client.`,
+        );
+      }
+      // Spec §4: an expired trial closes every feature area until the subscription is renewed.
+      if (rule.feature && isTrialExpired(session.subscription)) {
+        const expiredOn = new Date(session.subscription!.expiredAt).toISOString().slice(0, 10);
+        throw new AppError(
+          403,
+          TRIAL_EXPIRED_CODE,
+          `The trial of this client expired on ${expiredOn}. Ask your administrator to renew the subscription.`,
         );
       }
     });

@@ -27,10 +27,22 @@ export type SqlExecutor = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
+/**
+ * Subscribes to a PostgreSQL NOTIFY channel; answers the function that unsubscribes. Notifications
+ * sent while the listening connection was down are lost: `onReconnect` runs once listening again, so
+ * the caller can catch up from its own records.
+ */
+export type NotificationListener = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
+
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   db: Database;
   sql: SqlExecutor;
+  listen: NotificationListener;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -53,6 +65,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -64,6 +79,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'sapa' });
+  // The server can end an idle pooled connection (restart, failover, a terminated backend): the pool
+  // drops that client and the next query opens a new one. Unheard, the pool's error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
   return {
@@ -73,6 +91,44 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       async executeSql(text, values) {
         return pool.query(text, values as unknown[] | undefined);
       },
+    },
+    async listen(channel, onPayload, onReconnect) {
+      // LISTEN holds its connection for good, so it gets its own client outside the pool, and a new
+      // one whenever that connection drops (server restart, failover, idle kill).
+      let listener: pg.Client | null = null;
+      let stopped = false;
+      let retryMs = 500;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url, application_name: 'sapa-listen' });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        next.on('error', () => undefined);
+        next.on('end', () => {
+          if (stopped || listener !== next) return;
+          listener = null;
+          setTimeout(() => void reconnect(), retryMs).unref();
+        });
+        await next.connect();
+        await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        listener = next;
+      };
+      const reconnect = async () => {
+        if (stopped) return;
+        try {
+          await connect();
+          retryMs = 500;
+          onReconnect?.();
+        } catch {
+          retryMs = Math.min(retryMs * 2, 10_000);
+          setTimeout(() => void reconnect(), retryMs).unref();
+        }
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await listener?.end().catch(() => undefined);
+      };
     },
     async ping() {
       await pool.query('select 1');

@@ -67,7 +67,11 @@ describe('platform', () => {
 
   it('refuses to start when a route declares no access rule', async () => {
     const bare = Fastify();
-    await bare.register(accessPolicyPlugin, { resolveSession: async () => null, csrfKey: Buffer.alloc(32) });
+    await bare.register(accessPolicyPlugin, {
+      resolveSession: async () => null,
+      hasRight: async () => false,
+      csrfKey: Buffer.alloc(32),
+    });
     bare.get('/api/ruled', { config: { access: { kind: 'public' } } }, async () => ({ ok: true }));
     bare.get('/api/forgotten', async () => ({ ok: true }));
     await expect(bare.ready()).rejects.toThrow('Routes without an access rule: GET /api/forgotten');

@@ -16,6 +16,11 @@ export type SessionContext = Readonly<{
   /** The active client's feature mask. */
   features: number;
   mainFeature: string | null;
+  /**
+   * The active client's subscription, read with the session on every authenticated request; null when
+   * the client has none. Absent on contexts built by login, refresh and client switch.
+   */
+  subscription?: Readonly<{ isTrial: boolean; expiredAt: number }> | null;
 }>;
 
 export type RequestContext = {
@@ -25,7 +30,7 @@ export type RequestContext = {
 
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'authenticated'; roles?: readonly RoleCode[]; feature?: FeatureFlag };
+  | { kind: 'authenticated'; roles?: readonly RoleCode[]; feature?: FeatureFlag; right?: string };
 
 /** The access rule every route must declare in `config.access`. */
 export const access = {
@@ -36,6 +41,12 @@ export const access = {
     kind: 'authenticated',
     feature,
     ...(roles ? { roles } : {}),
+  }),
+  /** The caller's role must hold this right (the role-to-right mapping SAD edits), optionally also a feature. */
+  right: (right: string, feature?: FeatureFlag): AccessRule => ({
+    kind: 'authenticated',
+    right,
+    ...(feature ? { feature } : {}),
   }),
 };
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Session } from '@sapa/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type Sapa } from '../app.js';
+import { type AppDeps, buildApp, type Sapa } from '../app.js';
 import { loadConfig } from '../config.js';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/index.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/database.js';
@@ -41,7 +41,11 @@ export type TestApp = Sapa & {
   close(): Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `deps` adds optional collaborators (an inbox port, shorter socket timings) to the real app. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'config' | 'database' | 'keys'> & { database?: DatabaseHandle } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -50,16 +54,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
-  const database = await openTestDatabase(config.databaseUrl);
-  await seedDemo(database.db);
-  const sapa = await buildApp({ config, database, keys: deriveKeys(TEST_SECRET) });
+  // A database handed in is shared with another app (two processes on one PostgreSQL); its owner closes it.
+  const { database: shared, ...rest } = deps;
+  const database = shared ?? (await openTestDatabase(config.databaseUrl));
+  const keys = deriveKeys(TEST_SECRET);
+  if (!shared) await seedDemo(database.db, { keys });
+  const sapa = await buildApp({ config, database, keys, ...rest });
   await sapa.app.ready();
   return {
     ...sapa,
     database,
     async close() {
       await sapa.app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -95,6 +95,7 @@ export const UserSchema = z.object({
   chatRole: ChatRoleSchema.nullable(),
   csId: z.string().nullable(),
   status: UserStatusSchema,
+  mfaEnabled: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

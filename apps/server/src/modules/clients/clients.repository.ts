@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { type Database, type Executor, isTransaction } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
-import { type ClientRow, clients } from './clients.tables.js';
+import { type ClientRow, clientApiSecrets, clients } from './clients.tables.js';
 
 const prepareFindClient = (db: Database) =>
   db
@@ -32,4 +32,75 @@ export async function insertClient(db: Executor, row: typeof clients.$inferInser
   const [inserted] = await db.insert(clients).values(row).returning();
   if (!inserted) throw new Error('Client insert returned no row');
   return inserted;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The super admin's client list: every tenant, searched by name, newest first. */
+export async function unsafeListClientsPage(
+  db: Executor,
+  filter: { q?: string | undefined; status?: 'active' | 'deactivated' | undefined },
+  page: { pageSize: number; pageNumber: number },
+) {
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const where = and(
+    pattern
+      ? or(ilike(clients.clientName, pattern), ilike(clients.abbreviatedClientName, pattern))
+      : undefined,
+    filter.status ? eq(clients.status, filter.status) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(desc(clients.createdAt), desc(clients.id))
+      .limit(page.pageSize)
+      .offset(page.pageNumber * page.pageSize),
+    db.select({ value: count() }).from(clients).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export async function updateClientRow(
+  db: Executor,
+  clientId: string,
+  fields: Partial<typeof clients.$inferInsert>,
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(clients.id, clientId))
+    .returning();
+  return row ?? null;
+}
+
+export async function findActiveApiSecret(db: Executor, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(clientApiSecrets)
+    .where(and(eq(clientApiSecrets.clientId, clientId), isNull(clientApiSecrets.revokedAt)));
+  return row ?? null;
+}
+
+export async function revokeApiSecrets(db: Executor, clientId: string) {
+  await db
+    .update(clientApiSecrets)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(clientApiSecrets.clientId, clientId), isNull(clientApiSecrets.revokedAt)));
+}
+
+export async function insertApiSecret(db: Executor, row: typeof clientApiSecrets.$inferInsert) {
+  const [inserted] = await db.insert(clientApiSecrets).values(row).returning();
+  if (!inserted) throw new Error('API secret insert returned no row');
+  return inserted;
+}
+
+/** A public API call carries only the secret: the client is found by its hash. */
+export async function unsafeFindApiSecretByHash(db: Executor, secretHash: string) {
+  const [row] = await db
+    .select()
+    .from(clientApiSecrets)
+    .where(and(eq(clientApiSecrets.secretHash, secretHash), isNull(clientApiSecrets.revokedAt)));
+  return row ?? null;
 }

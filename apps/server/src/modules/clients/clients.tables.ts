@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Tenants. A client's own id is the `client_id` every tenant-owned row carries. */
 export const clients = pgTable(
@@ -21,6 +31,8 @@ export const clients = pgTable(
     mainFeature: text('main_feature'),
     /** The 12-bit feature mask of spec §3. */
     features: integer('features').notNull().default(0),
+    /** Maker-checker: user creation and role changes by the client's admins wait for a second admin. */
+    approvalRequired: boolean('approval_required').notNull().default(false),
     status: text('status', { enum: ['active', 'deactivated'] })
       .notNull()
       .default('active'),
@@ -31,3 +43,24 @@ export const clients = pgTable(
 );
 
 export type ClientRow = typeof clients.$inferSelect;
+
+/** The client's secret for the public API (/api/v1): shown once, kept as a SHA-256 hash, rotatable. */
+export const clientApiSecrets = pgTable(
+  'client_api_secrets',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    id: uuid('id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    // A secret arrives alone on a public API call, so it is found by its hash.
+    uniqueIndex('client_api_secrets_hash_key').on(t.secretHash),
+  ],
+);

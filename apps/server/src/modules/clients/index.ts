@@ -1,4 +1,10 @@
 export { findClient, insertClient } from './clients.repository.js';
-export { clientsRoutes } from './clients.routes.js';
-export { getClient, listAccessibleClientIds, toClientInfo } from './clients.service.js';
-export { type ClientRow, clients } from './clients.tables.js';
+export { type ClientAdminDeps, clientsRoutes } from './clients.routes.js';
+export {
+  clientNotFound,
+  getClient,
+  listAccessibleClientIds,
+  toClientInfo,
+  unsafeFindClientByApiSecret,
+} from './clients.service.js';
+export { type ClientRow, clientApiSecrets, clients } from './clients.tables.js';

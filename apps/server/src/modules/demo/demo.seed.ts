@@ -8,11 +8,24 @@ import {
 } from '@sapa/contracts';
 import { newId } from '../../lib/ids.js';
 import type { Database } from '../../platform/database.js';
+import type { Keys } from '../../platform/secrets.js';
+import { insertWhatsappChannel } from '../channels/index.js';
 import { insertClient } from '../clients/index.js';
 import { hashPassword, insertUser } from '../identity/index.js';
+import { seedInboxDemo } from '../inbox/index.js';
 import { unsafeFindDemoMarker } from './demo.repository.js';
 
 export const DEMO_PASSWORD = 'Demo#2026';
+
+/** The Demo Client's WhatsApp number on the sandbox provider: real-format webhooks can be posted to it. */
+export const DEMO_WHATSAPP = {
+  provider: 'sandbox',
+  phoneNumberId: '100000000000001',
+  displayPhoneNumber: '+62 21 5150 0001',
+  wabaId: '100000000000000',
+  appSecret: 'demo-app-secret',
+  verifyToken: 'demo-verify-token',
+} as const;
 
 export type DemoLogin = { email: string; role: RoleCode; clientName: string };
 
@@ -41,9 +54,14 @@ export function listDemoLogins(): DemoLogin[] {
 /**
  * The demo clients of the README: "Demo Client" with every feature and one user per role, and
  * "Second Client" to show that clients never see each other. Runs once: a later start finds the marker.
+ * With `inbox`, the Demo Client's inbox is staffed and has history (decision 0009).
  */
-export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+export async function seedDemo(
+  db: Database,
+  options: { keys?: Keys; inbox?: boolean } = {},
+): Promise<{ seeded: boolean }> {
   if (await unsafeFindDemoMarker(db)) return { seeded: false };
+  let demoClientId = '';
   const passwordHashes = await Promise.all(listDemoLogins().map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     const demo = await insertClient(tx, {
@@ -71,10 +89,13 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       mainFeature: 'OTP',
       features: featureMaskFromFlags(['OTP', 'CS', 'WHATSAPP']),
     });
+    demoClientId = demo.id;
     const clientIdByName = new Map([
       [demo.clientName, demo.id],
       [second.clientName, second.id],
     ]);
+    // Its credentials are sealed with the installation's key, so the channel needs the keys.
+    if (options.keys) await insertWhatsappChannel(tx, options.keys, demo.id, DEMO_WHATSAPP);
     let index = 0;
     for (const { clientName, users } of demoUsers()) {
       for (const user of users) {
@@ -91,5 +112,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       }
     }
   });
+  // The inbox's agents, customers and history (tests that need an empty inbox leave it out).
+  if (options.inbox) await seedInboxDemo(db, demoClientId);
   return { seeded: true };
 }

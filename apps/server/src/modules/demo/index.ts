@@ -1,1 +1,1 @@
-export { DEMO_PASSWORD, type DemoLogin, listDemoLogins, seedDemo } from './demo.seed.js';
+export { DEMO_PASSWORD, DEMO_WHATSAPP, type DemoLogin, listDemoLogins, seedDemo } from './demo.seed.js';

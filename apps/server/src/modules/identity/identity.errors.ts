@@ -38,3 +38,11 @@ export const refreshTokenReused = () =>
     'This session was ended because its refresh token was used twice. Please log in again.',
   );
 export const userNotFound = () => new AppError(404, 'user_not_found', 'User not found');
+export const mfaChallengeInvalid = () =>
+  new AppError(401, 'mfa_challenge_invalid', 'Your login step has expired. Please log in again.');
+export const mfaCodeInvalid = () =>
+  new AppError(
+    401,
+    'mfa_code_invalid',
+    'The code is not valid. Enter the current code from your authenticator app.',
+  );

@@ -1,8 +1,16 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
 import { clients } from '../clients/index.js';
-import { authSessions, refreshTokens, type UserRow, users } from './identity.tables.js';
+import { subscriptions } from '../subscriptions/index.js';
+import {
+  authSessions,
+  passwordResetTokens,
+  refreshTokens,
+  ssoRequests,
+  type UserRow,
+  users,
+} from './identity.tables.js';
 
 /** Login looks users up before any client is known; emails are unique across clients (decision 0002). */
 export async function unsafeFindUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
@@ -94,11 +102,14 @@ export async function findSession(db: Executor, clientId: string, sessionId: str
   return row ?? null;
 }
 
-/** Ends one session, or every session of a user; sessions already ended keep their first reason. */
+/**
+ * Ends one session, or every session of a user (but `exceptSessionId`, the caller's own, when given);
+ * sessions already ended keep their first reason.
+ */
 export async function revokeSessions(
   db: Executor,
   clientId: string,
-  which: { sessionId: string } | { userId: string },
+  which: { sessionId: string } | { userId: string; exceptSessionId?: string },
   reason: string,
 ) {
   await db
@@ -108,6 +119,9 @@ export async function revokeSessions(
       and(
         eq(authSessions.clientId, clientId),
         'sessionId' in which ? eq(authSessions.id, which.sessionId) : eq(authSessions.userId, which.userId),
+        'exceptSessionId' in which && which.exceptSessionId
+          ? ne(authSessions.id, which.exceptSessionId)
+          : undefined,
         isNull(authSessions.revokedAt),
       ),
     );
@@ -138,10 +152,14 @@ function prepareFindLiveSession(db: Database) {
       clientId: authSessions.activeClientId,
       features: clients.features,
       mainFeature: clients.mainFeature,
+      // The trial rule of the access policy needs it on every request: joined here, not read apart.
+      isTrial: subscriptions.isTrial,
+      expiredAt: subscriptions.expiredAt,
     })
     .from(authSessions)
     .innerJoin(users, and(eq(users.clientId, authSessions.clientId), eq(users.id, authSessions.userId)))
     .innerJoin(clients, eq(clients.id, authSessions.activeClientId))
+    .leftJoin(subscriptions, eq(subscriptions.clientId, authSessions.activeClientId))
     .where(
       and(
         eq(authSessions.clientId, sql.placeholder('clientId')),
@@ -186,5 +204,24 @@ export async function unsafeDeleteExpiredAuthRows(db: Executor, keepDays: number
       ),
     )
     .returning({ id: refreshTokens.id });
-  return { refreshTokens: tokens.length, sessions: sessions.length };
+  const resetLinks = await db
+    .delete(passwordResetTokens)
+    .where(lt(passwordResetTokens.expiresAt, cutoff))
+    .returning({ id: passwordResetTokens.id });
+  const ssoRequestRows = await db
+    .delete(ssoRequests)
+    .where(lt(ssoRequests.createdAt, sql`now() - interval '1 day'`))
+    .returning({ id: ssoRequests.id });
+  return {
+    refreshTokens: tokens.length,
+    sessions: sessions.length,
+    resetLinks: resetLinks.length,
+    ssoRequests: ssoRequestRows.length,
+  };
+}
+
+/** A super admin acts on users of any client by id alone (spec: change client id {userId, clientId}). */
+export async function unsafeFindUserById(db: Executor, userId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
 }

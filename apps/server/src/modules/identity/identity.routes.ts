@@ -1,21 +1,21 @@
 import {
   ErrorBodySchema,
+  LoginMfaRequestSchema,
   LoginRequestSchema,
+  LoginResponseSchema,
   MeSchema,
   OwnClientIdRequestSchema,
   PublicKeySchema,
   RefreshRequestSchema,
   SessionSchema,
-  UserSchema,
 } from '@sapa/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isId } from '../../lib/ids.js';
 import { access } from '../../platform/request-context.js';
-import { userNotFound } from './identity.errors.js';
 import {
+  completeMfaLogin,
   getMe,
-  getUser,
   type IdentityDeps,
   login,
   logout,
@@ -24,6 +24,11 @@ import {
 } from './identity.service.js';
 
 const security = [{ bearer: [] }];
+
+const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 export const identityRoutes: FastifyPluginAsyncZod<{
   deps: IdentityDeps;
@@ -54,17 +59,50 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
       schema: {
         tags: ['auth'],
-        summary: 'Log in with username and password (or encryptedPassword)',
+        summary:
+          'Log in with username and password (or encryptedPassword). Answers the session state, or, when the account has MFA on, { mfaRequired, challenge } for POST /api/auth/login/mfa',
         body: LoginRequestSchema,
-        response: { 200: SessionSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: {
+          200: LoginResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          423: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
-      const { state, context } = await login(deps, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const outcome = await login(deps, request.body, originOf(request));
+      if (outcome.kind === 'mfa') return outcome.challenge;
       // From here the response belongs to the new session: it gets its CSRF token and integrity hash.
+      request.ctx.session = outcome.context;
+      return outcome.state;
+    },
+  );
+
+  app.post(
+    '/api/auth/login/mfa',
+    {
+      config: {
+        access: access.public(),
+        csrfExempt: true,
+        rateLimit: { max: loginRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Second login step: the challenge from /api/auth/login and the 6-digit TOTP code',
+        body: LoginMfaRequestSchema,
+        response: {
+          200: SessionSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          423: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { state, context } = await completeMfaLogin(deps, request.body, originOf(request));
       request.ctx.session = context;
       return state;
     },
@@ -127,24 +165,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       const { state, context } = await switchOwnClient(deps, request.ctx.session!, request.body.clientId);
       request.ctx.session = context;
       return state;
-    },
-  );
-
-  app.get(
-    '/api/users/:userId',
-    {
-      config: { access: access.roles('SAD', 'ADC', 'ADB', 'ADU') },
-      schema: {
-        tags: ['users'],
-        summary: 'A user of the current client',
-        security,
-        params: z.object({ userId: z.string() }),
-        response: { 200: UserSchema, 404: ErrorBodySchema },
-      },
-    },
-    async (request) => {
-      if (!isId(request.params.userId)) throw userNotFound();
-      return getUser(db, request.ctx.session!, request.params.userId);
     },
   );
 };

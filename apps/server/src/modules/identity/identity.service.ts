@@ -5,6 +5,7 @@ import {
   isRoleCode,
   type LoginRequest,
   type Me,
+  type MfaChallenge,
   type RoleCode,
   type Session,
   type User,
@@ -12,6 +13,7 @@ import {
 import type { Config } from '../../config.js';
 import { newId } from '../../lib/ids.js';
 import type { Database, Executor } from '../../platform/database.js';
+import type { AppError } from '../../platform/errors.js';
 import { integrityKeyFor } from '../../platform/integrity.js';
 import type { SessionContext } from '../../platform/request-context.js';
 import type { Keys } from '../../platform/secrets.js';
@@ -24,10 +26,11 @@ import {
   accountPending,
   clientDeactivated,
   invalidCredentials,
+  mfaChallengeInvalid,
+  mfaCodeInvalid,
   refreshTokenReused,
   sessionEnded,
   undecryptablePassword,
-  userNotFound,
 } from './identity.errors.js';
 import {
   claimRefreshToken,
@@ -47,6 +50,7 @@ import {
 } from './identity.repository.js';
 import type { UserRow } from './identity.tables.js';
 import type { LoginKey } from './login-key.js';
+import { acceptTotp, signMfaChallenge, verifyMfaChallenge } from './mfa.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 
 export type IdentityDeps = {
@@ -127,11 +131,41 @@ function assertMayLogIn(user: UserRow) {
   if (user.status === 'pending') throw accountPending();
 }
 
+export type LoginOutcome =
+  | { kind: 'session'; state: Session; sessionId: string; context: SessionContext }
+  | { kind: 'mfa'; challenge: MfaChallenge };
+
+/** Counts a failed credential (password or MFA code) towards the lockout; answers the error to throw. */
+async function failLogin(deps: IdentityDeps, user: UserRow, wrong: () => AppError) {
+  const { db } = deps;
+  const after = await recordFailedLogin(db, user.clientId, user.id, deps.config.maxFailedLogins);
+  const locked = after?.status === 'locked';
+  if (locked) await revokeSessions(db, user.clientId, { userId: user.id }, 'locked');
+  await recordActivity(db, {
+    clientId: user.clientId,
+    userId: user.id,
+    type: 'LOGIN',
+    event: 'login',
+    result: locked ? 'locked' : 'failed',
+  });
+  return locked ? accountLocked() : wrong();
+}
+
+async function assertHomeClientActive(db: Executor, user: UserRow) {
+  const home = await getClient(db, user.clientId);
+  if (home.status !== 'active') throw clientDeactivated();
+  return home;
+}
+
+/**
+ * First login step. Without MFA it answers the session state; with MFA on, a short-lived challenge
+ * that `completeMfaLogin` trades, with a valid code, for the session state.
+ */
 export async function login(
   deps: IdentityDeps,
   body: LoginRequest,
   origin: RequestOrigin,
-): Promise<{ state: Session; sessionId: string; context: SessionContext }> {
+): Promise<LoginOutcome> {
   const { db } = deps;
   const password = passwordOf(deps, body);
   const user = await unsafeFindUserByEmail(db, body.username.trim());
@@ -142,23 +176,39 @@ export async function login(
   // A locked user gets the lock message without a password check: guessing cannot continue.
   if (user.status === 'locked') throw accountLocked();
 
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const after = await recordFailedLogin(db, user.clientId, user.id, deps.config.maxFailedLogins);
-    const locked = after?.status === 'locked';
-    if (locked) await revokeSessions(db, user.clientId, { userId: user.id }, 'locked');
-    await recordActivity(db, {
-      clientId: user.clientId,
-      userId: user.id,
-      type: 'LOGIN',
-      event: 'login',
-      result: locked ? 'locked' : 'failed',
-    });
-    throw locked ? accountLocked() : invalidCredentials();
-  }
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw await failLogin(deps, user, invalidCredentials);
   assertMayLogIn(user);
-  const home = await getClient(db, user.clientId);
-  if (home.status !== 'active') throw clientDeactivated();
+  const home = await assertHomeClientActive(db, user);
+  if (user.mfaEnabled) return { kind: 'mfa', challenge: await signMfaChallenge(deps.keys.jwt, user) };
+  return { kind: 'session', ...(await startSession(deps, user, home.features, origin)) };
+}
 
+/** Second login step: the challenge of the first and a TOTP code; a wrong code counts as a failed login. */
+export async function completeMfaLogin(
+  deps: IdentityDeps,
+  body: { challenge: string; token: string },
+  origin: RequestOrigin,
+) {
+  const { db } = deps;
+  const claims = await verifyMfaChallenge(deps.keys.jwt, body.challenge);
+  if (!claims) throw mfaChallengeInvalid();
+  const user = await findUser(db, claims.clientId, claims.userId);
+  if (!user?.mfaEnabled || !user.mfaSecret) throw mfaChallengeInvalid();
+  if (user.status === 'locked') throw accountLocked();
+  assertMayLogIn(user);
+  const home = await assertHomeClientActive(db, user);
+  if (!(await acceptTotp(db, deps.keys, user, body.token))) throw await failLogin(deps, user, mfaCodeInvalid);
+  return startSession(deps, user, home.features, origin);
+}
+
+export async function startSession(
+  deps: IdentityDeps,
+  user: UserRow,
+  features: number,
+  origin: RequestOrigin,
+) {
+  const { db } = deps;
   const sessionId = newId();
   const expiresAt = new Date(Date.now() + deps.config.sessionMaxDays * DAY_MS);
   const state = await db.transaction(async (tx) => {
@@ -181,7 +231,7 @@ export async function login(
     });
     return issueSessionState(deps, tx, user, { id: sessionId, activeClientId: user.clientId, expiresAt });
   });
-  return { state, sessionId, context: contextOf(state, sessionId, user.clientId, home.features) };
+  return { state, sessionId, context: contextOf(state, sessionId, user.clientId, features) };
 }
 
 function contextOf(
@@ -248,9 +298,19 @@ export async function resolveSession(deps: Pick<IdentityDeps, 'db' | 'keys'>, be
   if (!claims) return null;
   const row = await findLiveSession(deps.db, claims.homeClientId, claims.sessionId, claims.userId);
   if (!row) return null;
-  const { role, ...rest } = row;
+  const { role, isTrial, expiredAt, ...rest } = row;
   if (!isRoleCode(role)) return null;
-  return { ...rest, role, sessionId: claims.sessionId } satisfies SessionContext;
+  const subscription = isTrial === null || expiredAt === null ? null : { isTrial, expiredAt };
+  return { ...rest, role, sessionId: claims.sessionId, subscription } satisfies SessionContext;
+}
+
+/**
+ * False once the session was logged out, revoked, expired, its user deactivated, or it now acts for
+ * another client (a super admin switched): the live socket then closes and the browser reconnects.
+ */
+export async function isSessionLive(db: Database, session: SessionContext): Promise<boolean> {
+  const row = await findLiveSession(db, session.homeClientId, session.sessionId, session.userId);
+  return row !== null && row.clientId === session.clientId;
 }
 
 /** The caller as the session sees them; the live-session check already proved the user active. */
@@ -282,16 +342,10 @@ export function toUser(row: UserRow): User {
     chatRole: (row.chatRole as ChatRole | null) ?? null,
     csId: row.csId,
     status: row.status,
+    mfaEnabled: row.mfaEnabled,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** A user of the session's client; any other client's user answers 404. */
-export async function getUser(db: Database, session: SessionContext, userId: string): Promise<User> {
-  const row = await findUser(db, session.clientId, userId);
-  if (!row) throw userNotFound();
-  return toUser(row);
 }
 
 /** A super admin acts for another client: same session, new token pair, the new client's features. */

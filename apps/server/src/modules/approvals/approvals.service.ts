@@ -1,0 +1,163 @@
+import type { ApprovalTask } from '@sapa/contracts';
+import { isId, newId } from '../../lib/ids.js';
+import { type Actor, recordAudit } from '../../platform/audit/index.js';
+import type { Database, Executor, Transaction } from '../../platform/database.js';
+import type { SessionContext } from '../../platform/request-context.js';
+import { ownTask, taskAlreadyDecided, taskNotFound } from './approvals.errors.js';
+import { claimPendingTask, findTask, insertTask, listTasks, setTaskResult } from './approvals.repository.js';
+import type { ApprovalTaskRow } from './approvals.tables.js';
+
+export type AppliedChange = {
+  /** Kept on the task for the approved list (ids, never secrets). */
+  result: Record<string, unknown>;
+  /** Answered once to the checker, never stored (e.g. a temporary password). */
+  oneTime?: Record<string, string>;
+};
+
+export type ApprovalHandler = {
+  /** Applies an approved change inside the approval's transaction; throwing leaves the task pending. */
+  apply(tx: Transaction, checker: Actor, task: ApprovalTaskRow): Promise<AppliedChange>;
+};
+
+/** Modules register one handler per task type; approving a task runs its type's handler. */
+export class ApprovalRegistry {
+  readonly #handlers = new Map<string, ApprovalHandler>();
+
+  register(type: string, handler: ApprovalHandler) {
+    if (this.#handlers.has(type)) throw new Error(`Approval handler ${type} is registered twice`);
+    this.#handlers.set(type, handler);
+  }
+
+  get(type: string): ApprovalHandler {
+    const handler = this.#handlers.get(type);
+    if (!handler) throw new Error(`No approval handler for ${type}`);
+    return handler;
+  }
+}
+
+export function toApprovalTask(row: ApprovalTaskRow): ApprovalTask {
+  return {
+    taskId: row.id,
+    clientId: row.clientId,
+    type: row.type,
+    summary: row.summary,
+    payload: row.payload,
+    status: row.status,
+    makerUserId: row.makerUserId,
+    makerEmail: row.makerEmail,
+    checkerUserId: row.checkerUserId,
+    checkerEmail: row.checkerEmail,
+    note: row.note,
+    result: row.result ?? null,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** A maker's change becomes a pending task of the client; call it inside the caller's transaction. */
+export async function proposeChange(
+  tx: Executor,
+  maker: Actor,
+  change: { clientId: string; type: string; summary: string; payload: Record<string, unknown> },
+): Promise<ApprovalTaskRow> {
+  const task = await insertTask(tx, {
+    clientId: change.clientId,
+    id: newId(),
+    type: change.type,
+    summary: change.summary,
+    payload: change.payload,
+    makerUserId: maker.session.userId,
+    makerEmail: maker.session.email,
+  });
+  await recordAudit(tx, maker, {
+    clientId: change.clientId,
+    action: 'task.create',
+    entityType: 'approval_task',
+    entityId: task.id,
+    after: { type: task.type, summary: task.summary, payload: task.payload },
+  });
+  return task;
+}
+
+/** Why a decision matched no row: unknown (404), the maker's own (403) or already decided (409). */
+async function refusal(db: Executor, session: SessionContext, taskId: string) {
+  const task = await findTask(db, session.clientId, taskId);
+  if (!task) return taskNotFound();
+  if (task.makerUserId === session.userId) return ownTask();
+  return taskAlreadyDecided(task.status);
+}
+
+export async function approveTask(
+  db: Database,
+  registry: ApprovalRegistry,
+  checker: Actor,
+  taskId: string,
+): Promise<{ task: ApprovalTask; oneTime: Record<string, string> | null }> {
+  const { session } = checker;
+  if (!isId(taskId)) throw taskNotFound();
+  const outcome = await db.transaction(async (tx) => {
+    const claimed = await claimPendingTask(tx, session.clientId, taskId, {
+      status: 'approved',
+      checkerUserId: session.userId,
+      checkerEmail: session.email,
+      note: null,
+    });
+    if (!claimed) return null;
+    const applied = await registry.get(claimed.type).apply(tx, checker, claimed);
+    await setTaskResult(tx, claimed.clientId, claimed.id, applied.result);
+    await recordAudit(tx, checker, {
+      clientId: claimed.clientId,
+      action: 'task.approve',
+      entityType: 'approval_task',
+      entityId: claimed.id,
+      before: { status: 'pending' },
+      after: { status: 'approved', type: claimed.type, result: applied.result },
+    });
+    return { task: toApprovalTask({ ...claimed, result: applied.result }), oneTime: applied.oneTime ?? null };
+  });
+  if (!outcome) throw await refusal(db, session, taskId);
+  return outcome;
+}
+
+export async function rejectTask(db: Database, checker: Actor, taskId: string, note: string) {
+  const { session } = checker;
+  if (!isId(taskId)) throw taskNotFound();
+  const task = await db.transaction(async (tx) => {
+    const claimed = await claimPendingTask(tx, session.clientId, taskId, {
+      status: 'rejected',
+      checkerUserId: session.userId,
+      checkerEmail: session.email,
+      note,
+    });
+    if (!claimed) return null;
+    await recordAudit(tx, checker, {
+      clientId: claimed.clientId,
+      action: 'task.reject',
+      entityType: 'approval_task',
+      entityId: claimed.id,
+      before: { status: 'pending' },
+      after: { status: 'rejected', type: claimed.type, note },
+    });
+    return toApprovalTask(claimed);
+  });
+  if (!task) throw await refusal(db, session, taskId);
+  return task;
+}
+
+/** The task lists of spec §7: what I created, and the client's pending, approved and rejected tasks. */
+export async function listApprovalTasks(
+  db: Executor,
+  session: SessionContext,
+  list: 'create' | 'pending' | 'approved' | 'rejected',
+  page: { pageSize: number; pageNumber: number },
+) {
+  const filter = list === 'create' ? { makerUserId: session.userId } : { status: list };
+  const { items, total } = await listTasks(db, session.clientId, filter, page);
+  return { ...page, total, items: items.map(toApprovalTask) };
+}
+
+export async function getApprovalTask(db: Executor, session: SessionContext, taskId: string) {
+  const task = isId(taskId) ? await findTask(db, session.clientId, taskId) : null;
+  if (!task) throw taskNotFound();
+  return toApprovalTask(task);
+}

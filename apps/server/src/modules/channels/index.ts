@@ -1,0 +1,34 @@
+export type {
+  ChannelName,
+  ChannelSender,
+  CustomerWindow,
+  DeliveryStatus,
+  InboundMessage,
+  InboxPort,
+  OutboundMessage,
+  StatusUpdate,
+} from './channel.ports.js';
+export { SANDBOX_STATUS_JOB } from './whatsapp/sandbox-provider.js';
+export { signBody } from './whatsapp/webhook-signature.js';
+export { channelNotConfigured } from './whatsapp/whatsapp.errors.js';
+export { whatsappJobs } from './whatsapp/whatsapp.jobs.js';
+export {
+  sandboxPhoneRoutes,
+  whatsappSettingsRoutes,
+  whatsappWebhookRoutes,
+} from './whatsapp/whatsapp.routes.js';
+export {
+  COPY_MEDIA_JOB,
+  createWhatsappChannel,
+  DEFAULT_GRAPH_BASE_URL,
+  insertWhatsappChannel,
+  type WhatsappChannel,
+} from './whatsapp/whatsapp.service.js';
+
+import type { ChannelSender } from './channel.ports.js';
+import type { WhatsappChannel } from './whatsapp/whatsapp.service.js';
+
+/** The sender the inbox calls: every channel this build speaks (WhatsApp today). */
+export function createChannelSender(whatsapp: WhatsappChannel): ChannelSender {
+  return whatsapp.sender;
+}

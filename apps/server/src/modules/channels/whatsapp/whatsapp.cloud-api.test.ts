@@ -1,0 +1,367 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
+import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import { envelope, postWebhook, statusOf, textMessage } from '../../../test/whatsapp-webhook.js';
+import { graphSendMessage } from './graph-api.js';
+import { whatsappChannels, whatsappMessages } from './whatsapp.tables.js';
+
+const PNID = '200000000000002';
+const HANGING_PNID = '200000000000099';
+const APP_SECRET = 'second-app-secret';
+const TOKEN = 'EAAG-second-access-token';
+const CUSTOMER = '6281399990001';
+const IMAGE_BYTES = Buffer.from('\xff\xd8\xff\xe0 a small jpeg for the test', 'latin1');
+
+type Recorded = { method: string; url: string; authorization: string | undefined; body: unknown };
+
+/** A local Graph API that speaks the Cloud API's wire format: sends, media lookup and download. */
+function startFakeGraph() {
+  const requests: Recorded[] = [];
+  const failures: { status: number; body: unknown }[] = [];
+  let sent = 0;
+  let baseUrl = '';
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text ? (JSON.parse(text) as unknown) : null;
+  };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const body = await readBody(request);
+      requests.push({
+        method: request.method!,
+        url: request.url!,
+        authorization: request.headers.authorization,
+        body,
+      });
+      const json = (status: number, payload: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(payload));
+      };
+      if (request.headers.authorization !== `Bearer ${TOKEN}`) {
+        return json(401, {
+          error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
+        });
+      }
+      if (request.method === 'POST' && request.url === `/v23.0/${PNID}/messages`) {
+        const failure = failures.shift();
+        if (failure) return json(failure.status, failure.body);
+        sent += 1;
+        const to = (body as { to: string }).to;
+        return json(200, {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: to, wa_id: to }],
+          messages: [{ id: nextWamid(sent) }],
+        });
+      }
+      if (request.url === `/v23.0/${HANGING_PNID}/messages`) return; // never answers
+      if (request.method === 'GET' && request.url === '/v23.0/media-77') {
+        return json(200, {
+          messaging_product: 'whatsapp',
+          url: `${baseUrl}/download/media-77?ext=1`,
+          mime_type: 'image/jpeg',
+          sha256: 'abc',
+          file_size: IMAGE_BYTES.length,
+          id: 'media-77',
+        });
+      }
+      if (request.method === 'GET' && request.url === '/download/media-77?ext=1') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return response.end(IMAGE_BYTES);
+      }
+      json(404, { error: { message: 'Unknown path', code: 100 } });
+    })();
+  });
+  return {
+    requests,
+    failures,
+    baseUrl: () => baseUrl,
+    nextWamid: () => nextWamid(sent + 1),
+    async start() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return baseUrl;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+const nextWamid = (n: number) => `wamid.HBgNNjI4MTM5OTk5MDAwMRUCABEYEjQ${String(n).padStart(4, '0')}`;
+
+async function until<T>(probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('Timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('WhatsApp Cloud API end to end against a local Graph API', () => {
+  const graph = startFakeGraph();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sapa-cloud-api-'));
+  let sapa: TestApp;
+  let inbox: RecordingInboxPort;
+  let admin: LoggedIn;
+  let clientId: string;
+
+  beforeAll(async () => {
+    const base = await graph.start();
+    inbox = createRecordingInboxPort();
+    sapa = await createTestApp({ DATA_DIR: dataDir }, { inboxPort: inbox });
+    await sapa.jobs.start({ work: true });
+    admin = await logIn(sapa.app, 'adc2@demo.test');
+    clientId = admin.session.clientId;
+    const created = await sapa.app.inject({
+      method: 'POST',
+      url: '/api/channels/whatsapp',
+      headers: admin.headers,
+      payload: {
+        provider: 'cloud',
+        phoneNumberId: PNID,
+        displayPhoneNumber: '+62 31 5310 0002',
+        wabaId: '200000000000000',
+        graphBaseUrl: `${base}/v23.0`,
+        accessToken: TOKEN,
+        appSecret: APP_SECRET,
+        verifyToken: 'second-verify-token',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ provider: 'cloud', hasAccessToken: true });
+    expect(created.body).not.toContain(TOKEN);
+  });
+  afterAll(async () => {
+    await sapa?.close();
+    await graph.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stores the access token and app secret sealed, never in the clear', async () => {
+    const [row] = await sapa.database.db
+      .select()
+      .from(whatsappChannels)
+      .where(eq(whatsappChannels.phoneNumberId, PNID));
+    expect(row!.accessTokenSealed).not.toContain(TOKEN);
+    expect(row!.appSecretSealed).not.toContain(APP_SECRET);
+  });
+
+  it("copies an inbound image into our storage and serves it only to that client's users", async () => {
+    const body = envelope(PNID, {
+      contacts: [{ profile: { name: 'Rina' }, wa_id: CUSTOMER }],
+      messages: [
+        {
+          from: CUSTOMER,
+          id: 'wamid.cloud-image-1',
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: 'image',
+          image: { id: 'media-77', mime_type: 'image/jpeg', sha256: 'abc', caption: 'broken item' },
+        },
+      ],
+    });
+    expect((await postWebhook(sapa.app, body, APP_SECRET)).statusCode).toBe(200);
+    const stored = (await until(() =>
+      inbox.media.find((media) => media.providerMessageId === 'wamid.cloud-image-1'),
+    ))!;
+    expect(stored).toMatchObject({
+      clientId,
+      mimeType: 'image/jpeg',
+      url: expect.stringMatching(/^\/api\/files\//),
+    });
+    const lookups = graph.requests.filter((request) => request.method === 'GET');
+    expect(lookups.map((request) => [request.url, request.authorization])).toEqual([
+      ['/v23.0/media-77', `Bearer ${TOKEN}`],
+      ['/download/media-77?ext=1', `Bearer ${TOKEN}`],
+    ]);
+
+    const own = await sapa.app.inject({ method: 'GET', url: stored.url, headers: admin.headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.rawPayload.equals(IMAGE_BYTES)).toBe(true);
+    const stranger = await logIn(sapa.app, 'adc@demo.test');
+    const other = await sapa.app.inject({ method: 'GET', url: stored.url, headers: stranger.headers });
+    expect(other.statusCode).toBe(404);
+    expect(errorCode(other)).toBe('file_not_found');
+    expect((await sapa.app.inject({ method: 'GET', url: stored.url })).statusCode).toBe(401);
+  });
+
+  it('sends text, image, document and template messages in the Cloud API wire format', async () => {
+    await postWebhook(
+      sapa.app,
+      envelope(PNID, { messages: [textMessage(CUSTOMER, 'wamid.cloud-q', 'Where is my parcel?')] }),
+      APP_SECRET,
+    );
+    const before = graph.requests.length;
+    const send = sapa.channelSender.send;
+    const text = await send({
+      clientId,
+      channel: 'whatsapp',
+      kind: 'text',
+      to: `+${CUSTOMER}`,
+      text: 'It left our warehouse today.',
+      replyToProviderMessageId: 'wamid.cloud-q',
+    });
+    await send({
+      clientId,
+      channel: 'whatsapp',
+      kind: 'image',
+      to: CUSTOMER,
+      url: 'https://cdn.example.test/receipt.jpg',
+      caption: 'Receipt',
+    });
+    await send({
+      clientId,
+      channel: 'whatsapp',
+      kind: 'document',
+      to: CUSTOMER,
+      url: 'https://cdn.example.test/inv.pdf',
+      caption: 'Invoice',
+      fileName: 'invoice.pdf',
+    });
+    await send({
+      clientId,
+      channel: 'whatsapp',
+      kind: 'template',
+      to: CUSTOMER,
+      templateName: 'order_shipped',
+      language: 'id',
+      parameters: ['Rina', 'A-100'],
+    });
+
+    const sends = graph.requests.slice(before);
+    expect(
+      sends.every((request) => request.method === 'POST' && request.url === `/v23.0/${PNID}/messages`),
+    ).toBe(true);
+    expect(sends.every((request) => request.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    const envelopeOf = { messaging_product: 'whatsapp', recipient_type: 'individual', to: CUSTOMER };
+    expect(sends.map((request) => request.body)).toEqual([
+      {
+        ...envelopeOf,
+        context: { message_id: 'wamid.cloud-q' },
+        type: 'text',
+        text: { preview_url: false, body: 'It left our warehouse today.' },
+      },
+      {
+        ...envelopeOf,
+        type: 'image',
+        image: { link: 'https://cdn.example.test/receipt.jpg', caption: 'Receipt' },
+      },
+      {
+        ...envelopeOf,
+        type: 'document',
+        document: { link: 'https://cdn.example.test/inv.pdf', caption: 'Invoice', filename: 'invoice.pdf' },
+      },
+      {
+        ...envelopeOf,
+        type: 'template',
+        template: {
+          name: 'order_shipped',
+          language: { code: 'id' },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Rina' },
+                { type: 'text', text: 'A-100' },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    const [row] = await sapa.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.providerMessageId, text.providerMessageId));
+    expect(row).toMatchObject({
+      direction: 'out',
+      customerPhone: CUSTOMER,
+      text: 'It left our warehouse today.',
+      status: null,
+    });
+  });
+
+  it('applies a status that arrived before its message once the message is recorded', async () => {
+    const wamid = graph.nextWamid();
+    const early = envelope(PNID, { statuses: [statusOf(wamid, 'sent'), statusOf(wamid, 'delivered')] });
+    expect((await postWebhook(sapa.app, early, APP_SECRET)).statusCode).toBe(200);
+    const result = await sapa.channelSender.send({
+      clientId,
+      channel: 'whatsapp',
+      kind: 'text',
+      to: CUSTOMER,
+      text: 'Any news?',
+    });
+    expect(result.providerMessageId).toBe(wamid);
+    const [row] = await sapa.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.providerMessageId, wamid));
+    expect(row!.status).toBe('delivered');
+    expect(
+      inbox.statuses.filter((update) => update.providerMessageId === wamid).map((update) => update.status),
+    ).toEqual(['sent', 'delivered']);
+  });
+
+  it('turns Graph API errors into clear errors', async () => {
+    const message = {
+      clientId,
+      channel: 'whatsapp' as const,
+      kind: 'text' as const,
+      to: CUSTOMER,
+      text: 'Hello',
+    };
+    graph.failures.push({
+      status: 400,
+      body: {
+        error: {
+          message: '(#131030) Recipient phone number not in allowed list',
+          type: 'OAuthException',
+          code: 131030,
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: 'Recipient phone number not in allowed list',
+          },
+          fbtrace_id: 'AbC',
+        },
+      },
+    });
+    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'provider_rejected',
+      message: 'WhatsApp refused the message (error 131030): Recipient phone number not in allowed list',
+    });
+    graph.failures.push({ status: 400, body: { error: { message: 'Re-engagement message', code: 131047 } } });
+    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'window_closed' });
+    graph.failures.push({
+      status: 401,
+      body: { error: { message: 'Error validating access token', code: 190 } },
+    });
+    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'provider_auth_failed' });
+    graph.failures.push({ status: 500, body: 'not json' });
+    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'provider_rejected' });
+  });
+
+  it('reports a Graph API that does not answer in time, or cannot be reached, as such', async () => {
+    const body = { messaging_product: 'whatsapp', to: CUSTOMER, type: 'text', text: { body: 'Hi' } };
+    const endpoint = { graphBaseUrl: `${graph.baseUrl()}/v23.0`, accessToken: TOKEN, timeoutMs: 300 };
+    await expect(graphSendMessage({ ...endpoint, phoneNumberId: HANGING_PNID }, body)).rejects.toMatchObject({
+      statusCode: 504,
+      code: 'provider_timeout',
+    });
+    await expect(
+      graphSendMessage({ ...endpoint, graphBaseUrl: 'http://127.0.0.1:9/v23.0', phoneNumberId: PNID }, body),
+    ).rejects.toMatchObject({ statusCode: 502, code: 'provider_unreachable' });
+  });
+});

@@ -1,0 +1,35 @@
+import { AppError, notFound } from '../../../platform/errors.js';
+
+export const windowClosed = () =>
+  new AppError(
+    422,
+    'window_closed',
+    "The customer's 24-hour window is closed: a free-form message cannot be sent. Send an approved template message; the window opens again when the customer writes.",
+  );
+export const channelNotFound = () => notFound('channel_not_found', 'This WhatsApp channel does not exist.');
+export const channelNotConfigured = () =>
+  new AppError(409, 'channel_not_configured', 'No WhatsApp channel is set up for this client.');
+export const phoneNumberIdTaken = () =>
+  new AppError(409, 'phone_number_id_taken', 'This WhatsApp phone number id is already connected.');
+export const accessTokenRequired = () =>
+  new AppError(400, 'access_token_required', 'The Cloud API provider needs an access token.');
+export const invalidSignature = () =>
+  new AppError(401, 'invalid_signature', 'The webhook signature is missing or does not match.');
+export const verificationFailed = () =>
+  new AppError(403, 'verification_failed', 'The verify token does not match.');
+export const messageTooLong = () =>
+  new AppError(400, 'message_too_long', 'A WhatsApp text message can be at most 4096 characters.');
+export const providerRejected = (code: string, detail: string) =>
+  new AppError(502, 'provider_rejected', `WhatsApp refused the message (error ${code}): ${detail}`);
+export const providerAuthFailed = (detail: string) =>
+  new AppError(502, 'provider_auth_failed', `WhatsApp did not accept our access token: ${detail}`);
+export const providerTimeout = () =>
+  new AppError(
+    504,
+    'provider_timeout',
+    'WhatsApp did not answer in time. The message may not have been sent.',
+  );
+export const providerUnreachable = () =>
+  new AppError(502, 'provider_unreachable', 'WhatsApp could not be reached. Please try again.');
+export const sandboxNotInUse = () =>
+  notFound('sandbox_not_in_use', 'The sandbox WhatsApp provider is not in use for this number.');

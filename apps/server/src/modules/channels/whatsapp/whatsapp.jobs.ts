@@ -1,0 +1,34 @@
+import type { JobDefinition } from '../../../platform/jobs.js';
+import type { DeliveryStatus } from '../channel.ports.js';
+import { SANDBOX_STATUS_JOB } from './sandbox-provider.js';
+import { COPY_MEDIA_JOB, PRUNE_PENDING_STATUSES_JOB, type WhatsappChannel } from './whatsapp.service.js';
+
+export function whatsappJobs(whatsapp: () => WhatsappChannel): JobDefinition<never>[] {
+  const copyMedia: JobDefinition<{ clientId: string; messageId: string }> = {
+    name: COPY_MEDIA_JOB,
+    // Webhook media ids live 7 days and their URLs 5 minutes: retry a few times, fetching a fresh URL each time.
+    retryLimit: 5,
+    // A message already copied is skipped: safe to run twice.
+    handler: (data) => whatsapp().copyMedia(data),
+  };
+  const sandboxStatus: JobDefinition<{
+    clientId: string;
+    channelId: string;
+    providerMessageId: string;
+    status: DeliveryStatus;
+    to: string;
+  }> = {
+    name: SANDBOX_STATUS_JOB,
+    // Statuses only move forward, so a repeated one changes nothing.
+    handler: (data) => whatsapp().runSandboxStatus(data),
+  };
+  const prunePendingStatuses: JobDefinition = {
+    name: PRUNE_PENDING_STATUSES_JOB,
+    cron: '41 3 * * *',
+    // Deleting what is already gone is a no-op: safe to run twice.
+    handler: async () => {
+      await whatsapp().prunePendingStatuses();
+    },
+  };
+  return [copyMedia, sandboxStatus, prunePendingStatuses] as JobDefinition<never>[];
+}

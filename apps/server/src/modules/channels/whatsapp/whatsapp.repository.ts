@@ -1,0 +1,193 @@
+import { and, asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/database.js';
+import {
+  whatsappChannels,
+  whatsappMessages,
+  whatsappPendingStatuses,
+  whatsappWebhookEvents,
+} from './whatsapp.tables.js';
+
+export type ChannelRow = typeof whatsappChannels.$inferSelect;
+export type MessageRow = typeof whatsappMessages.$inferSelect;
+export type NewMessageRow = typeof whatsappMessages.$inferInsert;
+export type PendingStatusRow = typeof whatsappPendingStatuses.$inferSelect;
+
+/** Webhooks name a phone number id, not a client: this lookup is how the client is found. */
+export async function unsafeFindChannelsByPhoneNumberIds(executor: Executor, phoneNumberIds: string[]) {
+  if (phoneNumberIds.length === 0) return [];
+  return executor
+    .select()
+    .from(whatsappChannels)
+    .where(inArray(whatsappChannels.phoneNumberId, phoneNumberIds));
+}
+
+/** The verification handshake carries only the verify token: no client is known yet. */
+export async function unsafeFindChannelsByVerifyToken(executor: Executor, verifyToken: string) {
+  return executor.select().from(whatsappChannels).where(eq(whatsappChannels.verifyToken, verifyToken));
+}
+
+export async function listChannels(executor: Executor, clientId: string) {
+  return executor
+    .select()
+    .from(whatsappChannels)
+    .where(eq(whatsappChannels.clientId, clientId))
+    .orderBy(asc(whatsappChannels.createdAt));
+}
+
+export async function findChannel(executor: Executor, clientId: string, channelId: string) {
+  const [row] = await executor
+    .select()
+    .from(whatsappChannels)
+    .where(and(eq(whatsappChannels.clientId, clientId), eq(whatsappChannels.id, channelId)));
+  return row ?? null;
+}
+
+export async function insertChannel(executor: Executor, row: typeof whatsappChannels.$inferInsert) {
+  const [inserted] = await executor.insert(whatsappChannels).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function updateChannel(
+  executor: Executor,
+  clientId: string,
+  channelId: string,
+  set: Partial<typeof whatsappChannels.$inferInsert>,
+) {
+  const [row] = await executor
+    .update(whatsappChannels)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(whatsappChannels.clientId, clientId), eq(whatsappChannels.id, channelId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertWebhookEvent(
+  executor: Executor,
+  row: { clientId: string; id: string; channelId: string; body: unknown },
+) {
+  await executor.insert(whatsappWebhookEvents).values(row);
+}
+
+/** Idempotent on the provider message id: a redelivered message answers null. */
+export async function insertMessageIfNew(executor: Executor, row: NewMessageRow): Promise<MessageRow | null> {
+  const [inserted] = await executor.insert(whatsappMessages).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+/** Locks the message so concurrent statuses for it apply one after the other. */
+export async function findMessageForUpdate(
+  executor: Executor,
+  clientId: string,
+  channelId: string,
+  providerMessageId: string,
+) {
+  const [row] = await executor
+    .select()
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.clientId, clientId),
+        eq(whatsappMessages.channelId, channelId),
+        eq(whatsappMessages.providerMessageId, providerMessageId),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function findMessage(executor: Executor, clientId: string, messageId: string) {
+  const [row] = await executor
+    .select()
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.clientId, clientId), eq(whatsappMessages.id, messageId)));
+  return row ?? null;
+}
+
+export async function updateMessage(
+  executor: Executor,
+  clientId: string,
+  messageId: string,
+  set: Partial<NewMessageRow>,
+) {
+  await executor
+    .update(whatsappMessages)
+    .set(set)
+    .where(and(eq(whatsappMessages.clientId, clientId), eq(whatsappMessages.id, messageId)));
+}
+
+export async function insertPendingStatus(
+  executor: Executor,
+  row: typeof whatsappPendingStatuses.$inferInsert,
+) {
+  await executor.insert(whatsappPendingStatuses).values(row).onConflictDoNothing();
+}
+
+export async function takePendingStatuses(
+  executor: Executor,
+  clientId: string,
+  channelId: string,
+  providerMessageId: string,
+): Promise<PendingStatusRow[]> {
+  return executor
+    .delete(whatsappPendingStatuses)
+    .where(
+      and(
+        eq(whatsappPendingStatuses.clientId, clientId),
+        eq(whatsappPendingStatuses.channelId, channelId),
+        eq(whatsappPendingStatuses.providerMessageId, providerMessageId),
+      ),
+    )
+    .returning();
+}
+
+export async function findLastInboundAt(
+  executor: Executor,
+  clientId: string,
+  channelId: string,
+  customerPhone: string,
+): Promise<Date | null> {
+  const [row] = await executor
+    .select({ at: max(whatsappMessages.sentAt) })
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.clientId, clientId),
+        eq(whatsappMessages.channelId, channelId),
+        eq(whatsappMessages.customerPhone, customerPhone),
+        eq(whatsappMessages.direction, 'in'),
+      ),
+    );
+  return row?.at ?? null;
+}
+
+/** The newest messages with one customer, oldest first. */
+export async function listConversation(
+  executor: Executor,
+  clientId: string,
+  channelId: string,
+  customerPhone: string,
+  limit: number,
+) {
+  const rows = await executor
+    .select()
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.clientId, clientId),
+        eq(whatsappMessages.channelId, channelId),
+        eq(whatsappMessages.customerPhone, customerPhone),
+      ),
+    )
+    .orderBy(desc(whatsappMessages.sentAt), desc(whatsappMessages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** Housekeeping across clients: statuses whose message never appeared. */
+export async function unsafeDeletePendingStatusesBefore(executor: Executor, cutoff: Date): Promise<number> {
+  const rows = await executor
+    .delete(whatsappPendingStatuses)
+    .where(lt(whatsappPendingStatuses.receivedAt, cutoff))
+    .returning({ id: whatsappPendingStatuses.providerMessageId });
+  return rows.length;
+}

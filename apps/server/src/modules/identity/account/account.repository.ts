@@ -1,0 +1,74 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/database.js';
+import { passwordResetTokens, users } from '../identity.tables.js';
+
+export async function updateUserSecurity(
+  db: Executor,
+  clientId: string,
+  userId: string,
+  fields: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      | 'passwordHash'
+      | 'passwordChangedAt'
+      | 'mfaSecret'
+      | 'mfaEnabled'
+      | 'mfaLastStep'
+      | 'name'
+      | 'consentAcceptedAt'
+      | 'consentVersion'
+      | 'failedLoginCount'
+    >
+  >,
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertResetToken(db: Executor, row: typeof passwordResetTokens.$inferInsert) {
+  await db.insert(passwordResetTokens).values(row);
+}
+
+/** A reset link arrives with nothing else, so its token is found by hash alone. */
+export async function unsafeFindResetTokenByHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Uses a reset token if it is still unused and unexpired; answers false when another request won. */
+export async function claimResetToken(db: Executor, clientId: string, tokenId: string): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.clientId, clientId),
+        eq(passwordResetTokens.id, tokenId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+/** Every other open link of the user stops working once the password changed. */
+export async function retireResetTokens(db: Executor, clientId: string, userId: string) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.clientId, clientId),
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+}

@@ -1,0 +1,215 @@
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/database.js';
+import { csRooms } from '../rooms/rooms.tables.js';
+import { type CsMessageRow, csMessages } from './chat.tables.js';
+
+/** Stores a provider's message once: a repeated delivery answers null and changes nothing. */
+export async function insertMessageOnce(db: Executor, row: typeof csMessages.$inferInsert) {
+  const [inserted] = await db.insert(csMessages).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function insertMessage(
+  db: Executor,
+  row: typeof csMessages.$inferInsert,
+): Promise<CsMessageRow> {
+  const [inserted] = await db.insert(csMessages).values(row).returning();
+  return inserted!;
+}
+
+export async function findMessage(db: Executor, clientId: string, messageId: string) {
+  const [row] = await db
+    .select()
+    .from(csMessages)
+    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.id, messageId)));
+  return row ?? null;
+}
+
+export async function updateMessage(
+  db: Executor,
+  clientId: string,
+  messageId: string,
+  values: Partial<typeof csMessages.$inferInsert>,
+) {
+  const [row] = await db
+    .update(csMessages)
+    .set(values)
+    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.id, messageId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function updateMessageByProviderId(
+  db: Executor,
+  clientId: string,
+  channel: string,
+  providerMessageId: string,
+  values: Partial<typeof csMessages.$inferInsert>,
+) {
+  const [row] = await db
+    .update(csMessages)
+    .set(values)
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.channel, channel),
+        eq(csMessages.providerMessageId, providerMessageId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+const RANK = sql`case ${csMessages.status} when 'read' then 3 when 'delivered' then 2 when 'failed' then 1 when 'sent' then 1 else 0 end`;
+const NEW_RANK: Record<string, number> = { sent: 1, failed: 1, delivered: 2, read: 3 };
+
+/**
+ * Moves a message's ticks forward only (sent < delivered < read). `failed` replaces `sent` and keeps
+ * its error; a later delivered or read still moves it on. Answers the row when it changed.
+ */
+export async function advanceMessageStatus(
+  db: Executor,
+  clientId: string,
+  channel: string,
+  providerMessageId: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  error: { code: string; title: string } | null,
+) {
+  const rank = NEW_RANK[status]!;
+  const [row] = await db
+    .update(csMessages)
+    .set({
+      status,
+      ...(status === 'failed' ? { errorCode: error?.code ?? null, errorTitle: error?.title ?? null } : {}),
+    })
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.channel, channel),
+        eq(csMessages.providerMessageId, providerMessageId),
+        status === 'failed'
+          ? sql`${RANK} <= 1 and ${csMessages.status} is distinct from 'failed'`
+          : sql`${RANK} < ${rank}`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export type MessageCursor = { createdAt: Date; id: string };
+
+/** Messages of a room, newest first, keyset after the cursor. */
+export async function listMessageRows(
+  db: Executor,
+  clientId: string,
+  roomId: string,
+  options: { pageSize: number; cursor: MessageCursor | null; internal?: boolean | undefined },
+) {
+  return db
+    .select()
+    .from(csMessages)
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.roomId, roomId),
+        options.internal === undefined ? undefined : eq(csMessages.isInternal, options.internal),
+        options.cursor
+          ? sql`(${csMessages.createdAt}, ${csMessages.id}) < (${options.cursor.createdAt}, ${options.cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(csMessages.createdAt), desc(csMessages.id))
+    .limit(options.pageSize + 1);
+}
+
+/** Every message of a room, oldest first (exports). */
+export async function listAllMessages(db: Executor, clientId: string, roomId: string) {
+  return db
+    .select()
+    .from(csMessages)
+    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.roomId, roomId)))
+    .orderBy(csMessages.createdAt, csMessages.id);
+}
+
+export async function findLastMessage(db: Executor, clientId: string, roomId: string, fromCs: boolean) {
+  const [row] = await db
+    .select()
+    .from(csMessages)
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.roomId, roomId),
+        eq(csMessages.fromCs, fromCs),
+        eq(csMessages.isInternal, false),
+      ),
+    )
+    .orderBy(desc(csMessages.createdAt), desc(csMessages.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A customer's messages across their rooms, newest first. */
+export async function listMessagesOfCustomer(db: Executor, clientId: string, phone: string, limit: number) {
+  return db
+    .select({ message: csMessages })
+    .from(csMessages)
+    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csRooms.customerPhoneNumber, phone),
+        eq(csMessages.isInternal, false),
+      ),
+    )
+    .orderBy(desc(csMessages.createdAt))
+    .limit(limit);
+}
+
+export async function markCustomerMessagesRead(db: Executor, clientId: string, roomId: string) {
+  const rows = await db
+    .update(csMessages)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.roomId, roomId),
+        eq(csMessages.fromCs, false),
+        isNull(csMessages.readAt),
+      ),
+    )
+    .returning({ id: csMessages.id, providerMessageId: csMessages.providerMessageId });
+  return rows;
+}
+
+/** Moves every message of one room into another (merge on close). */
+export async function moveMessages(db: Executor, clientId: string, fromRoomId: string, toRoomId: string) {
+  await db
+    .update(csMessages)
+    .set({ roomId: toRoomId })
+    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.roomId, fromRoomId)));
+}
+
+/** Messages by room id and position, for the checkpoint query. */
+export async function listMessagesAfter(
+  db: Executor,
+  clientId: string,
+  message: CsMessageRow,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(csMessages)
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.roomId, message.roomId),
+        eq(csMessages.isInternal, message.isInternal),
+        or(
+          sql`${csMessages.createdAt} > ${message.createdAt}`,
+          and(eq(csMessages.createdAt, message.createdAt), sql`${csMessages.id} >= ${message.id}`),
+        ),
+      ),
+    )
+    .orderBy(csMessages.createdAt, csMessages.id)
+    .limit(limit);
+}

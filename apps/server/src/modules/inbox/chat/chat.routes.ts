@@ -1,0 +1,172 @@
+import { ChatMessageSchema, ErrorBodySchema, keysetPageOf } from '@sapa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../../platform/request-context.js';
+import { CS_TAGS, security } from '../inbox.access.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import { isTrue, queryFlag } from '../inbox.http.js';
+import {
+  getChatMessage,
+  getCheckPoint,
+  getLastMessage,
+  getMediaUrl,
+  listChat,
+  markRoomRead,
+  sendChatMessage,
+} from './chat.service.js';
+
+const errors = {
+  400: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
+
+export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  const cs = { access: access.feature('CS') };
+  const listQuery = z.object({
+    id: z.string(),
+    pageSize: z.coerce.number().int().min(1).max(200).optional(),
+    lastEvaluatedKey: z.string().optional(),
+    isBotInbox: queryFlag,
+    csId: z.string().optional(),
+  });
+
+  app.get(
+    '/api/cs/chat',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'A room’s messages, newest first, paged by lastEvaluatedKey',
+        querystring: listQuery,
+        response: { 200: keysetPageOf(ChatMessageSchema), ...errors },
+      },
+    },
+    async (request) => listChat(db, request.ctx.session!, request.query, false),
+  );
+  app.get(
+    '/api/cs/chat/internal',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Agents’ internal messages of a room',
+        querystring: listQuery,
+        response: { 200: keysetPageOf(ChatMessageSchema), ...errors },
+      },
+    },
+    async (request) => listChat(db, request.ctx.session!, request.query, true),
+  );
+  app.get(
+    '/api/cs/chat/id',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'One message',
+        querystring: z.object({ messageId: z.string() }),
+        response: { 200: ChatMessageSchema, ...errors },
+      },
+    },
+    async (request) => getChatMessage(db, request.ctx.session!, request.query.messageId),
+  );
+  app.get(
+    '/api/cs/chat/checkPoint',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Messages from one message on (jump to it)',
+        querystring: z.object({ messageId: z.string(), isInternalChat: queryFlag }),
+        response: { 200: z.object({ roomId: z.string(), items: z.array(ChatMessageSchema) }), ...errors },
+      },
+    },
+    async (request) => getCheckPoint(db, request.ctx.session!, request.query.messageId),
+  );
+  app.post(
+    '/api/cs/chat',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Send a text or image to the customer (inside the 24-hour window), or an internal note in an internal room',
+        body: z
+          .object({
+            roomId: z.string(),
+            content: z.string().max(4096).optional(),
+            type: z.enum(['text', 'image']).default('text'),
+            url: z.string().max(2000).optional(),
+            fromCs: z.boolean().optional(),
+          })
+          .refine((body) => (body.type === 'text' ? Boolean(body.content?.trim()) : Boolean(body.url)), {
+            message: 'A text needs content; an image needs url',
+          }),
+        response: { 201: ChatMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendChatMessage(deps, request.ctx.session!, request.body)),
+  );
+  app.get(
+    '/api/cs/image',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'A message’s media: redirects to our stored copy once the channel has stored it',
+        querystring: z.object({
+          media: z.string().describe('The messageId'),
+          mime: z.string().optional(),
+          type: z.string().optional(),
+          s: z.string().optional(),
+          mediaPlatform: z.string().optional(),
+        }),
+        response: { 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const url = await getMediaUrl(db, request.ctx.session!, request.query.media);
+      return reply.redirect(url, 302);
+    },
+  );
+  app.put(
+    '/api/cs/chat/markRead',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Mark a room’s customer messages read',
+        body: z.object({ roomId: z.string() }),
+        response: { 200: z.object({ roomId: z.string(), read: z.number() }), ...errors },
+      },
+    },
+    async (request) => markRoomRead(deps, request.ctx.session!, request.body.roomId),
+  );
+  app.get(
+    '/api/cs/chat/last/customer',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'The last message of a room from the customer (or from CS with fromCs=true)',
+        querystring: z.object({ roomId: z.string(), fromCs: queryFlag }),
+        response: { 200: z.object({ message: ChatMessageSchema.nullable() }), ...errors },
+      },
+    },
+    async (request) =>
+      getLastMessage(db, request.ctx.session!, request.query.roomId, isTrue(request.query.fromCs)),
+  );
+};

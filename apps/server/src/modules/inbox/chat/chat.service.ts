@@ -1,0 +1,220 @@
+import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
+import { isId, newId } from '../../../lib/ids.js';
+import type { Executor } from '../../../platform/database.js';
+import type { SessionContext } from '../../../platform/request-context.js';
+import { channelNotConfigured } from '../../channels/index.js';
+import { normalizePhoneNumber } from '../customers/phone-number.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import {
+  customerWindowClosed,
+  invalidCursor,
+  mediaNotReady,
+  messageNotFound,
+  roomClosed,
+  roomNotYours,
+} from '../inbox.errors.js';
+import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { toRoom } from '../rooms/room.view.js';
+import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.repository.js';
+import { getVisibleRoom, isSupervisor } from '../rooms/rooms.service.js';
+import {
+  findLastMessage,
+  findMessage,
+  insertMessage,
+  listMessageRows,
+  listMessagesAfter,
+  listMessagesOfCustomer,
+  markCustomerMessagesRead,
+  updateMessage,
+} from './chat.repository.js';
+import { toMessage } from './message.view.js';
+
+export async function listChat(
+  db: Executor,
+  session: SessionContext,
+  query: { id: string; pageSize?: number | undefined; lastEvaluatedKey?: string | undefined },
+  internal: boolean,
+) {
+  const room = await getVisibleRoom(db, session, query.id);
+  let cursor: { createdAt: Date; id: string } | null = null;
+  if (query.lastEvaluatedKey) {
+    const parts = decodeCursor(query.lastEvaluatedKey);
+    const createdAt = typeof parts?.createdAt === 'string' ? new Date(parts.createdAt) : null;
+    if (!createdAt || Number.isNaN(createdAt.getTime()) || typeof parts?.id !== 'string' || !isId(parts.id)) {
+      throw invalidCursor();
+    }
+    cursor = { createdAt, id: parts.id };
+  }
+  const pageSize = query.pageSize ?? 10;
+  const rows = await listMessageRows(db, session.clientId, room.id, { pageSize, cursor, internal });
+  const items = rows.slice(0, pageSize);
+  const last = items.at(-1);
+  return {
+    items: items.map(toMessage),
+    lastEvaluatedKey:
+      rows.length > pageSize && last
+        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+        : null,
+  };
+}
+
+async function getVisibleMessage(db: Executor, session: SessionContext, messageId: string) {
+  const message = isId(messageId) ? await findMessage(db, session.clientId, messageId) : null;
+  if (!message) throw messageNotFound();
+  await getVisibleRoom(db, session, message.roomId).catch(() => {
+    throw messageNotFound();
+  });
+  return message;
+}
+
+export async function getChatMessage(db: Executor, session: SessionContext, messageId: string) {
+  return toMessage(await getVisibleMessage(db, session, messageId));
+}
+
+/** The page of messages starting at one message (jump to a search hit or a reply). */
+export async function getCheckPoint(db: Executor, session: SessionContext, messageId: string, pageSize = 20) {
+  const message = await getVisibleMessage(db, session, messageId);
+  const rows = await listMessagesAfter(db, session.clientId, message, pageSize);
+  return { roomId: message.roomId, items: rows.map(toMessage) };
+}
+
+/**
+ * Where a message's media lives. Only our own copies (set when the channel stored the file) and
+ * links an agent sent are served, as a redirect: the server never fetches arbitrary URLs.
+ */
+export async function getMediaUrl(db: Executor, session: SessionContext, messageId: string) {
+  const message = await getVisibleMessage(db, session, messageId);
+  if (!message.url) throw mediaNotReady();
+  return message.url;
+}
+
+export async function getLastMessage(db: Executor, session: SessionContext, roomId: string, fromCs: boolean) {
+  const room = await getVisibleRoom(db, session, roomId);
+  const row = await findLastMessage(db, session.clientId, room.id, fromCs);
+  return { message: row ? toMessage(row) : null };
+}
+
+export async function listMessagesOfContact(db: Executor, session: SessionContext, contactNumber: string) {
+  const rows = await listMessagesOfCustomer(db, session.clientId, normalizePhoneNumber(contactNumber), 50);
+  return { items: rows.map((row) => toMessage(row.message)) };
+}
+
+export type SendInput = {
+  roomId: string;
+  content?: string | undefined;
+  type: 'text' | 'image';
+  url?: string | undefined;
+};
+
+/**
+ * An agent's message. In an internal room it is stored only. Otherwise it goes to the customer
+ * through the channel: outside the 24-hour window a free-form message is refused; the message is
+ * stored first, so a send that fails is kept, marked failed, with the provider's reason.
+ */
+export async function sendChatMessage(deps: InboxDeps, session: SessionContext, input: SendInput) {
+  const room = await getVisibleRoom(deps.db, session, input.roomId);
+  if (room.status === 'closed') throw roomClosed();
+  if (room.csId && room.csId !== session.csId && !isSupervisor(session) && !room.isInternal)
+    throw roomNotYours();
+  if (!room.isInternal) {
+    if (!deps.channelSender) throw channelNotConfigured();
+    const window = await deps.channelSender.customerWindow(
+      session.clientId,
+      'whatsapp',
+      room.customerPhoneNumber,
+    );
+    if (!window.open) throw customerWindowClosed();
+  }
+  const stored = await deps.db.transaction(async (tx) => {
+    const message = await insertMessage(tx, {
+      clientId: session.clientId,
+      id: newId(),
+      roomId: room.id,
+      channel: room.channel,
+      type: input.type,
+      content: input.content ?? null,
+      url: input.url ?? null,
+      fromCs: true,
+      csId: session.csId,
+      isInternal: room.isInternal,
+      status: room.isInternal ? null : 'pending',
+    });
+    await recordMessageOnRoom(tx, session.clientId, room.id, {
+      preview: input.content ?? `[${input.type}]`,
+      fromCs: true,
+      at: message.createdAt,
+    });
+    // The first answer to a waiting customer takes the room.
+    if (room.status === 'queued' && session.csId) {
+      await updateRoom(tx, session.clientId, room.id, {
+        status: 'open',
+        csId: session.csId,
+        assignedAt: new Date(),
+        assignmentReason: `answered by ${session.email}`,
+      });
+    }
+    return message;
+  });
+  let final = stored;
+  if (!room.isInternal) {
+    try {
+      const sent = await deps.channelSender!.send(
+        input.type === 'image'
+          ? {
+              clientId: session.clientId,
+              channel: 'whatsapp',
+              to: room.customerPhoneNumber,
+              kind: 'image',
+              url: input.url ?? '',
+              caption: input.content ?? null,
+            }
+          : {
+              clientId: session.clientId,
+              channel: 'whatsapp',
+              to: room.customerPhoneNumber,
+              kind: 'text',
+              text: input.content ?? '',
+            },
+      );
+      // With the provider's id stored, its status webhooks find this message.
+      final =
+        (await updateMessage(deps.db, session.clientId, stored.id, {
+          providerMessageId: sent.providerMessageId,
+          status: 'sent',
+        })) ?? stored;
+    } catch (error) {
+      await updateMessage(deps.db, session.clientId, stored.id, {
+        status: 'failed',
+        errorCode: 'send_failed',
+        errorTitle: error instanceof Error ? error.message : 'send failed',
+      });
+      throw error;
+    }
+  }
+  const current = (await findRoom(deps.db, session.clientId, room.id))!;
+  await publishInboxEvent(deps, deps.db, {
+    clientId: session.clientId,
+    audience: roomAudience(current.csId),
+    typeNotif: 'NEW_MESSAGE',
+    messageId: final.id,
+    data: { roomId: room.id },
+    chat: toMessage(final),
+    chatroom: toRoom(current),
+  });
+  return toMessage(final);
+}
+
+export async function markRoomRead(deps: InboxDeps, session: SessionContext, roomId: string) {
+  return deps.db.transaction(async (tx) => {
+    const room = await getVisibleRoom(tx, session, roomId);
+    const read = await markCustomerMessagesRead(tx, session.clientId, room.id);
+    await updateRoom(tx, session.clientId, room.id, { unreadCount: 0 });
+    await publishInboxEvent(deps, tx, {
+      clientId: session.clientId,
+      audience: roomAudience(room.csId),
+      typeNotif: 'ROOM_READ',
+      data: { roomId: room.id, read: read.length },
+    });
+    return { roomId: room.id, read: read.length };
+  });
+}

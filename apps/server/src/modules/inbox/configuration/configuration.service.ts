@@ -1,0 +1,43 @@
+import { type CsConfig, type CsConfigPatchSchema, withDefaults } from '@sapa/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../../../platform/database.js';
+import type { SessionContext } from '../../../platform/request-context.js';
+import { clientNotFound } from '../inbox.errors.js';
+import { findConfiguration, upsertConfiguration } from './configuration.repository.js';
+
+/** The client's configuration with defaults filled in; a client that never saved one gets them all. */
+export async function getCsConfig(db: Executor, clientId: string): Promise<CsConfig> {
+  const row = await findConfiguration(db, clientId);
+  return withDefaults(row?.config);
+}
+
+/** Only a super admin names another client; anyone else naming one that is not theirs gets 404. */
+function targetClient(session: SessionContext, clientId: string | undefined): string {
+  if (!clientId || clientId === session.clientId) return session.clientId;
+  if (session.role !== 'SAD') throw clientNotFound();
+  return clientId;
+}
+
+export async function getConfiguration(db: Executor, session: SessionContext, clientId?: string) {
+  const target = targetClient(session, clientId);
+  const row = await findConfiguration(db, target);
+  return { clientId: target, config: withDefaults(row?.config), defaultBot: row?.defaultBotId ?? null };
+}
+
+export async function saveConfiguration(
+  db: Executor,
+  session: SessionContext,
+  patch: z.infer<typeof CsConfigPatchSchema>,
+  clientId?: string,
+) {
+  const target = targetClient(session, clientId);
+  const current = await getCsConfig(db, target);
+  const merged = withDefaults({ ...current, ...patch });
+  const row = await upsertConfiguration(db, target, { config: merged });
+  return { clientId: target, config: merged, defaultBot: row.defaultBotId };
+}
+
+export async function setDefaultBot(db: Executor, session: SessionContext, botId: string) {
+  const row = await upsertConfiguration(db, session.clientId, { defaultBotId: botId });
+  return { clientId: session.clientId, config: withDefaults(row.config), defaultBot: row.defaultBotId };
+}

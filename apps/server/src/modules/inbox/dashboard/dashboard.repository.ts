@@ -1,0 +1,117 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/database.js';
+import { csAgentStatusLogs, csAgents } from '../agents/agents.tables.js';
+import { csMessages } from '../chat/chat.tables.js';
+import { csRooms } from '../rooms/rooms.tables.js';
+
+/** Conversations started in [from, to): all, still open, and closed in the range. */
+export async function conversationTotals(db: Executor, clientId: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${csRooms.createdAt} >= ${from} and ${csRooms.createdAt} < ${to})::int`,
+      open: sql<number>`count(*) filter (where ${csRooms.createdAt} >= ${from} and ${csRooms.createdAt} < ${to} and ${csRooms.status} <> 'closed')::int`,
+      closed: sql<number>`count(*) filter (where ${csRooms.closedAt} >= ${from} and ${csRooms.closedAt} < ${to})::int`,
+    })
+    .from(csRooms)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.isInternal, false)));
+  return { total: Number(row?.total ?? 0), open: Number(row?.open ?? 0), closed: Number(row?.closed ?? 0) };
+}
+
+/** Agents who were online at some moment of [from, to). */
+export async function countActiveAgents(db: Executor, clientId: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${csAgentStatusLogs.csId})::int` })
+    .from(csAgentStatusLogs)
+    .where(
+      and(
+        eq(csAgentStatusLogs.clientId, clientId),
+        eq(csAgentStatusLogs.status, 'online'),
+        sql`${csAgentStatusLogs.startedAt} < ${to}`,
+        or(isNull(csAgentStatusLogs.endedAt), sql`${csAgentStatusLogs.endedAt} >= ${from}`),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/** Every active agent with their status and open-room count, by name. */
+export async function listAgentStatuses(
+  db: Executor,
+  clientId: string,
+  page: { pageSize: number; offset: number },
+) {
+  const where = and(
+    eq(csAgents.clientId, clientId),
+    eq(csAgents.kind, 'cs'),
+    eq(csAgents.deleted, false),
+    eq(csAgents.deactivated, false),
+  );
+  const rows = await db
+    .select({
+      csId: csAgents.id,
+      name: csAgents.name,
+      email: csAgents.email,
+      status: csAgents.status,
+      statusSince: csAgents.statusSince,
+      capacity: csAgents.capacity,
+      // Spelled out: inside a select list Drizzle leaves columns unqualified, which the subquery would rebind.
+      openRooms: sql<number>`(select count(*) from cs_rooms r where r.client_id = cs_agents.client_id and r.cs_id = cs_agents.id and r.status = 'open')::int`,
+    })
+    .from(csAgents)
+    .where(where)
+    .orderBy(asc(csAgents.name), asc(csAgents.id))
+    .limit(page.pageSize)
+    .offset(page.offset);
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(csAgents).where(where);
+  return { rows, total: Number(count?.count ?? 0) };
+}
+
+/** Distinct customers who wrote in [from, to), by hour of the given time zone. */
+export async function activeCustomersByHour(
+  db: Executor,
+  clientId: string,
+  from: Date,
+  to: Date,
+  timezone: string,
+) {
+  const hour = sql<number>`extract(hour from ${csMessages.createdAt} at time zone ${timezone})::int`;
+  const rows = await db
+    .select({ hour, customers: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
+    .from(csMessages)
+    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.fromCs, false),
+        eq(csMessages.isInternal, false),
+        sql`${csMessages.createdAt} >= ${from}`,
+        sql`${csMessages.createdAt} < ${to}`,
+      ),
+    )
+    // By position: the time zone is a parameter, so the expression would differ from the select's.
+    .groupBy(sql`1`);
+  const [total] = await db
+    .select({ customers: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
+    .from(csMessages)
+    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.fromCs, false),
+        eq(csMessages.isInternal, false),
+        sql`${csMessages.createdAt} >= ${from}`,
+        sql`${csMessages.createdAt} < ${to}`,
+      ),
+    );
+  return {
+    total: Number(total?.customers ?? 0),
+    byHour: rows.map((row) => ({ hour: Number(row.hour), customers: Number(row.customers) })),
+  };
+}
+
+/** The instant a local calendar day starts in a time zone (PostgreSQL does the zone rules). */
+export async function startOfLocalDay(db: Executor, date: string, timezone: string): Promise<Date> {
+  const result = await db.execute<{ start: string | Date }>(
+    sql`select (${date}::date::timestamp at time zone ${timezone}) as start`,
+  );
+  return new Date(result.rows[0]!.start);
+}

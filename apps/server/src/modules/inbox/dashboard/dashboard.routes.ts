@@ -1,0 +1,104 @@
+import { ErrorBodySchema } from '@sapa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Executor } from '../../../platform/database.js';
+import { access } from '../../../platform/request-context.js';
+import { findClient } from '../../clients/index.js';
+import { CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import { getDailyActiveCustomers, getDashboard, getRealtimeStatus } from './dashboard.service.js';
+
+const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema };
+const supervisors = { access: access.feature('CS', CS_SUPERVISORS) };
+const timezoneOf = async (db: Executor, clientId: string) => (await findClient(db, clientId))?.timezone;
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  app.get(
+    '/api/cs/dashboard',
+    {
+      config: supervisors,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Total, open and closed conversations and active CS for local days startDate..endDate',
+        querystring: z.object({ startDate: z.string().optional(), endDate: z.string().optional() }),
+        response: {
+          200: z.object({
+            startDate: z.string(),
+            endDate: z.string(),
+            totalConversation: z.number(),
+            openConversation: z.number(),
+            closedConversation: z.number(),
+            activeCs: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const session = request.ctx.session!;
+      return getDashboard(db, session, request.query, await timezoneOf(db, session.clientId));
+    },
+  );
+  app.get(
+    '/api/cs/dashboard/realtime-status',
+    {
+      config: supervisors,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Every agent’s status now with their open rooms, paged',
+        querystring: z.object({
+          pageSize: z.coerce.number().int().min(1).max(200).optional(),
+          pageNumber: z.coerce.number().int().min(0).optional(),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                csId: z.string(),
+                name: z.string(),
+                email: z.string(),
+                status: z.string(),
+                statusSince: z.string(),
+                capacity: z.number(),
+                openRooms: z.number(),
+              }),
+            ),
+            total: z.number(),
+            pageNumber: z.number(),
+            pageSize: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => getRealtimeStatus(db, request.ctx.session!, request.query),
+  );
+  app.get(
+    '/api/cs/dashboard/daily-active-customer',
+    {
+      config: supervisors,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Customers who wrote on a local day, in total and by hour',
+        querystring: z.object({ date: z.string().optional() }),
+        response: {
+          200: z.object({
+            date: z.string(),
+            timezone: z.string(),
+            total: z.number(),
+            byHour: z.array(z.object({ hour: z.number(), customers: z.number() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const session = request.ctx.session!;
+      return getDailyActiveCustomers(db, session, request.query.date, await timezoneOf(db, session.clientId));
+    },
+  );
+};

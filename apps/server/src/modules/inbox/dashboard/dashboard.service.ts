@@ -1,0 +1,86 @@
+import { DEFAULT_TIMEZONE } from '@sapa/contracts';
+import type { Executor } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
+import type { SessionContext } from '../../../platform/request-context.js';
+import {
+  activeCustomersByHour,
+  conversationTotals,
+  countActiveAgents,
+  listAgentStatuses,
+  startOfLocalDay,
+} from './dashboard.repository.js';
+
+const badDate = () => new AppError(400, 'invalid_date', 'Dates must look like 2026-11-22');
+const DAY = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Totals for whole local days from startDate to endDate (default: today), in the client's time zone. */
+export async function getDashboard(
+  db: Executor,
+  session: SessionContext,
+  query: { startDate?: string | undefined; endDate?: string | undefined },
+  timezone = DEFAULT_TIMEZONE,
+) {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
+  const startDate = query.startDate ?? today;
+  const endDate = query.endDate ?? startDate;
+  if (!DATE.test(startDate) || !DATE.test(endDate) || endDate < startDate) throw badDate();
+  const from = await startOfLocalDay(db, startDate, timezone);
+  const to = new Date((await startOfLocalDay(db, endDate, timezone)).getTime() + DAY);
+  const totals = await conversationTotals(db, session.clientId, from, to);
+  const activeCs = await countActiveAgents(db, session.clientId, from, to);
+  return {
+    startDate,
+    endDate,
+    totalConversation: totals.total,
+    openConversation: totals.open,
+    closedConversation: totals.closed,
+    activeCs,
+  };
+}
+
+export async function getRealtimeStatus(
+  db: Executor,
+  session: SessionContext,
+  query: { pageSize?: number | undefined; pageNumber?: number | undefined },
+) {
+  const pageSize = query.pageSize ?? 10;
+  const pageNumber = Math.max(query.pageNumber ?? 1, 1);
+  const { rows, total } = await listAgentStatuses(db, session.clientId, {
+    pageSize,
+    offset: (pageNumber - 1) * pageSize,
+  });
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      statusSince: row.statusSince.toISOString(),
+      openRooms: Number(row.openRooms),
+    })),
+    total,
+    pageNumber,
+    pageSize,
+  };
+}
+
+export async function getDailyActiveCustomers(
+  db: Executor,
+  session: SessionContext,
+  date: string | undefined,
+  timezone = DEFAULT_TIMEZONE,
+) {
+  const day = date ?? new Date().toLocaleDateString('en-CA', { timeZone: timezone });
+  if (!DATE.test(day)) throw badDate();
+  const from = await startOfLocalDay(db, day, timezone);
+  const { total, byHour } = await activeCustomersByHour(
+    db,
+    session.clientId,
+    from,
+    new Date(from.getTime() + DAY),
+    timezone,
+  );
+  const hours = Array.from({ length: 24 }, (_, hour) => ({
+    hour,
+    customers: byHour.find((h) => h.hour === hour)?.customers ?? 0,
+  }));
+  return { date: day, timezone, total, byHour: hours };
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/database.js';
+import { type CsExportRow, csExports } from './exports.tables.js';
+
+export async function insertExport(db: Executor, row: typeof csExports.$inferInsert) {
+  const [inserted] = await db.insert(csExports).values(row).returning();
+  return inserted!;
+}
+
+export async function findExport(db: Executor, clientId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(csExports)
+    .where(and(eq(csExports.clientId, clientId), eq(csExports.id, id)));
+  return row ?? null;
+}
+
+export async function updateExport(db: Executor, clientId: string, id: string, values: Partial<CsExportRow>) {
+  await db
+    .update(csExports)
+    .set(values)
+    .where(and(eq(csExports.clientId, clientId), eq(csExports.id, id)));
+}
+
+export async function listExportRows(
+  db: Executor,
+  clientId: string,
+  kind: CsExportRow['kind'],
+  page: { pageSize: number; offset: number },
+) {
+  const where = and(eq(csExports.clientId, clientId), eq(csExports.kind, kind));
+  const rows = await db
+    .select({
+      id: csExports.id,
+      kind: csExports.kind,
+      asType: csExports.asType,
+      status: csExports.status,
+      request: csExports.request,
+      requestedBy: csExports.requestedBy,
+      total: csExports.total,
+      processed: csExports.processed,
+      fileName: csExports.fileName,
+      error: csExports.error,
+      createdAt: csExports.createdAt,
+      finishedAt: csExports.finishedAt,
+    })
+    .from(csExports)
+    .where(where)
+    .orderBy(desc(csExports.createdAt), desc(csExports.id))
+    .limit(page.pageSize)
+    .offset(page.offset);
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(csExports).where(where);
+  return { rows, total: Number(count?.count ?? 0) };
+}

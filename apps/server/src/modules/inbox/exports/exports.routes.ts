@@ -1,0 +1,103 @@
+import { ErrorBodySchema } from '@sapa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../../platform/request-context.js';
+import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import { sendCsv } from '../inbox.http.js';
+import { HistoryQuerySchema, historyQuery } from '../rooms/rooms.routes.js';
+import { getExportFile, listExports, requestExport } from './exports.service.js';
+
+const ExportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['chatroomHistory', 'customers']),
+  asType: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number(),
+  total: z.number().nullable(),
+  processed: z.number(),
+  fileName: z.string().nullable(),
+  error: z.string().nullable(),
+  request: z.record(z.string(), z.unknown()),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+const ExportPageSchema = z.object({
+  items: z.array(ExportSchema),
+  total: z.number(),
+  pageNumber: z.number(),
+  pageSize: z.number(),
+});
+const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const pageQuery = z.object({
+  pageNumber: z.coerce.number().int().min(0).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  for (const { path, kind, rule, noun } of [
+    {
+      path: '/api/cs/exportChatroomHistory',
+      kind: 'chatroomHistory',
+      rule: access.feature('CS'),
+      noun: 'chat-room history',
+    },
+    {
+      path: '/api/cs/exportCustomer',
+      kind: 'customers',
+      rule: access.feature('CS', CS_ADMINS),
+      noun: 'customers',
+    },
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: rule },
+        schema: {
+          tags: CS_TAGS,
+          security,
+          summary: `Request an export of ${noun} (asType csv; history filters; pageSize -1 means all); built by a job`,
+          body: HistoryQuerySchema.extend({ asType: z.literal('csv').default('csv') }),
+          response: { 202: ExportSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(await requestExport(deps, request.ctx.session!, kind, historyQuery(request.body))),
+    );
+    app.get(
+      path,
+      {
+        config: { access: rule },
+        schema: {
+          tags: CS_TAGS,
+          security,
+          summary: `Requested ${noun} exports with their progress, newest first`,
+          querystring: pageQuery,
+          response: { 200: ExportPageSchema, ...errors },
+        },
+      },
+      async (request) => listExports(db, request.ctx.session!, kind, request.query),
+    );
+    app.get(
+      `${path}/download`,
+      {
+        config: { access: rule },
+        schema: {
+          tags: CS_TAGS,
+          security,
+          summary: `The finished ${noun} export file`,
+          querystring: z.object({ id: z.string() }),
+          response: { 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const file = await getExportFile(db, request.ctx.session!, kind, request.query.id);
+        return sendCsv(reply, file.fileName, file.content);
+      },
+    );
+  }
+};

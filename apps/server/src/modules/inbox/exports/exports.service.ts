@@ -1,0 +1,167 @@
+import type { RoleCode } from '@sapa/contracts';
+import { isId, newId } from '../../../lib/ids.js';
+import type { Database, Executor } from '../../../platform/database.js';
+import type { SessionContext } from '../../../platform/request-context.js';
+import { exportCustomersCsv } from '../customers/customers.service.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import { exportNotFound } from '../inbox.errors.js';
+import { countRooms, listRoomRows, type RoomCursor } from '../rooms/rooms.repository.js';
+import { type HistoryQuery, historyCsv, historyFilters } from '../rooms/rooms.service.js';
+import type { CsRoomRow } from '../rooms/rooms.tables.js';
+import { findExport, insertExport, listExportRows, updateExport } from './exports.repository.js';
+import type { CsExportRow } from './exports.tables.js';
+
+export const INBOX_EXPORT_JOB = 'inbox.export';
+export type ExportJobData = { clientId: string; exportId: string };
+
+/** Who asked: the job applies their scope (an agent exports only their own history). */
+type Requester = {
+  role: RoleCode;
+  chatRole: string | null;
+  csId: string | null;
+  email: string;
+  userId: string;
+};
+
+function toExport(row: Omit<CsExportRow, 'content' | 'clientId'>) {
+  const progress =
+    row.status === 'done' ? 100 : row.total ? Math.min(99, Math.floor((row.processed / row.total) * 100)) : 0;
+  return {
+    id: row.id,
+    kind: row.kind,
+    asType: row.asType,
+    status: row.status,
+    progress,
+    total: row.total,
+    processed: row.processed,
+    fileName: row.fileName,
+    error: row.error,
+    request: row.request,
+    requestedBy: row.requestedBy,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Records the request and queues its job; the answer shows it queued with progress 0. */
+export async function requestExport(
+  deps: InboxDeps,
+  session: SessionContext,
+  kind: CsExportRow['kind'],
+  query: HistoryQuery & { asType?: string | undefined },
+) {
+  const requester: Requester = {
+    role: session.role,
+    chatRole: session.chatRole,
+    csId: session.csId,
+    email: session.email,
+    userId: session.userId,
+  };
+  const row = await insertExport(deps.db, {
+    clientId: session.clientId,
+    id: newId(),
+    kind,
+    asType: query.asType ?? 'csv',
+    status: 'queued',
+    request: { query, requester },
+    requestedBy: session.email,
+  });
+  await deps.jobs?.send(
+    INBOX_EXPORT_JOB,
+    { clientId: session.clientId, exportId: row.id } satisfies ExportJobData,
+    {
+      singletonKey: row.id,
+    },
+  );
+  return toExport(row);
+}
+
+export async function listExports(
+  db: Executor,
+  session: SessionContext,
+  kind: CsExportRow['kind'],
+  query: { pageNumber?: number | undefined; pageSize?: number | undefined },
+) {
+  const pageSize = query.pageSize ?? 10;
+  const pageNumber = query.pageNumber ?? 1;
+  const { rows, total } = await listExportRows(db, session.clientId, kind, {
+    pageSize,
+    offset: (Math.max(pageNumber, 1) - 1) * pageSize,
+  });
+  return { items: rows.map(toExport), total, pageNumber, pageSize };
+}
+
+export async function getExportFile(
+  db: Executor,
+  session: SessionContext,
+  kind: CsExportRow['kind'],
+  id: string,
+) {
+  const row = isId(id) ? await findExport(db, session.clientId, id) : null;
+  if (!row || row.kind !== kind || row.status !== 'done' || row.content === null) throw exportNotFound();
+  return { fileName: row.fileName ?? 'export.csv', content: row.content };
+}
+
+const BATCH = 500;
+
+/**
+ * Builds one export. Idempotent: a finished export is left as it is, and a retried one starts over,
+ * writing the same file. Progress is saved after each batch.
+ */
+export async function runExport(db: Database, data: ExportJobData) {
+  const row = await findExport(db, data.clientId, data.exportId);
+  if (!row || row.status === 'done') return;
+  const { query, requester } = row.request as { query: HistoryQuery; requester: Requester };
+  const session = {
+    ...requester,
+    clientId: data.clientId,
+    homeClientId: data.clientId,
+  } as unknown as SessionContext;
+  try {
+    await updateExport(db, data.clientId, row.id, { status: 'running', processed: 0 });
+    let content: string;
+    let fileName: string;
+    if (row.kind === 'customers') {
+      content = await exportCustomersCsv(db, session);
+      fileName = 'customers.csv';
+      const lines = Math.max(content.split('\n').length - 2, 0);
+      await updateExport(db, data.clientId, row.id, { total: lines, processed: lines });
+    } else {
+      const filters = await historyFilters(db, session, query);
+      const available = await countRooms(db, data.clientId, filters);
+      // pageSize -1 (or none) means every matching room.
+      const limit = query.pageSize && query.pageSize > 0 ? Math.min(query.pageSize, available) : available;
+      await updateExport(db, data.clientId, row.id, { total: limit });
+      const rooms: CsRoomRow[] = [];
+      let cursor: RoomCursor | null = null;
+      while (rooms.length < limit) {
+        const page = await listRoomRows(db, data.clientId, filters, {
+          pageSize: Math.min(BATCH, limit - rooms.length),
+          offset: 0,
+          cursor,
+          direction: 'desc',
+        });
+        const batch = page.slice(0, Math.min(BATCH, limit - rooms.length));
+        if (batch.length === 0) break;
+        rooms.push(...batch);
+        const last = batch.at(-1)!;
+        cursor = { createdAt: last.createdAt, id: last.id };
+        await updateExport(db, data.clientId, row.id, { processed: rooms.length });
+      }
+      content = historyCsv(rooms);
+      fileName = 'chatroom-history.csv';
+    }
+    await updateExport(db, data.clientId, row.id, {
+      status: 'done',
+      content,
+      fileName,
+      finishedAt: new Date(),
+    });
+  } catch (error) {
+    await updateExport(db, data.clientId, row.id, {
+      status: 'failed',
+      error: error instanceof Error ? error.message : 'export failed',
+      finishedAt: new Date(),
+    });
+  }
+}

@@ -1,0 +1,176 @@
+import { newId } from '../../lib/ids.js';
+import { type Executor, isTransaction } from '../../platform/database.js';
+import type { InboundMessage, InboxPort, StatusUpdate } from '../channels/channel.ports.js';
+import {
+  advanceMessageStatus,
+  insertMessageOnce,
+  updateMessageByProviderId,
+} from './chat/chat.repository.js';
+import { toMessage } from './chat/message.view.js';
+import { getCsConfig } from './configuration/configuration.service.js';
+import { ensureCustomer } from './customers/customers.repository.js';
+import type { InboxDeps } from './inbox.deps.js';
+import { publishInboxEvent, roomAudience } from './inbox.events.js';
+import { toRoom } from './rooms/room.view.js';
+import {
+  findLiveRoom,
+  findRoom,
+  insertRoom,
+  nextShortId,
+  recordMessageOnRoom,
+} from './rooms/rooms.repository.js';
+import { lockCustomerArrival } from './routing/routing.repository.js';
+import { routeRoom } from './routing/routing.service.js';
+
+const CHAT_TYPE: Record<InboundMessage['type'], string> = {
+  text: 'text',
+  image: 'image',
+  document: 'document',
+  audio: 'audio',
+  video: 'video',
+  sticker: 'sticker',
+  location: 'location',
+  interactive: 'text',
+  button: 'text',
+  unsupported: 'unsupported',
+};
+
+function contentOf(message: InboundMessage): string | null {
+  if (message.location) {
+    const { latitude, longitude, name, address } = message.location;
+    return [name, address, `${latitude},${longitude}`].filter(Boolean).join(' — ');
+  }
+  return message.text;
+}
+
+/** Runs `work` in the caller's transaction, or in a new one when given the database. */
+async function inTransaction<T>(executor: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return isTransaction(executor) ? work(executor) : executor.transaction(work);
+}
+
+/**
+ * The inbox side of the channel seam. An inbound message finds or creates its customer and the
+ * customer's live room, is stored once per provider message id, and a new room is queued and routed.
+ */
+export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
+  return {
+    async receiveInbound(executor, message) {
+      await inTransaction(executor, async (tx) => {
+        await lockCustomerArrival(tx, message.clientId, message.customerPhone);
+        const customer = await ensureCustomer(tx, {
+          clientId: message.clientId,
+          id: newId(),
+          phoneNumber: message.customerPhone,
+          name: message.customerName,
+          mediaPlatform: message.channel,
+        });
+        let room = await findLiveRoom(tx, message.clientId, message.customerPhone, message.channel);
+        const isNewRoom = !room;
+        if (!room) {
+          const config = await getCsConfig(tx, message.clientId);
+          room = await insertRoom(tx, {
+            clientId: message.clientId,
+            id: newId(),
+            shortId: await nextShortId(tx, message.clientId),
+            customerId: customer.id,
+            customerPhoneNumber: message.customerPhone,
+            customerName: customer.name ?? message.customerName,
+            channel: message.channel,
+            mediaPlatform: message.channel,
+            status: 'queued',
+            isBot: config.initialState === 'bot' && config.chatBot,
+            tags: [],
+            assignmentReason: 'queued: waiting for an agent',
+          });
+        }
+        const stored = await insertMessageOnce(tx, {
+          clientId: message.clientId,
+          id: newId(message.sentAt.getTime()),
+          roomId: room.id,
+          channel: message.channel,
+          providerMessageId: message.providerMessageId,
+          type: CHAT_TYPE[message.type],
+          content: contentOf(message),
+          mimeType: message.media?.mimeType ?? null,
+          fromCs: false,
+          replyToProviderMessageId: message.replyToProviderMessageId,
+          createdAt: message.sentAt,
+        });
+        // A repeated delivery: the message is already stored and was already announced.
+        if (!stored) return;
+        await recordMessageOnRoom(tx, message.clientId, room.id, {
+          preview: stored.content ?? `[${stored.type}]`,
+          fromCs: false,
+          at: stored.createdAt,
+        });
+        if (isNewRoom) {
+          await publishInboxEvent(deps, tx, {
+            clientId: message.clientId,
+            audience: roomAudience(null),
+            typeNotif: 'NEW_ROOM',
+            chatroom: toRoom((await findRoom(tx, message.clientId, room.id))!),
+          });
+          await routeRoom(deps, tx, message.clientId, room.id);
+        }
+        const current = (await findRoom(tx, message.clientId, room.id))!;
+        await publishInboxEvent(deps, tx, {
+          clientId: message.clientId,
+          audience: roomAudience(current.csId),
+          typeNotif: 'NEW_MESSAGE',
+          messageId: stored.id,
+          data: { roomId: room.id },
+          chat: toMessage(stored),
+          chatroom: toRoom(current),
+        });
+      });
+    },
+
+    async applyStatus(executor: Executor, update: StatusUpdate) {
+      const row = await advanceMessageStatus(
+        executor,
+        update.clientId,
+        update.channel,
+        update.providerMessageId,
+        update.status,
+        update.error,
+      );
+      if (!row) return;
+      const room = await findRoom(executor, update.clientId, row.roomId);
+      await publishInboxEvent(deps, executor, {
+        clientId: update.clientId,
+        audience: roomAudience(room?.csId ?? null),
+        typeNotif: 'MESSAGE_STATUS',
+        messageId: row.id,
+        data: {
+          roomId: row.roomId,
+          status: row.status,
+          error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
+        },
+        chat: toMessage(row),
+      });
+    },
+
+    async mediaStored(executor, input) {
+      const row = await updateMessageByProviderId(
+        executor,
+        input.clientId,
+        'whatsapp',
+        input.providerMessageId,
+        {
+          url: input.url,
+          ...(input.mimeType ? { mimeType: input.mimeType } : {}),
+        },
+      );
+      if (!row) return;
+      const room = await findRoom(executor, input.clientId, row.roomId);
+      await publishInboxEvent(deps, executor, {
+        clientId: input.clientId,
+        audience: roomAudience(room?.csId ?? null),
+        typeNotif: 'MESSAGE_MEDIA',
+        messageId: row.id,
+        data: { roomId: row.roomId, url: row.url },
+        chat: toMessage(row),
+      });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { AppError, notFound } from '../../platform/errors.js';
+
+export const roomNotFound = () => notFound('room_not_found', 'Chat room not found');
+export const messageNotFound = () => notFound('message_not_found', 'Chat message not found');
+export const agentNotFound = () => notFound('agent_not_found', 'Customer service agent not found');
+export const customerNotFound = () => notFound('customer_not_found', 'Customer not found');
+export const tagNotFound = () => notFound('tag_not_found', 'Tag not found');
+export const clientNotFound = () => notFound('client_not_found', 'Client not found');
+export const categoryNotFound = () => notFound('category_not_found', 'Room category not found');
+export const templateNotFound = () => notFound('template_not_found', 'Chat template not found');
+export const exportNotFound = () => notFound('export_not_found', 'Export not found');
+export const roomClosed = () => new AppError(409, 'room_closed', 'This chat room is already closed');
+export const customerWindowClosed = () =>
+  new AppError(
+    422,
+    'customer_window_closed',
+    'The customer has not written in the last 24 hours: send an approved template instead',
+  );
+export const emailInUse = () =>
+  new AppError(409, 'email_in_use', 'This email belongs to a user of another client');
+export const agentExists = () => new AppError(409, 'agent_exists', 'An agent with this email already exists');
+export const tagExists = () => new AppError(409, 'tag_exists', 'A tag with this name already exists');
+export const notAnAgent = () =>
+  new AppError(403, 'not_an_agent', 'Only customer service agents and supervisors have a status');
+export const remarksRequired = () =>
+  new AppError(400, 'remarks_required', 'Closing remarks are required by this client’s configuration');
+export const categoryRequired = () =>
+  new AppError(
+    400,
+    'category_required',
+    'A category is required before closing, by this client’s configuration',
+  );
+export const roomNotYours = () =>
+  new AppError(403, 'room_not_assigned', 'This chat room is assigned to another agent; use force close');
+export const invalidCursor = () => new AppError(400, 'invalid_cursor', 'lastEvaluatedKey is not valid');
+export const fileRequired = () => new AppError(400, 'file_required', 'Send one file as multipart form data');
+export const invalidPhoneNumber = () =>
+  new AppError(400, 'invalid_phone_number', 'phoneNumber is not a valid phone number');
+export const forbiddenForAgent = () => new AppError(403, 'forbidden', 'Your role may not do this.');
+export const mediaNotReady = () =>
+  notFound('media_not_ready', 'This message has no stored media yet; try again in a moment');
+export const noInboxAccess = () =>
+  new AppError(403, 'no_inbox_access', 'Only admins, supervisors and users with a chat role see chat rooms');

@@ -1,0 +1,7 @@
+export { INBOX_EXPORT_JOB } from './exports/exports.service.js';
+export type { InboxDeps } from './inbox.deps.js';
+export { inboxJobs } from './inbox.jobs.js';
+export { inboxRoutes } from './inbox.routes.js';
+export { seedInboxDemo } from './inbox.seed.js';
+export { createInboxPort } from './inbox-port.js';
+export { AUTO_CLOSE_JOB, autoCloseIdleRooms } from './rooms/auto-close.js';

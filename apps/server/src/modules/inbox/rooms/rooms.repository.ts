@@ -1,0 +1,297 @@
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/database.js';
+import { textArray } from '../../../platform/sql-text-array.js';
+import { csAgents } from '../agents/agents.tables.js';
+import { type CsRoomRow, csRoomCategories, csRoomCounters, csRooms } from './rooms.tables.js';
+
+/** The client's next short room id; the row lock makes concurrent rooms get distinct numbers. */
+export async function nextShortId(db: Executor, clientId: string): Promise<number> {
+  const [row] = await db
+    .insert(csRoomCounters)
+    .values({ clientId, lastShortId: 1 })
+    .onConflictDoUpdate({
+      target: csRoomCounters.clientId,
+      set: { lastShortId: sql`${csRoomCounters.lastShortId} + 1` },
+    })
+    .returning({ value: csRoomCounters.lastShortId });
+  return row!.value;
+}
+
+export async function insertRoom(db: Executor, row: typeof csRooms.$inferInsert): Promise<CsRoomRow> {
+  const [inserted] = await db.insert(csRooms).values(row).returning();
+  return inserted!;
+}
+
+export async function findRoom(db: Executor, clientId: string, roomId: string): Promise<CsRoomRow | null> {
+  const [row] = await db
+    .select()
+    .from(csRooms)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)));
+  return row ?? null;
+}
+
+export async function findRoomByShortId(db: Executor, clientId: string, shortId: number) {
+  const [row] = await db
+    .select()
+    .from(csRooms)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.shortId, shortId)));
+  return row ?? null;
+}
+
+/** The customer's room that is not closed on this channel, if any. */
+export async function findLiveRoom(db: Executor, clientId: string, phone: string, channel: string) {
+  const [row] = await db
+    .select()
+    .from(csRooms)
+    .where(
+      and(
+        eq(csRooms.clientId, clientId),
+        eq(csRooms.customerPhoneNumber, phone),
+        eq(csRooms.channel, channel),
+        eq(csRooms.isInternal, false),
+        sql`${csRooms.status} <> 'closed'`,
+      ),
+    );
+  return row ?? null;
+}
+
+export async function updateRoom(
+  db: Executor,
+  clientId: string,
+  roomId: string,
+  values: Partial<typeof csRooms.$inferInsert>,
+  where?: SQL,
+): Promise<CsRoomRow | null> {
+  const [row] = await db
+    .update(csRooms)
+    .set(values)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId), where))
+    .returning();
+  return row ?? null;
+}
+
+/** Takes a queued room for an agent; answers null when someone else took it first. */
+export async function claimQueuedRoom(
+  db: Executor,
+  clientId: string,
+  roomId: string,
+  csId: string,
+  reason: string,
+) {
+  return updateRoom(
+    db,
+    clientId,
+    roomId,
+    { status: 'open', csId, assignedAt: new Date(), assignmentReason: reason },
+    and(eq(csRooms.status, 'queued'), isNull(csRooms.csId)),
+  );
+}
+
+export async function recordMessageOnRoom(
+  db: Executor,
+  clientId: string,
+  roomId: string,
+  message: { preview: string; fromCs: boolean; at: Date },
+) {
+  await db
+    .update(csRooms)
+    .set({
+      lastMessageAt: message.at,
+      lastMessagePreview: message.preview.slice(0, 200),
+      lastMessageFromCs: message.fromCs,
+      unreadCount: message.fromCs ? csRooms.unreadCount : sql`${csRooms.unreadCount} + 1`,
+    })
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)));
+}
+
+export async function openRoomCounts(db: Executor, clientId: string, csIds: string[]) {
+  if (csIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ csId: csRooms.csId, count: sql<number>`count(*)::int` })
+    .from(csRooms)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.status, 'open'), inArray(csRooms.csId, csIds)))
+    .groupBy(csRooms.csId);
+  return new Map(rows.map((row) => [row.csId!, Number(row.count)]));
+}
+
+export async function listQueuedRoomIds(db: Executor, clientId: string, limit: number) {
+  const rows = await db
+    .select({ id: csRooms.id })
+    .from(csRooms)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.status, 'queued'), eq(csRooms.isBot, false)))
+    .orderBy(asc(csRooms.createdAt), asc(csRooms.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export type RoomFilters = {
+  statuses: CsRoomRow['status'][];
+  isBot?: boolean | undefined;
+  isInternal?: boolean | undefined;
+  /** Only these agents' rooms (chat role CS sees its own, plus the queue when `includeQueue`). */
+  csIds?: string[] | undefined;
+  includeQueue?: boolean | undefined;
+  /** Supervisors by tags: rooms tagged, or whose agent is tagged, with one of these. */
+  visibleTags?: string[] | undefined;
+  q?: string | undefined;
+  priorities?: string[] | undefined;
+  categories?: string[] | undefined;
+  tags?: string[] | undefined;
+  mediaPlatforms?: string[] | undefined;
+  channels?: string[] | undefined;
+  lastReply?: 'cs' | 'customer' | undefined;
+  customerPhoneNumber?: string | undefined;
+  customerName?: string | undefined;
+  shortId?: number | undefined;
+  remarks?: string | undefined;
+  closedBy?: string | undefined;
+  categoryName?: string | undefined;
+  csTag?: string | undefined;
+  closedFrom?: Date | undefined;
+  closedTo?: Date | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+};
+
+const like = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+function roomConditions(clientId: string, f: RoomFilters): SQL {
+  const agentTagged = (tags: string[]) =>
+    sql`exists (select 1 from ${csAgents} a where a.client_id = ${csRooms.clientId} and a.id = ${csRooms.csId} and a.tags && ${textArray(tags)})`;
+  return and(
+    eq(csRooms.clientId, clientId),
+    // Literal, so the planner can use the partial index of live rooms.
+    f.statuses.length === 2 && !f.statuses.includes('closed')
+      ? sql`${csRooms.status} <> 'closed'`
+      : inArray(csRooms.status, f.statuses),
+    f.isBot === undefined ? undefined : eq(csRooms.isBot, f.isBot),
+    f.isInternal === undefined ? undefined : eq(csRooms.isInternal, f.isInternal),
+    f.csIds
+      ? f.includeQueue
+        ? or(inArray(csRooms.csId, f.csIds), eq(csRooms.status, 'queued'))
+        : inArray(csRooms.csId, f.csIds)
+      : undefined,
+    f.visibleTags
+      ? or(sql`${csRooms.tags} && ${textArray(f.visibleTags)}`, agentTagged(f.visibleTags))
+      : undefined,
+    f.q
+      ? or(
+          ilike(csRooms.customerName, like(f.q)),
+          ilike(csRooms.customerPhoneNumber, like(f.q)),
+          /^\d+$/.test(f.q) && f.q.length < 10 ? eq(csRooms.shortId, Number(f.q)) : undefined,
+        )
+      : undefined,
+    f.priorities?.length ? inArray(csRooms.priority, f.priorities) : undefined,
+    f.categories?.length
+      ? or(inArray(csRooms.categoryId, f.categories), inArray(csRooms.categoryName, f.categories))
+      : undefined,
+    f.tags?.length ? sql`${csRooms.tags} && ${textArray(f.tags)}` : undefined,
+    f.mediaPlatforms?.length ? inArray(csRooms.mediaPlatform, f.mediaPlatforms) : undefined,
+    f.channels?.length ? inArray(csRooms.channel, f.channels) : undefined,
+    f.lastReply ? eq(csRooms.lastMessageFromCs, f.lastReply === 'cs') : undefined,
+    f.customerPhoneNumber ? eq(csRooms.customerPhoneNumber, f.customerPhoneNumber) : undefined,
+    f.customerName ? ilike(csRooms.customerName, like(f.customerName)) : undefined,
+    f.shortId !== undefined ? eq(csRooms.shortId, f.shortId) : undefined,
+    f.remarks ? ilike(csRooms.remarks, like(f.remarks)) : undefined,
+    f.closedBy ? eq(csRooms.closedBy, f.closedBy) : undefined,
+    f.categoryName ? eq(csRooms.categoryName, f.categoryName) : undefined,
+    f.csTag ? agentTagged([f.csTag]) : undefined,
+    f.closedFrom ? sql`${csRooms.closedAt} >= ${f.closedFrom}` : undefined,
+    f.closedTo ? sql`${csRooms.closedAt} < ${f.closedTo}` : undefined,
+    f.createdFrom ? sql`${csRooms.createdAt} >= ${f.createdFrom}` : undefined,
+    f.createdTo ? sql`${csRooms.createdAt} < ${f.createdTo}` : undefined,
+  )!;
+}
+
+export type RoomCursor = { createdAt: Date; id: string | null };
+
+/** A page of rooms by (createdAt, id), keyset after `cursor` or by offset when no cursor is given. */
+export async function listRoomRows(
+  db: Executor,
+  clientId: string,
+  filters: RoomFilters,
+  page: { pageSize: number; offset: number; cursor: RoomCursor | null; direction: 'asc' | 'desc' },
+) {
+  const after = page.cursor
+    ? page.direction === 'desc'
+      ? page.cursor.id
+        ? sql`(${csRooms.createdAt}, ${csRooms.id}) < (${page.cursor.createdAt}, ${page.cursor.id})`
+        : lt(csRooms.createdAt, page.cursor.createdAt)
+      : page.cursor.id
+        ? sql`(${csRooms.createdAt}, ${csRooms.id}) > (${page.cursor.createdAt}, ${page.cursor.id})`
+        : gt(csRooms.createdAt, page.cursor.createdAt)
+    : undefined;
+  const order = page.direction === 'desc' ? desc : asc;
+  let query = db
+    .select()
+    .from(csRooms)
+    .where(and(roomConditions(clientId, filters), after))
+    .orderBy(order(csRooms.createdAt), order(csRooms.id))
+    .limit(page.pageSize + 1)
+    .$dynamic();
+  if (!page.cursor && page.offset > 0) query = query.offset(page.offset);
+  return query;
+}
+
+export async function countRooms(db: Executor, clientId: string, filters: RoomFilters) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(csRooms)
+    .where(roomConditions(clientId, filters));
+  return Number(row?.count ?? 0);
+}
+
+export async function listCategories(db: Executor, clientId: string) {
+  return db
+    .select()
+    .from(csRoomCategories)
+    .where(eq(csRoomCategories.clientId, clientId))
+    .orderBy(asc(csRoomCategories.name));
+}
+
+export async function findCategory(db: Executor, clientId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(csRoomCategories)
+    .where(and(eq(csRoomCategories.clientId, clientId), eq(csRoomCategories.id, id)));
+  return row ?? null;
+}
+
+export async function insertCategory(db: Executor, row: typeof csRoomCategories.$inferInsert) {
+  const [inserted] = await db.insert(csRoomCategories).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function updateCategory(db: Executor, clientId: string, id: string, name: string) {
+  const [row] = await db
+    .update(csRoomCategories)
+    .set({ name })
+    .where(and(eq(csRoomCategories.clientId, clientId), eq(csRoomCategories.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCategory(db: Executor, clientId: string, id: string) {
+  const rows = await db
+    .delete(csRoomCategories)
+    .where(and(eq(csRoomCategories.clientId, clientId), eq(csRoomCategories.id, id)))
+    .returning({ id: csRoomCategories.id });
+  return rows.length > 0;
+}
+
+/** Live rooms whose last message (or creation) is older than the cutoff. */
+export async function listIdleRoomIds(db: Executor, clientId: string, cutoff: Date, limit: number) {
+  const rows = await db
+    .select({ id: csRooms.id })
+    .from(csRooms)
+    .where(
+      and(
+        eq(csRooms.clientId, clientId),
+        sql`${csRooms.status} <> 'closed'`,
+        eq(csRooms.isInternal, false),
+        sql`coalesce(${csRooms.lastMessageAt}, ${csRooms.createdAt}) < ${cutoff}`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

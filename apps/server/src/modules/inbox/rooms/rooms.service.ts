@@ -1,0 +1,650 @@
+import { stringify } from 'csv-stringify/sync';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
+import { isId, newId } from '../../../lib/ids.js';
+import type { Executor } from '../../../platform/database.js';
+import type { SessionContext } from '../../../platform/request-context.js';
+import { findAgent } from '../agents/agents.repository.js';
+import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
+import { getCsConfig } from '../configuration/configuration.service.js';
+import { ensureCustomer } from '../customers/customers.repository.js';
+import { normalizePhoneNumber } from '../customers/phone-number.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import {
+  agentNotFound,
+  categoryNotFound,
+  categoryRequired,
+  invalidCursor,
+  noInboxAccess,
+  remarksRequired,
+  roomClosed,
+  roomNotFound,
+  roomNotYours,
+} from '../inbox.errors.js';
+import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { routeRoom } from '../routing/routing.service.js';
+import { toRoom } from './room.view.js';
+import {
+  countRooms,
+  findCategory,
+  findRoom,
+  insertRoom,
+  listRoomRows,
+  nextShortId,
+  type RoomCursor,
+  type RoomFilters,
+  updateRoom,
+} from './rooms.repository.js';
+import type { CsRoomRow } from './rooms.tables.js';
+
+const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
+
+export function isSupervisor(session: SessionContext) {
+  return SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV';
+}
+
+/** Rooms are for admins, supervisors and people with a chat role; other portal users see none. */
+function assertInboxUser(session: SessionContext) {
+  if (!SUPERVISOR_ROLES.has(session.role) && !session.chatRole) throw noInboxAccess();
+}
+
+/** An agent (chat role CS) sees their own rooms and the queue; a supervisor by tags when configured. */
+async function roomScope(
+  db: Executor,
+  session: SessionContext,
+  history: boolean,
+): Promise<Partial<RoomFilters>> {
+  assertInboxUser(session);
+  if (session.chatRole === 'CS' && !SUPERVISOR_ROLES.has(session.role)) {
+    return { csIds: [session.csId ?? '00000000-0000-0000-0000-000000000000'], includeQueue: !history };
+  }
+  if (session.chatRole === 'SPV' && session.csId) {
+    const config = await getCsConfig(db, session.clientId);
+    if (config.isSpvShowByTags) {
+      const supervisor = await findAgent(db, session.clientId, { csId: session.csId });
+      if (supervisor && supervisor.tags.length > 0) return { visibleTags: supervisor.tags };
+    }
+  }
+  return {};
+}
+
+/** A room the caller may act on; anything else (another client's, another agent's) answers 404. */
+export async function getVisibleRoom(
+  db: Executor,
+  session: SessionContext,
+  roomId: string,
+): Promise<CsRoomRow> {
+  assertInboxUser(session);
+  const room = isId(roomId) ? await findRoom(db, session.clientId, roomId) : null;
+  if (!room) throw roomNotFound();
+  if (session.chatRole === 'CS' && !SUPERVISOR_ROLES.has(session.role)) {
+    const participant = room.csId === session.csId || (room.isInternal && room.openedByCsId === session.csId);
+    if (!participant && room.status !== 'queued') throw roomNotFound();
+  }
+  return room;
+}
+
+const csv = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : undefined;
+
+export type RoomListQuery = {
+  q?: string | undefined;
+  pageSize?: number | undefined;
+  pageNumber?: number | undefined;
+  lastEvaluatedKey?: string | undefined;
+  csId?: string | undefined;
+  clientId?: string | undefined;
+  createdAt?: string | undefined;
+  sort?: 'asc' | 'desc' | undefined;
+  orderByDate?: 'asc' | 'desc' | undefined;
+  filterPriority?: string | undefined;
+  filterCategory?: string | undefined;
+  filterTags?: string | undefined;
+  filterSocials?: string | undefined;
+  filterCS?: string | undefined;
+  filterLastReply?: 'cs' | 'customer' | undefined;
+  filterChannel?: string | undefined;
+  status?: 'queued' | 'open' | 'all' | undefined;
+};
+
+/**
+ * The cursor is opaque (`lastEvaluatedKey`), but the spec's key parts are accepted too: `createdAt`
+ * (with `csId` and `clientId`, which only name the index the original paged on).
+ */
+function roomCursor(query: {
+  lastEvaluatedKey?: string | undefined;
+  createdAt?: string | undefined;
+}): RoomCursor | null {
+  if (query.lastEvaluatedKey) {
+    const parts = decodeCursor(query.lastEvaluatedKey);
+    const createdAt = typeof parts?.createdAt === 'string' ? new Date(parts.createdAt) : null;
+    const id = typeof parts?.id === 'string' && isId(parts.id) ? parts.id : null;
+    if (!createdAt || Number.isNaN(createdAt.getTime())) throw invalidCursor();
+    return { createdAt, id };
+  }
+  if (query.createdAt) {
+    const createdAt = new Date(query.createdAt);
+    if (Number.isNaN(createdAt.getTime())) throw invalidCursor();
+    return { createdAt, id: null };
+  }
+  return null;
+}
+
+async function pageOfRooms(
+  db: Executor,
+  session: SessionContext,
+  filters: RoomFilters,
+  page: {
+    pageSize: number;
+    pageNumber?: number | undefined;
+    cursor: RoomCursor | null;
+    direction: 'asc' | 'desc';
+    offset?: number | undefined;
+  },
+) {
+  const offset =
+    page.offset ?? (page.pageNumber && page.pageNumber > 1 ? (page.pageNumber - 1) * page.pageSize : 0);
+  const rows = await listRoomRows(db, session.clientId, filters, {
+    pageSize: page.pageSize,
+    offset,
+    cursor: page.cursor,
+    direction: page.direction,
+  });
+  const items = rows.slice(0, page.pageSize);
+  const last = items.at(-1);
+  return {
+    items: items.map(toRoom),
+    lastEvaluatedKey:
+      rows.length > page.pageSize && last
+        ? encodeCursor({
+            csId: last.csId,
+            clientId: last.clientId,
+            createdAt: last.createdAt.toISOString(),
+            id: last.id,
+          })
+        : null,
+  };
+}
+
+export async function listRooms(db: Executor, session: SessionContext, query: RoomListQuery, bot: boolean) {
+  const scope = await roomScope(db, session, false);
+  const statuses: CsRoomRow['status'][] =
+    query.status === 'queued' ? ['queued'] : query.status === 'open' ? ['open'] : ['queued', 'open'];
+  const filterCs = csv(query.filterCS);
+  const filters: RoomFilters = {
+    statuses,
+    isBot: bot,
+    isInternal: false,
+    ...scope,
+    ...(filterCs
+      ? { csIds: scope.csIds ? scope.csIds.filter((id) => filterCs.includes(id)) : filterCs.filter(isId) }
+      : {}),
+    q: query.q,
+    priorities: csv(query.filterPriority),
+    categories: csv(query.filterCategory),
+    tags: csv(query.filterTags),
+    mediaPlatforms: csv(query.filterSocials),
+    channels: csv(query.filterChannel),
+    lastReply: query.filterLastReply,
+  };
+  return pageOfRooms(db, session, filters, {
+    pageSize: query.pageSize ?? 10,
+    pageNumber: query.pageNumber,
+    cursor: roomCursor(query),
+    direction: query.sort ?? query.orderByDate ?? 'desc',
+  });
+}
+
+export async function getRoomInfo(db: Executor, session: SessionContext) {
+  const scope = await roomScope(db, session, false);
+  const base = { isInternal: false, ...scope, includeQueue: false } satisfies Partial<RoomFilters>;
+  const [queued, open, bot] = await Promise.all([
+    countRooms(db, session.clientId, {
+      statuses: ['queued'],
+      isBot: false,
+      ...scope,
+      csIds: undefined,
+      includeQueue: undefined,
+    }),
+    countRooms(db, session.clientId, { statuses: ['open'], isBot: false, ...base }),
+    countRooms(db, session.clientId, {
+      statuses: ['queued', 'open'],
+      isBot: true,
+      ...base,
+      csIds: undefined,
+    }),
+  ]);
+  return { queued, open, bot };
+}
+
+export async function getRoomDetail(db: Executor, session: SessionContext, roomId: string) {
+  return toRoom(await getVisibleRoom(db, session, roomId));
+}
+
+/**
+ * Closes a room. An agent closes their own; `forceClose` lets a supervisor close anyone's. With
+ * `isMarge` the room's messages join the customer's previous room, so history reads as one.
+ */
+export async function closeRoom(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { roomId: string; remarks?: string | undefined; csCampaign?: string | undefined },
+  flags: { forceClose?: boolean | undefined; isMarge?: boolean | undefined },
+) {
+  return deps.db.transaction(async (tx) => {
+    const room = await getVisibleRoom(tx, session, input.roomId);
+    if (room.status === 'closed') throw roomClosed();
+    const supervisor = isSupervisor(session);
+    if (room.csId && room.csId !== session.csId && !(flags.forceClose && supervisor)) throw roomNotYours();
+    const config = await getCsConfig(tx, session.clientId);
+    if (config.mandatoryRemarksTemplate && !input.remarks?.trim()) throw remarksRequired();
+    if (config.mandatoryCategory && !room.categoryId && !room.categoryName) throw categoryRequired();
+    let mergedInto: string | null = null;
+    if (flags.isMarge) {
+      const previous = await listRoomRows(
+        tx,
+        session.clientId,
+        { statuses: ['closed'], isInternal: false, customerPhoneNumber: room.customerPhoneNumber },
+        { pageSize: 1, offset: 0, cursor: null, direction: 'desc' },
+      );
+      const target = previous.find((row) => row.id !== room.id && row.channel === room.channel);
+      if (target) {
+        await moveMessages(tx, session.clientId, room.id, target.id);
+        mergedInto = target.id;
+      }
+    }
+    const closed = await updateRoom(tx, session.clientId, room.id, {
+      status: 'closed',
+      closedAt: new Date(),
+      closedBy: session.email,
+      remarks: input.remarks ?? null,
+      campaign: input.csCampaign ?? room.campaign,
+      mergedInto,
+      unreadCount: 0,
+    });
+    await publishInboxEvent(deps, tx, {
+      clientId: session.clientId,
+      audience: roomAudience(room.csId),
+      typeNotif: 'ROOM_CLOSED',
+      data: { roomId: room.id, closedBy: session.email, mergedInto },
+      chatroom: toRoom(closed!),
+    });
+    return toRoom(closed!);
+  });
+}
+
+/** Closes bot rooms: one (`roomId`) or every open one. */
+export async function closeBotRooms(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { roomId?: string | undefined; remarks?: string | undefined },
+) {
+  return deps.db.transaction(async (tx) => {
+    const rooms = input.roomId
+      ? [await getVisibleRoom(tx, session, input.roomId)].filter((room) => room.isBot)
+      : await listRoomRows(
+          tx,
+          session.clientId,
+          { statuses: ['queued', 'open'], isBot: true },
+          {
+            pageSize: 10_000,
+            offset: 0,
+            cursor: null,
+            direction: 'asc',
+          },
+        );
+    if (input.roomId && rooms.length === 0) throw roomNotFound();
+    let closed = 0;
+    for (const room of rooms) {
+      if (room.status === 'closed') continue;
+      const row = await updateRoom(tx, session.clientId, room.id, {
+        status: 'closed',
+        closedAt: new Date(),
+        closedBy: session.email,
+        remarks: input.remarks ?? null,
+      });
+      await publishInboxEvent(deps, tx, {
+        clientId: session.clientId,
+        audience: roomAudience(null),
+        typeNotif: 'ROOM_CLOSED',
+        data: { roomId: room.id, closedBy: session.email },
+        chatroom: toRoom(row!),
+      });
+      closed++;
+    }
+    return { closed };
+  });
+}
+
+/** Gives a room to an agent: a transfer from another agent, or out of the queue or the bot. */
+export async function transferRoom(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { roomId: string; toCsId: string },
+) {
+  return deps.db.transaction(async (tx) => {
+    const room = await getVisibleRoom(tx, session, input.roomId);
+    if (room.status === 'closed') throw roomClosed();
+    const agent = isId(input.toCsId) ? await findAgent(tx, session.clientId, { csId: input.toCsId }) : null;
+    if (agent?.kind !== 'cs' || agent.deleted || agent.deactivated) throw agentNotFound();
+    const updated = await updateRoom(tx, session.clientId, room.id, {
+      csId: agent.id,
+      status: 'open',
+      isBot: false,
+      assignedAt: new Date(),
+      assignmentReason: `transferred by ${session.email}`,
+    });
+    await publishInboxEvent(deps, tx, {
+      clientId: session.clientId,
+      audience: { csIds: [agent.id, ...(room.csId ? [room.csId] : [])], chatRoles: ['SPV'] },
+      typeNotif: 'ROOM_TRANSFERRED',
+      data: { roomId: room.id, fromCsId: room.csId, toCsId: agent.id, by: session.email },
+      chatroom: toRoom(updated!),
+    });
+    return toRoom(updated!);
+  });
+}
+
+/** Sends a room back to the queue for agents with a tag; routing takes it when one is free. */
+export async function transferRoomToTag(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { roomId: string; toTag: string },
+) {
+  return deps.db.transaction(async (tx) => {
+    const room = await getVisibleRoom(tx, session, input.roomId);
+    if (room.status === 'closed') throw roomClosed();
+    await updateRoom(tx, session.clientId, room.id, {
+      csId: null,
+      status: 'queued',
+      isBot: false,
+      tags: [input.toTag],
+      assignedAt: null,
+      assignmentReason: `queued for tag ${input.toTag} by ${session.email}`,
+    });
+    await routeRoom(deps, tx, session.clientId, room.id);
+    const updated = (await findRoom(tx, session.clientId, room.id))!;
+    await publishInboxEvent(deps, tx, {
+      clientId: session.clientId,
+      audience: { csIds: room.csId ? [room.csId] : [], chatRoles: ['SPV', 'CS'] },
+      typeNotif: 'ROOM_TRANSFERRED',
+      data: {
+        roomId: room.id,
+        fromCsId: room.csId,
+        toTag: input.toTag,
+        toCsId: updated.csId,
+        by: session.email,
+      },
+      chatroom: toRoom(updated),
+    });
+    return toRoom(updated);
+  });
+}
+
+/** Moves every bot room to the agents' queue and routes each by the client's strategy. */
+export async function distributeBotRooms(deps: InboxDeps, session: SessionContext) {
+  return deps.db.transaction(async (tx) => {
+    const rooms = await listRoomRows(
+      tx,
+      session.clientId,
+      { statuses: ['queued', 'open'], isBot: true },
+      {
+        pageSize: 10_000,
+        offset: 0,
+        cursor: null,
+        direction: 'asc',
+      },
+    );
+    let assigned = 0;
+    for (const room of rooms) {
+      await updateRoom(tx, session.clientId, room.id, { isBot: false, status: 'queued', csId: null });
+      if (await routeRoom(deps, tx, session.clientId, room.id)) assigned++;
+    }
+    return { distributed: rooms.length, assigned };
+  });
+}
+
+async function patchRoom(
+  deps: InboxDeps,
+  session: SessionContext,
+  roomId: string,
+  values: Partial<CsRoomRow>,
+) {
+  return deps.db.transaction(async (tx) => {
+    const room = await getVisibleRoom(tx, session, roomId);
+    const updated = await updateRoom(tx, session.clientId, room.id, values);
+    await publishInboxEvent(deps, tx, {
+      clientId: session.clientId,
+      audience: roomAudience(room.csId),
+      typeNotif: 'ROOM_UPDATED',
+      data: { roomId: room.id, ...values },
+      chatroom: toRoom(updated!),
+    });
+    return toRoom(updated!);
+  });
+}
+
+export async function setRoomPriority(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { id: string; priority: string },
+) {
+  return patchRoom(deps, session, input.id, { priority: input.priority });
+}
+
+export async function setRoomCategory(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { id: string; categoryId?: string | undefined; categoryName?: string | undefined },
+) {
+  let name = input.categoryName ?? null;
+  if (input.categoryId) {
+    const category = isId(input.categoryId)
+      ? await findCategory(deps.db, session.clientId, input.categoryId)
+      : null;
+    if (!category) throw categoryNotFound();
+    name = category.name;
+  }
+  return patchRoom(deps, session, input.id, { categoryId: input.categoryId ?? null, categoryName: name });
+}
+
+export type HistoryQuery = {
+  pageSize?: number | undefined;
+  pageNumber?: number | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  status?: 'closed' | undefined;
+  lastEvaluatedKey?: string | undefined;
+  createdAt?: string | undefined;
+  isPagination?: boolean | undefined;
+  csEmail?: string | undefined;
+  closedBy?: string | undefined;
+  customerPhoneNumber?: string | undefined;
+  remarks?: string | undefined;
+  name?: string | undefined;
+  csTag?: string | undefined;
+  mediaPlatform?: string | undefined;
+  shortId?: string | undefined;
+  dataOffset?: number | undefined;
+  csId?: string | undefined;
+  categoryName?: string | undefined;
+};
+
+const EMPTY = '00000000-0000-0000-0000-000000000000';
+
+/** Filters of the history list; chat role CS only ever sees its own csId's rooms (spec §6). */
+export async function historyFilters(
+  db: Executor,
+  session: SessionContext,
+  query: HistoryQuery,
+): Promise<RoomFilters> {
+  const scope = await roomScope(db, session, true);
+  let csIds = scope.csIds;
+  if (query.csId)
+    csIds = csIds ? csIds.filter((id) => id === query.csId) : [isId(query.csId) ? query.csId : EMPTY];
+  if (query.csEmail) {
+    const agent = await findAgent(db, session.clientId, { email: query.csEmail, kind: 'cs' });
+    const id = agent?.id ?? EMPTY;
+    csIds = csIds ? csIds.filter((own) => own === id) : [id];
+  }
+  if (csIds && csIds.length === 0) csIds = [EMPTY];
+  const shortId = query.shortId?.trim();
+  const day = (value: string | undefined, addDay: boolean) => {
+    if (!value) return undefined;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) return undefined;
+    // A bare date means the whole day.
+    if (addDay && /^\d{4}-\d{2}-\d{2}$/.test(value)) date.setUTCDate(date.getUTCDate() + 1);
+    return date;
+  };
+  return {
+    statuses: ['closed'],
+    isInternal: false,
+    visibleTags: scope.visibleTags,
+    csIds,
+    closedFrom: day(query.startDate, false),
+    closedTo: day(query.endDate, true),
+    closedBy: query.closedBy,
+    customerPhoneNumber: query.customerPhoneNumber
+      ? normalizePhoneNumber(query.customerPhoneNumber)
+      : undefined,
+    remarks: query.remarks,
+    customerName: query.name,
+    csTag: query.csTag,
+    mediaPlatforms: query.mediaPlatform ? [query.mediaPlatform] : undefined,
+    shortId: shortId ? (/^\d+$/.test(shortId) ? Number(shortId) : -1) : undefined,
+    categoryName: query.categoryName,
+  };
+}
+
+export async function listHistory(db: Executor, session: SessionContext, query: HistoryQuery) {
+  const filters = await historyFilters(db, session, query);
+  const all = query.isPagination === false || query.pageSize === -1;
+  const pageSize = all ? 10_000 : (query.pageSize ?? 10);
+  const [page, total] = await Promise.all([
+    pageOfRooms(db, session, filters, {
+      pageSize,
+      pageNumber: query.pageNumber,
+      offset: query.dataOffset,
+      cursor: roomCursor(query),
+      direction: 'desc',
+    }),
+    countRooms(db, session.clientId, filters),
+  ]);
+  return { ...page, total };
+}
+
+export async function listHistoryOfCustomer(
+  db: Executor,
+  session: SessionContext,
+  input: { customerPhoneNumber: string; pageSize?: number | undefined; pageNumber?: number | undefined },
+) {
+  return listHistory(db, session, input);
+}
+
+export async function exportHistoryCsv(db: Executor, session: SessionContext, query: HistoryQuery) {
+  const filters = await historyFilters(db, session, query);
+  const rows: CsRoomRow[] = [];
+  let cursor: RoomCursor | null = null;
+  for (;;) {
+    const page = await listRoomRows(db, session.clientId, filters, {
+      pageSize: 1000,
+      offset: 0,
+      cursor,
+      direction: 'desc',
+    });
+    rows.push(...page.slice(0, 1000));
+    if (page.length <= 1000) break;
+    const last = page[999]!;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+  return historyCsv(rows);
+}
+
+export function historyCsv(rows: CsRoomRow[]) {
+  return stringify(
+    rows.map((row) => ({
+      shortId: row.shortId,
+      roomId: row.id,
+      customerPhoneNumber: row.customerPhoneNumber,
+      name: row.customerName ?? '',
+      csId: row.csId ?? '',
+      mediaPlatform: row.mediaPlatform,
+      category: row.categoryName ?? '',
+      tags: row.tags.join('|'),
+      priority: row.priority ?? '',
+      remarks: row.remarks ?? '',
+      closedBy: row.closedBy ?? '',
+      createdAt: row.createdAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? '',
+    })),
+    { header: true },
+  );
+}
+
+/** One room's conversation as CSV. */
+export async function exportRoomCsv(db: Executor, session: SessionContext, roomId: string) {
+  const room = await getVisibleRoom(db, session, roomId);
+  const messages = await listAllMessages(db, session.clientId, room.id);
+  return stringify(
+    messages.map((message) => ({
+      createdAt: message.createdAt.toISOString(),
+      from: message.isInternal ? 'internal' : message.fromCs ? 'cs' : 'customer',
+      csId: message.csId ?? '',
+      type: message.type,
+      content: message.content ?? '',
+      url: message.url ?? '',
+      status: message.status ?? '',
+    })),
+    { header: true },
+  );
+}
+
+/** An internal room: agents talk about a customer among themselves; nothing goes to the channel. */
+export async function createInternalRoom(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
+) {
+  return deps.db.transaction(async (tx) => {
+    const phone = normalizePhoneNumber(input.customerPhoneNumber);
+    const customer = await ensureCustomer(tx, {
+      clientId: session.clientId,
+      id: newId(),
+      phoneNumber: phone,
+      name: input.name ?? null,
+    });
+    const toCs =
+      input.toCsId && isId(input.toCsId)
+        ? await findAgent(tx, session.clientId, { csId: input.toCsId })
+        : null;
+    if (input.toCsId && !toCs) throw agentNotFound();
+    const room = await insertRoom(tx, {
+      clientId: session.clientId,
+      id: newId(),
+      shortId: await nextShortId(tx, session.clientId),
+      customerId: customer.id,
+      customerPhoneNumber: phone,
+      customerName: customer.name,
+      status: 'open',
+      isInternal: true,
+      csId: toCs?.id ?? session.csId,
+      openedByCsId: session.csId,
+      assignmentReason: `internal room opened by ${session.email}`,
+    });
+    await publishInboxEvent(deps, tx, {
+      clientId: session.clientId,
+      audience: {
+        csIds: [room.csId, session.csId].filter((id): id is string => Boolean(id)),
+        chatRoles: ['SPV'],
+      },
+      typeNotif: 'NEW_ROOM',
+      chatroom: toRoom(room),
+    });
+    return toRoom(room);
+  });
+}

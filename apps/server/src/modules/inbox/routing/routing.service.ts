@@ -1,0 +1,73 @@
+import type { Executor } from '../../../platform/database.js';
+import { getCsConfig } from '../configuration/configuration.service.js';
+import { findCustomerByPhone } from '../customers/customers.repository.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { toRoom } from '../rooms/room.view.js';
+import {
+  claimQueuedRoom,
+  findRoom,
+  listQueuedRoomIds,
+  openRoomCounts,
+  updateRoom,
+} from '../rooms/rooms.repository.js';
+import { chooseAgent } from './routing.policy.js';
+import { countAssignment, listOnlineAgents, lockClientRouting } from './routing.repository.js';
+
+/**
+ * Assigns a queued room to an agent when the client auto-assigns. Runs inside the caller's
+ * transaction under the client's routing lock, and claims the room only if it is still queued, so
+ * no room is ever given twice and no agent goes past capacity. Answers the agent's csId or null.
+ */
+export async function routeRoom(
+  deps: Pick<InboxDeps, 'realtime'>,
+  tx: Executor,
+  clientId: string,
+  roomId: string,
+): Promise<string | null> {
+  const config = await getCsConfig(tx, clientId);
+  if (!config.autoAssignTicket) return null;
+  await lockClientRouting(tx, clientId);
+  const room = await findRoom(tx, clientId, roomId);
+  if (room?.status !== 'queued' || room.csId || room.isBot) return null;
+  const agents = await listOnlineAgents(tx, clientId);
+  const loads = await openRoomCounts(
+    tx,
+    clientId,
+    agents.map((agent) => agent.id),
+  );
+  const customer = await findCustomerByPhone(tx, clientId, room.customerPhoneNumber);
+  const choice = chooseAgent(
+    agents.map((agent) => ({ ...agent, openRooms: loads.get(agent.id) ?? 0 })),
+    { tags: room.tags, preferredCsId: customer?.csId ?? null },
+    config.strategy,
+  );
+  if (!choice.csId) {
+    await updateRoom(tx, clientId, roomId, { assignmentReason: choice.reason });
+    return null;
+  }
+  const claimed = await claimQueuedRoom(tx, clientId, roomId, choice.csId, choice.reason);
+  if (!claimed) return null;
+  await countAssignment(tx, clientId, choice.csId);
+  await publishInboxEvent(deps, tx, {
+    clientId,
+    audience: roomAudience(choice.csId),
+    typeNotif: 'ROOM_ASSIGNED',
+    data: { roomId, csId: choice.csId, reason: choice.reason },
+    chatroom: toRoom(claimed),
+  });
+  return choice.csId;
+}
+
+/** Gives waiting rooms, oldest first, to agents with room to spare (an agent came online). */
+export async function assignWaitingRooms(deps: Pick<InboxDeps, 'realtime'>, tx: Executor, clientId: string) {
+  const config = await getCsConfig(tx, clientId);
+  if (!config.autoAssignTicket) return 0;
+  await lockClientRouting(tx, clientId);
+  let assigned = 0;
+  for (const roomId of await listQueuedRoomIds(tx, clientId, 200)) {
+    // A room may wait for a tag nobody online has while the next one can go: try each.
+    if (await routeRoom(deps, tx, clientId, roomId)) assigned++;
+  }
+  return assigned;
+}

@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/database.js';
+import { type SubscriptionRow, subscriptions } from './subscriptions.tables.js';
+
+export type SubscriptionFields = Pick<SubscriptionRow, 'isTrial' | 'expiredAt' | 'chatRole'>;
+
+export async function findSubscription(db: Executor, clientId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId));
+  return row ?? null;
+}
+
+/** Inserts the client's subscription; null when the client already has one. */
+export async function insertSubscription(
+  db: Executor,
+  clientId: string,
+  fields: SubscriptionFields,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ clientId, ...fields })
+    .onConflictDoNothing({ target: subscriptions.clientId })
+    .returning();
+  return row ?? null;
+}
+
+/** Changes the given fields of the client's subscription; null when the client has none. */
+export async function updateSubscription(
+  db: Executor,
+  clientId: string,
+  fields: Partial<SubscriptionFields>,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(subscriptions.clientId, clientId))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,34 @@
+import type { ChatRole } from '@sapa/contracts';
+import type { Executor } from '../database.js';
+
+/**
+ * Who receives an event. A socket receives it when its session matches any listed part;
+ * `all` reaches every socket of the client.
+ */
+export type RealtimeAudience =
+  | { all: true }
+  | { userIds?: readonly string[]; csIds?: readonly string[]; chatRoles?: readonly ChatRole[] };
+
+/** The spec's socket message (§3): typeNotif, messageId, data, chat, chatroom. */
+export type RealtimePayload = {
+  typeNotif: string;
+  messageId: string | null;
+  data: unknown;
+  chat: unknown | null;
+  chatroom: unknown | null;
+};
+
+export type PublishInput = {
+  clientId: string;
+  audience: RealtimeAudience;
+  payload: RealtimePayload;
+};
+
+/**
+ * The live socket as modules see it. `publish` assigns the client's next sequence number and stores
+ * the event (so a reconnecting socket can replay it); given a transaction it is stored with it and
+ * delivered only after commit. Answers the sequence number.
+ */
+export type Realtime = {
+  publish(input: PublishInput, executor?: Executor): Promise<number>;
+};

@@ -1,0 +1,2 @@
+export { createStorage, fileNotFound, fileUrl, type Storage, type StoredFile } from './storage.js';
+export { storageRoutes } from './storage.routes.js';

@@ -1,0 +1,72 @@
+import type {
+  ChannelName,
+  ChannelSender,
+  CustomerWindow,
+  InboundMessage,
+  OutboundMessage,
+} from '../modules/channels/channel.ports.js';
+import type { Executor } from '../platform/database.js';
+import type { PublishInput, Realtime } from '../platform/realtime/realtime.types.js';
+
+/** Records every published event, in order, as the live socket would number them. */
+export class RecordingRealtime implements Realtime {
+  readonly events: PublishInput[] = [];
+  async publish(input: PublishInput, _executor?: Executor): Promise<number> {
+    this.events.push(input);
+    return this.events.length;
+  }
+  ofType(typeNotif: string) {
+    return this.events.filter((event) => event.payload.typeNotif === typeNotif);
+  }
+  clear() {
+    this.events.length = 0;
+  }
+}
+
+/** A channel that accepts sends (recording them) with a per-phone 24-hour window, open by default. */
+export class RecordingChannelSender implements ChannelSender {
+  readonly sent: OutboundMessage[] = [];
+  readonly closedWindows = new Set<string>();
+  failWith: Error | null = null;
+  private counter = 0;
+  async send(message: OutboundMessage) {
+    if (this.failWith) throw this.failWith;
+    this.sent.push(message);
+    this.counter++;
+    return { providerMessageId: `wamid.out.${this.counter}` };
+  }
+  async customerWindow(
+    _clientId: string,
+    _channel: ChannelName,
+    customerPhone: string,
+  ): Promise<CustomerWindow> {
+    const open = !this.closedWindows.has(customerPhone);
+    return { open, closesAt: open ? new Date(Date.now() + 3_600_000) : null };
+  }
+}
+
+let inboundCounter = 0;
+
+/** A customer's text message as the WhatsApp channel hands it to the inbox. */
+export function inboundText(
+  clientId: string,
+  phone: string,
+  text: string,
+  overrides: Partial<InboundMessage> = {},
+): InboundMessage {
+  inboundCounter++;
+  return {
+    clientId,
+    channel: 'whatsapp',
+    providerMessageId: `wamid.in.${Date.now()}.${inboundCounter}`,
+    customerPhone: phone,
+    customerName: `Customer ${phone.slice(-4)}`,
+    type: 'text',
+    text,
+    media: null,
+    location: null,
+    replyToProviderMessageId: null,
+    sentAt: new Date(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,26 @@
+import type { InboundMessage, InboxPort, StatusUpdate } from '../modules/channels/index.js';
+
+/** An inbox stand-in that records what the channel hands over, in order. */
+export type RecordingInboxPort = InboxPort & {
+  inbound: InboundMessage[];
+  statuses: StatusUpdate[];
+  media: { clientId: string; providerMessageId: string; url: string; mimeType: string | null }[];
+};
+
+export function createRecordingInboxPort(): RecordingInboxPort {
+  const port: RecordingInboxPort = {
+    inbound: [],
+    statuses: [],
+    media: [],
+    async receiveInbound(_executor, message) {
+      port.inbound.push(message);
+    },
+    async applyStatus(_executor, update) {
+      port.statuses.push(update);
+    },
+    async mediaStored(_executor, input) {
+      port.media.push(input);
+    },
+  };
+  return port;
+}

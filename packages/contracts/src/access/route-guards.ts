@@ -1,0 +1,174 @@
+import { isTrialExpired, type Subscription } from '../subscriptions/subscription.schemas.js';
+import { type FeatureFlag, hasFeature } from './features.js';
+import { getDefaultDashboard, getLoginRedirect, type RedirectSubject } from './login-redirect.js';
+import type { RoleCode } from './roles.js';
+
+/**
+ * The route guards of spec §6, as pure functions of the path and the session: the web router runs them
+ * on every navigation and the server enforces the same rules on its APIs (roles, feature, trial).
+ */
+
+export const LOGIN_PATH = '/';
+export const SUBSCRIPTION_PATH = '/subscription';
+export const PROFILE_PATH = '/settings/editProfile';
+
+export const SUPER_ADMIN_ONLY: readonly RoleCode[] = ['SAD'];
+export const CUSTOMERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
+export const CS_CONFIG_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
+export const CHAT_TEMPLATE_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USE'];
+export const REPORT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'USR', 'USV', 'ADB'];
+export const USERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'ADU'];
+export const DOCUMENTS_ROLES: readonly RoleCode[] = ['SAD', 'ADB'];
+
+export const CS_CONFIG_PATH = '/config/CS';
+export const CHAT_TEMPLATE_PATH = '/config/chatTemplate';
+/** Spec §6: the CS config guard sends ADB here. */
+export const AUTO_CLOSE_PATH = '/config/AutoClose';
+
+/** A path prefix and who may open it. The first prefix that matches a path decides its roles. */
+type RoleRule = readonly [prefix: string, roles: readonly RoleCode[]];
+
+const ROLE_RULES: readonly RoleRule[] = [
+  ['/customerService/chatGroup', SUPER_ADMIN_ONLY],
+  ['/fb-catalog', SUPER_ADMIN_ONLY],
+  ['/geo-location', SUPER_ADMIN_ONLY],
+  ['/health-check', SUPER_ADMIN_ONLY],
+  ['/clients', SUPER_ADMIN_ONLY],
+  ['/packagas', SUPER_ADMIN_ONLY],
+  ['/self-service', SUPER_ADMIN_ONLY],
+  ['/tickets', SUPER_ADMIN_ONLY],
+  ['/call-center', SUPER_ADMIN_ONLY],
+  ['/logs', SUPER_ADMIN_ONLY],
+  ['/embedded-signup', SUPER_ADMIN_ONLY],
+  ['/analytics/email-pulse', SUPER_ADMIN_ONLY],
+  ['/customers', CUSTOMERS_ROLES],
+  [CS_CONFIG_PATH, CS_CONFIG_ROLES],
+  [CHAT_TEMPLATE_PATH, CHAT_TEMPLATE_ROLES],
+  ['/report', REPORT_ROLES],
+  ['/users', USERS_ROLES],
+  ['/documents', DOCUMENTS_ROLES],
+];
+
+/** Spec §6 feature areas: each needs its feature bit and an unexpired trial. */
+export const FEATURE_AREAS: Readonly<Record<string, FeatureFlag>> = {
+  '/notification': 'KAN',
+  '/dashboard-notification': 'KAN',
+  '/otp': 'OTP',
+  '/customerService': 'CS',
+  '/email': 'EMAIL',
+  '/sms': 'SMS',
+  '/voice': 'VOICE',
+  '/whatsapp': 'WHATSAPP',
+  '/validations': 'VALIDATION',
+  '/catalogues': 'CATALOG',
+  '/telegram': 'TELEGRAM',
+  '/verify': 'VERIFY',
+};
+
+/** The dashboards under `/dashboard` and the feature each one shows; `internal` needs none. */
+export const DASHBOARD_FEATURES: Readonly<Record<string, FeatureFlag | null>> = {
+  voice: 'VOICE',
+  email: 'EMAIL',
+  sms: 'SMS',
+  otp: 'OTP',
+  whatsapp: 'WHATSAPP',
+  'customer-service': 'CS',
+  internal: null,
+};
+
+export type GuardSubject = RedirectSubject & {
+  /** The client's subscription; null or absent when unknown or none (not on a trial). */
+  subscription?: Pick<Subscription, 'isTrial' | 'expiredAt'> | null;
+};
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  /** Go elsewhere instead (login page, default dashboard, trial page, another config page). */
+  | { kind: 'redirect'; to: string }
+  /** Not allowed: the user stays on the page they were on (spec §6). */
+  | { kind: 'refuse'; reason: 'role' | 'feature'; feature?: FeatureFlag };
+
+const ALLOW: GuardDecision = { kind: 'allow' };
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+function trimPath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/** The roles allowed on a path, or null when any logged-in role may open it. */
+export function getRouteRoles(pathname: string): readonly RoleCode[] | null {
+  const path = trimPath(pathname);
+  return ROLE_RULES.find(([prefix]) => isUnder(path, prefix))?.[1] ?? null;
+}
+
+/** The feature a path needs (its area's, or its dashboard's), or null. */
+export function getRouteFeature(pathname: string): FeatureFlag | null {
+  const path = trimPath(pathname);
+  const dashboard = /^\/dashboard\/([^/]+)$/.exec(path)?.[1];
+  if (dashboard !== undefined) return DASHBOARD_FEATURES[dashboard] ?? null;
+  const area = Object.keys(FEATURE_AREAS).find((prefix) => isUnder(path, prefix));
+  return area ? (FEATURE_AREAS[area] ?? null) : null;
+}
+
+/** Where a redirect-only path sends this user, or null when the path is a page of its own. */
+function redirectOf(path: string, subject: GuardSubject): string | null {
+  if (path === LOGIN_PATH) return getLoginRedirect(subject);
+  if (path === '/dashboard') return getDefaultDashboard(subject);
+  if (path === '/config') return subject.role === 'USE' ? CHAT_TEMPLATE_PATH : CS_CONFIG_PATH;
+  if (isUnder(path, CS_CONFIG_PATH) && subject.role === 'ADB') return AUTO_CLOSE_PATH;
+  return null;
+}
+
+function checkPage(path: string, subject: GuardSubject, now: number): GuardDecision {
+  const roles = getRouteRoles(path);
+  if (roles && !roles.includes(subject.role)) return { kind: 'refuse', reason: 'role' };
+  const feature = getRouteFeature(path);
+  if (!feature) return ALLOW;
+  if (!hasFeature(subject.features, feature)) {
+    // Spec §2: a dashboard whose feature is off sends the user to the default dashboard.
+    if (path.startsWith('/dashboard/')) {
+      const fallback = getDefaultDashboard(subject);
+      return fallback === path
+        ? { kind: 'refuse', reason: 'feature', feature }
+        : { kind: 'redirect', to: fallback };
+    }
+    return { kind: 'refuse', reason: 'feature', feature };
+  }
+  if (isTrialExpired(subject.subscription, now)) return { kind: 'redirect', to: SUBSCRIPTION_PATH };
+  return ALLOW;
+}
+
+/**
+ * What happens when this user opens `pathname` (spec §6): allowed, redirected (no login → `/`, the
+ * login page and the bare `/dashboard` and `/config` by role, ADB from CS config to AutoClose, a
+ * dashboard whose feature is off to the default dashboard, an expired trial to `/subscription`), or
+ * refused (wrong role, feature off). Redirects are followed, so the answer is where the user ends up.
+ */
+export function guardRoute(
+  pathname: string,
+  subject: GuardSubject | null,
+  now: number = Date.now(),
+): GuardDecision {
+  let path = trimPath(pathname);
+  if (!subject) return path === LOGIN_PATH ? ALLOW : { kind: 'redirect', to: LOGIN_PATH };
+  const visited = new Set<string>();
+  for (;;) {
+    visited.add(path);
+    const next = redirectOf(path, subject);
+    const decision = next === null ? checkPage(path, subject, now) : { kind: 'redirect' as const, to: next };
+    if (decision.kind === 'refuse') {
+      // A landing page the user may not open (e.g. a chat user whose client has no CS) leaves the
+      // profile page, which every logged-in user may open, rather than the login page again.
+      return trimPath(pathname) === LOGIN_PATH ? { kind: 'redirect', to: PROFILE_PATH } : decision;
+    }
+    if (decision.kind === 'allow') {
+      return path === trimPath(pathname) ? decision : { kind: 'redirect', to: path };
+    }
+    // A redirect that comes back around (cannot happen with the rules above) stops where it is.
+    if (visited.has(decision.to)) return { kind: 'redirect', to: decision.to };
+    path = decision.to;
+  }
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+/** Every field of spec §3's per-client configuration; CS_CONFIG_DEFAULTS is where a new client starts. */
+export const CsConfigSchema = z.object({
+  autoclose: z.object({ enabled: z.boolean(), minutes: z.number().int().positive() }),
+  featureManager: z.boolean(),
+  featureCs: z.boolean(),
+  featureCsManager: z.boolean(),
+  autoAssignTicket: z.boolean(),
+  isDisplayingUserData: z.boolean(),
+  isDisplayingUserDataChatHistory: z.boolean(),
+  isDisplayingCsData: z.boolean(),
+  userDataDisplay: z.array(z.string()),
+  userDataChatHistoryDisplay: z.array(z.string()),
+  userDataEditable: z.array(z.string()),
+  csDataDisplay: z.array(z.string()),
+  mandatoryRemarksTemplate: z.boolean(),
+  isSpvShowByTags: z.boolean(),
+  isInfinityScroll: z.boolean(),
+  showTemplateClosingRemarks: z.boolean(),
+  openAPI: z.boolean(),
+  /** Where a new conversation starts: the agents' queue or the bot. */
+  initialState: z.enum(['queue', 'bot']),
+  isMultilayerEscalation: z.boolean(),
+  mandatoryCategory: z.boolean(),
+  chatBot: z.boolean(),
+  package: z.string(),
+  /** Routing strategy for autoAssignTicket: by percentageWeight, or to the least busy agent. */
+  strategy: z.enum(['weighted', 'leastBusy']),
+});
+export type CsConfig = z.infer<typeof CsConfigSchema>;
+export const CsConfigPatchSchema = CsConfigSchema.partial();
+
+export const CS_CONFIG_DEFAULTS: CsConfig = {
+  autoclose: { enabled: false, minutes: 1440 },
+  featureManager: true,
+  featureCs: true,
+  featureCsManager: true,
+  autoAssignTicket: false,
+  isDisplayingUserData: false,
+  isDisplayingUserDataChatHistory: false,
+  isDisplayingCsData: false,
+  userDataDisplay: [],
+  userDataChatHistoryDisplay: [],
+  userDataEditable: [],
+  csDataDisplay: [],
+  mandatoryRemarksTemplate: false,
+  isSpvShowByTags: false,
+  isInfinityScroll: true,
+  showTemplateClosingRemarks: false,
+  openAPI: false,
+  initialState: 'queue',
+  isMultilayerEscalation: false,
+  mandatoryCategory: false,
+  chatBot: false,
+  package: 'standard',
+  strategy: 'weighted',
+};
+
+/** A stored configuration with the defaults under it; fields saved by older versions are dropped. */
+export function withDefaults(stored: Record<string, unknown> | null | undefined): CsConfig {
+  return CsConfigSchema.parse({ ...CS_CONFIG_DEFAULTS, ...(stored ?? {}) });
+}
+
+export const ConfigurationSchema = z.object({
+  clientId: z.string(),
+  config: CsConfigSchema,
+  defaultBot: z.string().nullable(),
+});
+
+/** Response shapes of /api/cs (spec §7): one schema validates, types and documents each answer. */
+export const CsAgentSchema = z.object({
+  csId: z.string(),
+  id: z.string(),
+  kind: z.enum(['cs', 'manager', 'internal']),
+  userId: z.string().nullable(),
+  name: z.string(),
+  csName: z.string(),
+  email: z.string(),
+  tags: z.array(z.string()),
+  activeBot: z.boolean(),
+  botName: z.string().nullable(),
+  csData: z.record(z.string(), z.unknown()),
+  percentageWeight: z.number(),
+  capacity: z.number(),
+  deactivated: z.boolean(),
+  deleted: z.boolean(),
+  isDeleted: z.boolean(),
+  oneSignalId: z.string().nullable(),
+  status: z.enum(['online', 'away', 'offline']),
+  statusSince: z.string(),
+  lastLogin: z.string().nullable().optional(),
+  lastLogout: z.string().nullable().optional(),
+});
+
+export const CsCustomerSchema = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  name: z.string().nullable(),
+  tags: z.array(z.string()),
+  userData: z.record(z.string(), z.unknown()),
+  mediaPlatform: z.string(),
+  imgProfileUrl: z.string().nullable(),
+  csId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const CsTagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ChatRoomSchema = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  shortId: z.number(),
+  clientId: z.string(),
+  customerPhoneNumber: z.string(),
+  phoneNumber: z.string(),
+  name: z.string().nullable(),
+  csId: z.string().nullable(),
+  status: z.enum(['queued', 'open', 'closed']),
+  createdAt: z.string(),
+  assignedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  priority: z.string().nullable(),
+  category: z.object({ id: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  tags: z.array(z.string()),
+  remarks: z.string().nullable(),
+  mediaPlatform: z.string(),
+  channel: z.string(),
+  campaign: z.string().nullable(),
+  isBot: z.boolean(),
+  isInternal: z.boolean(),
+  mergedInto: z.string().nullable(),
+  assignmentReason: z.string().nullable(),
+  lastMessage: z
+    .object({ content: z.string().nullable(), at: z.string(), fromCs: z.boolean().nullable() })
+    .nullable(),
+  unreadCount: z.number(),
+});
+
+export const ChatMessageSchema = z.object({
+  messageId: z.string(),
+  id: z.string(),
+  roomId: z.string(),
+  type: z.string(),
+  content: z.string().nullable(),
+  url: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  fromCs: z.boolean(),
+  csId: z.string().nullable(),
+  isInternal: z.boolean(),
+  status: z.string().nullable(),
+  error: z.object({ code: z.string(), title: z.string().nullable() }).nullable(),
+  providerMessageId: z.string().nullable(),
+  replyToProviderMessageId: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** A keyset page: `lastEvaluatedKey` is opaque; null on the last page. */
+export const keysetPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), lastEvaluatedKey: z.string().nullable() });
+
+export const CsRowReportSchema = z.object({
+  total: z.number(),
+  succeeded: z.number(),
+  failed: z.number(),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      email: z.string().nullable().optional(),
+      phoneNumber: z.string().nullable().optional(),
+      ok: z.boolean(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+export const CsTagNamesSchema = z.object({ tags: z.array(z.string()) });
+
+export type CsAgent = z.infer<typeof CsAgentSchema>;
+export type CsCustomer = z.infer<typeof CsCustomerSchema>;
+export type CsTag = z.infer<typeof CsTagSchema>;
+export type ChatRoom = z.infer<typeof ChatRoomSchema>;
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+export type CsRowReport = z.infer<typeof CsRowReportSchema>;
