@@ -9,9 +9,9 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { DEMO_PASSWORD, hashOf, logOut } from './support/portal.js';
 import { type RunningServer, startServer } from './support/server.js';
 
-const DEMO_PASSWORD = 'Demo#2026';
 /** Every demo login of the seed: one per role in "Demo Client", two in "Second Client". */
 const DEMO_USERS = [
   { email: 'sad@demo.test', role: 'SAD', clientName: 'Demo Client' },
@@ -58,8 +58,6 @@ afterEach(async (test) => {
   }
   await context.close();
 });
-
-const hashOf = (page: Page) => new URL(page.url()).hash;
 
 /** Waits until the hash route is `hash`. Hash routes change the URL without a page load, so this polls
  * `location.hash` instead of waiting on Playwright's navigation events. */
@@ -178,15 +176,18 @@ describe('demo users', () => {
         `${user.role} · ${ROLE_NAMES[user.role]}`,
       );
       expect(await header.getByTestId('client-name').textContent()).toContain(user.clientName);
-      expect(await page.getByTestId('current-path').textContent()).toBe(expectedPath);
-      // The account card comes from GET /api/users/me through the bearer token and the integrity check.
-      await page.getByText(session.email, { exact: true }).waitFor();
-      expect(await page.title()).toBe(`Sapa · ${expectedPath}`);
+      // The landing screen is one a later release builds: it names its area.
+      const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(await heading.textContent()).toMatch(/is not available yet$/);
+      expect(await page.title()).toMatch(/^Sapa · \S/);
+      expect(await page.title()).not.toContain(expectedPath);
+      // The agent status shows for users of clients with customer service; every demo client has it.
+      expect(await header.getByTestId('agent-status').textContent()).toContain('Offline');
       if (user.email === 'adc@demo.test') await saveScreenshot(page, 'landing-frame');
 
-      await page.getByRole('button', { name: 'Log out' }).click();
+      await logOut(page);
 
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(hashOf(page)).toBe('#/');
       expect(await page.evaluate(() => sessionStorage.getItem('sapa.session') ?? '')).not.toContain(
         session.token,
@@ -214,23 +215,33 @@ describe('demo users', () => {
 
     await page.getByTestId('user-name').waitFor();
     expect(hashOf(page)).toBe('#/users');
+    expect(await page.title()).toBe('Sapa · Users · User list');
   });
 
   it('shows the frame in Indonesian after switching the locale there', async () => {
     await openLoginPage();
     await submitLogin('usc@demo.test', DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.getByTestId('user-name').waitFor();
 
     await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
 
-    await page.getByRole('button', { name: 'Keluar' }).waitFor();
+    await page.getByRole('heading', { name: 'Layanan pelanggan belum tersedia' }).waitFor();
     expect(await page.getByTestId('user-role').textContent()).toContain('USC · Pengguna');
-    expect(await page.getByText('Akun Anda').isVisible()).toBe(true);
+    expect(await page.getByTestId('agent-status').textContent()).toContain('Luring');
+    expect(await page.title()).toBe('Sapa · Layanan pelanggan · Chat');
+
+    // The choice survives a reload of the signed-in app too.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Layanan pelanggan belum tersedia' }).waitFor();
+    await logOut(page, { menu: 'Menu akun', item: 'Keluar', yes: 'Ya', signIn: 'Masuk' });
   });
 
   it('renews an expired access token with the refresh token and carries on', async () => {
     await openLoginPage();
     await submitLogin('adb@demo.test', DEMO_PASSWORD);
+    await page.getByTestId('user-name').waitFor();
+    // The profile page shows the account card from GET /api/users/me (bearer token, integrity check).
+    await page.goto(`${server.baseUrl}/#/settings/editProfile`);
     // Wait for the account card: its answer stores a CSRF token, which would write the session back.
     await page.getByText('adb@demo.test', { exact: true }).waitFor();
     // The access token goes bad; the refresh token is still good.
@@ -256,6 +267,8 @@ describe('demo users', () => {
   it('ends a session whose refresh fails with the expired-session notice and the login page', async () => {
     await openLoginPage();
     await submitLogin('usv@demo.test', DEMO_PASSWORD);
+    await page.getByTestId('user-name').waitFor();
+    await page.goto(`${server.baseUrl}/#/settings/editProfile`);
     await page.getByText('usv@demo.test', { exact: true }).waitFor();
     await page.evaluate(() => {
       const stored = JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}');

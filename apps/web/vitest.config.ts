@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Journeys through the real route table load screens lazily and type into forms; two shared cores.
+    testTimeout: 15_000,
   },
 });

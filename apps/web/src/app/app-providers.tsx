@@ -19,13 +19,18 @@ function useResetCacheOnSessionEnd(queryClient: QueryClient) {
   );
 }
 
-type AppProvidersProps = { queryClient: QueryClient; children: ReactNode };
+type AppProvidersProps = {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** `test` turns Mantine's transitions and portals off for component tests. */
+  env?: 'default' | 'test';
+};
 
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   useResetCacheOnSessionEnd(queryClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env={env}>
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

@@ -1,21 +1,28 @@
-import { Progress } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { TopProgressBar } from '../components/top-progress-bar';
+import { rememberSettledPath } from './guards/navigation-memory';
 import { useSessionRedirects } from './guards/use-session-redirects';
+import { routeNameOf } from './route-names';
+import type { RouteEntry } from './route-table';
+import { usePageMetrics } from './use-page-metrics';
 
-export type RouteHandle = { titleKey?: string };
+export type RouteHandle = { titleKey?: string; entry?: RouteEntry };
 
-/** Document title = portal name + route name (spec §2). Screens without a name show their path. */
-function useRouteTitle() {
-  const { t, i18n } = useTranslation();
+function useCurrentRoute(): { entry?: RouteEntry; titleKey?: string } {
   const matches = useMatches();
-  const { pathname } = useLocation();
-  const titleKey = [...matches]
+  const handle = [...matches]
     .reverse()
-    .map((match) => (match.handle as RouteHandle | undefined)?.titleKey)
-    .find((key) => key !== undefined);
-  const routeName = titleKey ? t(titleKey) : pathname;
+    .map((match) => match.handle as RouteHandle | undefined)
+    .find((candidate) => candidate?.entry || candidate?.titleKey);
+  return handle ?? {};
+}
+
+/** Document title = portal name + route name (spec §2). */
+function useRouteTitle(route: { entry?: RouteEntry; titleKey?: string }, pathname: string) {
+  const { t, i18n } = useTranslation();
+  const routeName = route.entry ? routeNameOf(route.entry, t) : route.titleKey ? t(route.titleKey) : pathname;
   const appName = t('app.name');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language too
   useEffect(() => {
@@ -23,27 +30,21 @@ function useRouteTitle() {
   }, [appName, routeName, i18n.language]);
 }
 
-/** Top of the route tree: the route-change loading bar (spec §2), the document title, session redirects. */
+/** Top of the route tree: the route-change loading bar, the title, page metrics and session redirects. */
 export function RootLayout() {
   const navigation = useNavigation();
-  useRouteTitle();
+  const location = useLocation();
+  const route = useCurrentRoute();
+  const path = `${location.pathname}${location.search}`;
+  useRouteTitle(route, location.pathname);
   useSessionRedirects();
+  usePageMetrics(route.entry?.path ?? location.pathname, path);
+  useEffect(() => {
+    rememberSettledPath(path);
+  }, [path]);
   return (
     <>
-      {navigation.state !== 'idle' && (
-        <Progress
-          value={100}
-          animated
-          size="xs"
-          radius={0}
-          pos="fixed"
-          top={0}
-          left={0}
-          right={0}
-          style={{ zIndex: 1000 }}
-          aria-hidden
-        />
-      )}
+      <TopProgressBar active={navigation.state !== 'idle'} />
       <Outlet />
     </>
   );

@@ -1,13 +1,46 @@
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { guestOnlyLoader, requireSessionLoader } from './guards/session-guards';
+import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
+import { requireSessionLoader } from './guards/session-guards';
 import { RootLayout, type RouteHandle } from './root-layout';
 import { RouteError } from './route-error';
+import { ROUTE_TABLE, type RouteEntry, type ScreenKind } from './route-table';
 
-/**
- * The route table, each screen lazy-loaded behind its guard. Until the route map lands, every
- * destination path shares one authenticated frame through the catch-all route.
- */
+type LazyScreen = NonNullable<RouteObject['lazy']>;
+
+/** Each kind of screen is its own chunk, loaded the first time one of its routes opens. */
+const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
+  notAvailable: async () => ({
+    Component: (await import('../features/system/pages/not-available-page')).NotAvailablePage,
+  }),
+  dashboard: async () => ({
+    Component: (await import('../features/system/pages/not-available-page')).NotAvailablePage,
+  }),
+  subscription: async () => ({
+    Component: (await import('../features/subscription/pages/subscription-page')).SubscriptionPage,
+  }),
+  notFound: async () => ({
+    Component: (await import('../features/system/pages/not-found-page')).NotFoundPage,
+  }),
+  serverError: async () => ({
+    Component: (await import('../features/system/pages/server-error-page')).ServerErrorPage,
+  }),
+  apiCallTest: async () => ({
+    Component: (await import('../features/system/pages/api-call-test-page')).ApiCallTestPage,
+  }),
+  profile: async () => ({ Component: (await import('../features/account/pages/profile-page')).ProfilePage }),
+};
+
+function toRoute(entry: RouteEntry): RouteObject {
+  return {
+    path: entry.path.slice(1),
+    loader: routeGuardLoader,
+    handle: { entry } satisfies RouteHandle,
+    ...(entry.screen === 'redirect' ? {} : { lazy: SCREENS[entry.screen] }),
+  };
+}
+
+/** The route table of spec §2: the login page, every screen behind its guard, and the unknown-route catch. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -17,23 +50,27 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        loader: guestOnlyLoader,
+        loader: loginPageLoader,
         handle: { titleKey: 'routes.login' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
       },
+      // The customer-phone simulator of the sandbox WhatsApp provider: outside the login on purpose.
+      ...['sandbox/whatsapp', 'sandbox/whatsapp/:phoneNumberId'].map(
+        (path): RouteObject => ({
+          path,
+          handle: { titleKey: 'routes.sandboxPhone' } satisfies RouteHandle,
+          lazy: async () => ({
+            Component: (await import('../features/sandbox-phone/pages/sandbox-phone-page')).SandboxPhonePage,
+          }),
+        }),
+      ),
       {
         id: 'authenticated',
         loader: requireSessionLoader,
         lazy: async () => ({ Component: (await import('./layouts/app-frame')).AppFrame }),
-        children: [
-          {
-            path: '*',
-            lazy: async () => ({
-              Component: (await import('../features/account/pages/destination-page')).DestinationPage,
-            }),
-          },
-        ],
+        children: ROUTE_TABLE.map(toRoute),
       },
+      { path: '*', loader: unknownRouteLoader },
     ],
   },
 ];

@@ -22,7 +22,7 @@ export function mockFetch(handler: FetchHandler) {
       path: `${url.pathname}${url.search}`,
       method: init.method ?? 'GET',
       headers: new Headers(init.headers),
-      body: text === undefined ? undefined : JSON.parse(text),
+      body: init.body instanceof FormData ? init.body : text === undefined ? undefined : JSON.parse(text),
     };
     requests.push(request);
     return handler(request);

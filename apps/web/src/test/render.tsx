@@ -10,7 +10,14 @@ import { routes } from '../app/routes';
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  return { queryClient, ...render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>) };
+  return {
+    queryClient,
+    ...render(
+      <AppProviders queryClient={queryClient} env="test">
+        {ui}
+      </AppProviders>,
+    ),
+  };
 }
 
 /** Renders the real route table at `path`, as the hash router would. */

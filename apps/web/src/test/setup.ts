@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load lazily: the first one in a file pays for the transform.
+configure({ asyncUtilTimeout: 4_000 });
 
 // Mantine reads the colour-scheme and breakpoint media queries; happy-dom has no layout engine.
 if (!window.matchMedia) {
@@ -32,3 +35,31 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+
+/**
+ * The app opens its live socket for CS clients; in component tests there is no server, so sockets stay
+ * "connecting" quietly. Tests of the socket itself pass their own fake.
+ */
+class IdleWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readyState = 0;
+  binaryType = 'blob';
+  bufferedAmount = 0;
+  extensions = '';
+  protocol = '';
+  constructor(readonly url: string) {
+    super();
+  }
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+}
+Object.defineProperty(globalThis, 'WebSocket', { configurable: true, writable: true, value: IdleWebSocket });

@@ -1,59 +1,92 @@
-import { AppShell, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { ROLE_NAMES } from '@sapa/contracts';
-import { IconLogout, IconMessageCircle } from '@tabler/icons-react';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { LocaleSwitch } from '../../components/locale-switch';
-import { useLogout } from '../../features/auth/api/logout';
+import { realtime } from '../../lib/realtime';
 import { useSessionStore } from '../../lib/session';
+import { AgentStatusMenu } from './agent-status-menu';
+import { AppNavigation } from './app-navigation';
+import { ClientSwitcher } from './client-switcher';
+import { ProfileMenu } from './profile-menu';
+import { RealtimeIndicator } from './realtime-indicator';
 
-/** The authenticated frame: who is signed in, for which client, the locale switch and logout. */
+/**
+ * The live socket runs while a user of a CS client is signed in (spec §4), per client; a token the
+ * server refused is retried once it has been renewed.
+ */
+function useRealtimeLifecycle(clientId: string, hasCs: boolean) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a client switch opens a socket for the new client
+  useEffect(() => {
+    if (!hasCs) return;
+    realtime.open();
+    return () => realtime.close();
+  }, [clientId, hasCs]);
+  useEffect(
+    () =>
+      useSessionStore.subscribe((state, previous) => {
+        if (state.session && state.session.token !== previous.session?.token) realtime.retryWithNewToken();
+      }),
+    [],
+  );
+}
+
+/** The signed-in frame: header (locale, agent status, client switcher, profile) and generated navigation. */
 export function AppFrame() {
   const { t } = useTranslation();
   const session = useSessionStore((state) => state.session);
-  const logoutMutation = useLogout();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const hasCs = session?.features.includes('CS') ?? false;
+  useRealtimeLifecycle(session?.clientId ?? '', hasCs);
   if (!session) return null;
-  const roleName = t(`roles.${session.role}`, {
-    defaultValue: ROLE_NAMES[session.role as keyof typeof ROLE_NAMES] ?? session.role,
-  });
 
   return (
-    <AppShell header={{ height: 64 }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="lg"
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap">
-            <IconMessageCircle size={26} color="var(--mantine-color-blue-6)" aria-hidden />
-            <Text fw={700} size="lg">
-              {t('app.name')}
-            </Text>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            <Stack gap={0} align="flex-end" data-testid="session-user">
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('nav.toggle')}
+            />
+            <Burger
+              opened={desktopOpened}
+              onClick={desktop.toggle}
+              visibleFrom="md"
+              size="sm"
+              aria-label={t('nav.toggle')}
+            />
+            <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
               <Group gap={6} wrap="nowrap">
-                <Text fw={600} size="sm" data-testid="user-name">
-                  {session.name}
+                <IconMessageCircle size={26} color="var(--mantine-color-blue-6)" aria-hidden />
+                <Text fw={700} size="lg">
+                  {t('app.name')}
                 </Text>
-                <Badge size="sm" variant="light" tt="none" title={t('frame.role')} data-testid="user-role">
-                  {session.role} · {roleName}
-                </Badge>
               </Group>
-              <Text size="xs" c="dimmed" data-testid="client-name">
-                {t('frame.client')}: {session.clientInfo.clientName}
-              </Text>
-            </Stack>
+            </Link>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ClientSwitcher />
+            {hasCs && <RealtimeIndicator />}
+            {hasCs && <AgentStatusMenu />}
             <LocaleSwitch size="xs" />
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconLogout size={14} />}
-              loading={logoutMutation.isPending}
-              onClick={() => logoutMutation.mutate()}
-            >
-              {t('frame.logout')}
-            </Button>
+            <ProfileMenu />
           </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar>
+        <AppNavigation onNavigate={mobile.close} />
+      </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

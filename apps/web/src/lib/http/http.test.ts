@@ -1,11 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { INTEGRITY_FAILURE_MESSAGE } from '@sapa/contracts';
+import { AGENT_OFFLINE_PATH, INTEGRITY_FAILURE_MESSAGE } from '@sapa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, errorResponse, jsonResponse, mockFetch, signBody } from '../../test/fetch-mock';
 import { buildSession } from '../../test/session-fixture';
+import { realtime } from '../realtime';
 import { useSessionStore } from '../session';
+import { onTrialExpired } from './access-events';
 import { ApiError, NETWORK_ERROR } from './api-error';
-import { http } from './http';
+import { API_METRICS_PATH } from './api-metrics';
+import { apiMetrics, http } from './http';
+import { registerLoginNavigation } from './session-expiry';
 
 function signIn(overrides: Parameters<typeof buildSession>[0] = {}) {
   useSessionStore.setState({ session: buildSession(overrides), csrfToken: null });
@@ -15,6 +19,8 @@ let now = 1_000_000;
 
 beforeEach(() => {
   useSessionStore.setState({ session: null, csrfToken: null });
+  // Timings of the previous test must not be posted into this one.
+  apiMetrics.discard();
   // The expired-session notice is throttled on the clock: every test starts well after the last one.
   now += 60_000;
   vi.spyOn(Date, 'now').mockImplementation(() => now);
@@ -292,5 +298,210 @@ describe('expired access token', () => {
     });
     expect(requests).toHaveLength(1);
     expect(notifications.show).not.toHaveBeenCalled();
+  });
+});
+
+describe('the expiry sequence', () => {
+  it('sets a CS agent offline, resets the state, shows the notice, goes to login and closes the socket, in that order', async () => {
+    signIn({ token: 'old', features: ['CS', 'OTP'] });
+    const steps: string[] = [];
+    const { requests } = mockFetch((request) => {
+      if (request.path === AGENT_OFFLINE_PATH) {
+        steps.push(`offline with ${request.headers.get('authorization')}`);
+        return jsonResponse(200, {});
+      }
+      return request.path === '/api/auth/refreshAccessToken'
+        ? errorResponse(401, 'refresh_token_invalid', 'Refresh token is invalid')
+        : errorResponse(401, 'token_expired', 'Token expired');
+    });
+    const stopWatching = useSessionStore.subscribe((state) => {
+      if (!state.session) steps.push('state reset');
+    });
+    vi.mocked(notifications.show).mockImplementation(() => {
+      steps.push('notice');
+      return 'session-expired';
+    });
+    const stopNavigation = registerLoginNavigation((path) => steps.push(`go to ${path}`));
+    vi.spyOn(realtime, 'close').mockImplementation(() => {
+      steps.push('socket closed');
+    });
+
+    await http.get('/api/a').catch(() => undefined);
+    stopWatching();
+    stopNavigation();
+
+    expect(steps).toEqual(['offline with Bearer old', 'state reset', 'notice', 'go to /', 'socket closed']);
+    expect(requests.find((request) => request.path === AGENT_OFFLINE_PATH)?.method).toBe('PUT');
+  });
+
+  it('does not call the agent status of a client without CS', async () => {
+    signIn({ features: ['OTP'] });
+    const { requests } = mockFetch((request) =>
+      request.path === '/api/auth/refreshAccessToken'
+        ? errorResponse(401, 'refresh_token_invalid', 'Refresh token is invalid')
+        : errorResponse(401, 'token_expired', 'Token expired'),
+    );
+
+    await http.get('/api/a').catch(() => undefined);
+
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(requests.some((request) => request.path === AGENT_OFFLINE_PATH)).toBe(false);
+  });
+});
+
+describe('trial expiry answers', () => {
+  it('reports a trial_expired answer to the shell and still rejects the call', async () => {
+    signIn();
+    mockFetch(() => errorResponse(403, 'trial_expired', 'The trial of this client expired on 2026-01-31.'));
+    const listener = vi.fn();
+    const stop = onTrialExpired(listener);
+
+    await expect(http.get('/api/otp/summary')).rejects.toMatchObject({ status: 403, code: 'trial_expired' });
+    stop();
+
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not report other refusals', async () => {
+    signIn();
+    mockFetch(() =>
+      errorResponse(403, 'feature_disabled', 'The SMS feature is not enabled for this client.'),
+    );
+    const listener = vi.fn();
+    const stop = onTrialExpired(listener);
+
+    await http.get('/api/sms').catch(() => undefined);
+    stop();
+
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('API metrics', () => {
+  beforeEach(() => {
+    apiMetrics.discard();
+  });
+
+  it('posts the timings of calls in one batch once calls have been quiet for 500 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      signIn({ role: 'ADC', clientId: 'client-1' });
+      const { requests } = mockFetch((request) =>
+        request.path === '/api/missing'
+          ? errorResponse(404, 'nope', 'Nope')
+          : jsonResponse(200, { saved: 3 }),
+      );
+
+      await http.get('/api/users/me?x=1');
+      await vi.advanceTimersByTimeAsync(400);
+      await http.get('/api/missing').catch(() => undefined);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(requests.filter((request) => request.path === API_METRICS_PATH)).toHaveLength(0);
+
+      await vi.advanceTimersByTimeAsync(150);
+
+      const posts = requests.filter((request) => request.path === API_METRICS_PATH);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.method).toBe('POST');
+      const { apis } = (posts[0]?.body ?? { apis: [] }) as { apis: Array<Record<string, unknown>> };
+      expect(apis).toEqual([
+        expect.objectContaining({
+          endpoint: '/api/users/me',
+          role: 'ADC',
+          status: 200,
+          clientId: 'client-1',
+        }),
+        expect.objectContaining({ endpoint: '/api/missing', role: 'ADC', status: 404, clientId: 'client-1' }),
+      ]);
+      expect(typeof apis[0]?.duration).toBe('number');
+
+      // The metrics call itself is not measured: nothing more is posted.
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(requests.filter((request) => request.path === API_METRICS_PATH)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('swallows a failed metrics post without a notice or an error', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      signIn();
+      const { requests } = mockFetch((request) =>
+        request.path === API_METRICS_PATH
+          ? errorResponse(500, 'internal_error', 'Metrics are down')
+          : jsonResponse(200, { ok: true }),
+      );
+
+      await expect(http.get('/api/users/me')).resolves.toEqual({ ok: true });
+      await vi.advanceTimersByTimeAsync(600);
+
+      expect(requests.filter((request) => request.path === API_METRICS_PATH)).toHaveLength(1);
+      expect(notifications.show).not.toHaveBeenCalled();
+      expect(useSessionStore.getState().session).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      process.off('unhandledRejection', unhandled);
+    }
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('records nothing for calls made without a session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { requests } = mockFetch(() => jsonResponse(200, {}));
+
+      await http.get('/api/auth/publicKey', { anonymous: true });
+      await vi.advanceTimersByTimeAsync(600);
+
+      expect(requests.map((request) => request.path)).toEqual(['/api/auth/publicKey']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('file transfer', () => {
+  it('uploads form data as multipart, with the bearer and without a JSON content type', async () => {
+    signIn({ token: 'token-up' });
+    const { requests } = mockFetch(() => jsonResponse(200, { imported: 2 }));
+    const form = new FormData();
+    form.append('file', new Blob(['name,email\n'], { type: 'text/csv' }), 'agents.csv');
+
+    await expect(http.upload('/api/cs/customerService/import', form)).resolves.toEqual({ imported: 2 });
+
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer token-up');
+    expect(requests[0]?.headers.get('content-type')).toBeNull();
+    const sent = requests[0]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('file')).toBeInstanceOf(Blob);
+  });
+
+  it('downloads a file with the name the server gives, and reads an error answer as an error', async () => {
+    signIn();
+    mockFetch((request) =>
+      request.path.startsWith('/api/export')
+        ? new Response('id,name\n1,Rina\n', {
+            status: 200,
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': `attachment; filename="x.csv"; filename*=UTF-8''riwayat%20chat.csv`,
+            },
+          })
+        : errorResponse(404, 'not_found', 'Export not found'),
+    );
+
+    const file = await http.download('/api/export', { query: { id: 'a' } });
+    expect(file.fileName).toBe('riwayat chat.csv');
+    expect(await file.blob.text()).toBe('id,name\n1,Rina\n');
+
+    await expect(http.download('/api/missing')).rejects.toMatchObject({
+      status: 404,
+      message: 'Export not found',
+    });
   });
 });

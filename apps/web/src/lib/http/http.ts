@@ -1,6 +1,16 @@
-import { INTEGRITY_FAILURE_MESSAGE, type Session, SessionSchema } from '@sapa/contracts';
+import {
+  type ApiMetricBatch,
+  INTEGRITY_FAILURE_MESSAGE,
+  type Session,
+  SessionSchema,
+  TRIAL_EXPIRED_CODE,
+} from '@sapa/contracts';
 import { findSession, useSessionStore } from '../session';
+import { reportTrialExpired } from './access-events';
 import { ApiError, apiErrorFromBody, HTTP_ERROR, INTEGRITY_ERROR, NETWORK_ERROR } from './api-error';
+import { API_METRICS_PATH, createApiMetricsBatcher } from './api-metrics';
+import { type DownloadedFile, readDownload } from './download';
+import { CSRF_HEADER, REFRESH_PATH } from './http-constants';
 import { isResponseTrusted } from './response-integrity';
 import { expireSession } from './session-expiry';
 
@@ -9,8 +19,10 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export type HttpOptions = {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` goes as multipart (file uploads). */
   body?: unknown;
+  /** `file`: a 2xx answer is read as a downloaded file instead of JSON. */
+  responseType?: 'json' | 'file';
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /**
@@ -19,10 +31,14 @@ export type HttpOptions = {
   anonymous?: boolean;
   /** The key the response `hash` is checked with; by default the session's `integrityKey`. */
   integrityKey?: (body: Record<string, unknown>) => string | null | undefined;
+  /** Record this call's timing in the API metrics; off for the tracking calls themselves. */
+  track?: boolean;
+  /** Let the request outlive the page (page metrics sent while the tab closes). */
+  keepalive?: boolean;
 };
 
-export const CSRF_HEADER = 'x-csrf-token';
-export const REFRESH_PATH = '/api/auth/refreshAccessToken';
+export type { DownloadedFile };
+export { CSRF_HEADER, REFRESH_PATH };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,7 +57,9 @@ function buildUrl(path: string, query: HttpOptions['query']): string {
 /** Sends one request with the bearer token and CSRF token, and keeps any CSRF token the server answers. */
 async function dispatch(path: string, options: HttpOptions, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const multipart = options.body instanceof FormData;
+  // The browser sets the multipart boundary itself.
+  if (options.body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const csrfToken = useSessionStore.getState().csrfToken;
   if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
@@ -51,9 +69,14 @@ async function dispatch(path: string, options: HttpOptions, token: string | null
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -66,6 +89,7 @@ async function dispatch(path: string, options: HttpOptions, token: string | null
 
 /** Parses the body, checks its integrity hash, and throws an {@link ApiError} for a non-2xx status. */
 async function readResponse<T>(response: Response, options: HttpOptions): Promise<T> {
+  if (options.responseType === 'file' && response.ok) return (await readDownload(response)) as T;
   const text = await response.text();
   let body: unknown;
   if (text) {
@@ -82,7 +106,11 @@ async function readResponse<T>(response: Response, options: HttpOptions): Promis
       throw new ApiError(response.status, INTEGRITY_ERROR, INTEGRITY_FAILURE_MESSAGE);
     }
   }
-  if (!response.ok) throw apiErrorFromBody(response.status, body);
+  if (!response.ok) {
+    const error = apiErrorFromBody(response.status, body);
+    if (error.status === 403 && error.code === TRIAL_EXPIRED_CODE) reportTrialExpired();
+    throw error;
+  }
   return body as T;
 }
 
@@ -91,7 +119,7 @@ async function refreshAccessToken(session: Session): Promise<boolean> {
   try {
     const response = await dispatch(
       REFRESH_PATH,
-      { method: 'POST', body: { refreshToken: session.refreshToken } },
+      { method: 'POST', body: { refreshToken: session.refreshToken }, track: false },
       session.token,
     );
     const body = await readResponse<unknown>(response, {
@@ -125,9 +153,36 @@ function renewSession(staleToken: string): Promise<boolean> {
   return pendingRefresh;
 }
 
+/** Call timings of spec §7, posted in batches; failures of the tracking call are swallowed. */
+export const apiMetrics = createApiMetricsBatcher((batch: ApiMetricBatch) =>
+  findSession()
+    ? request(API_METRICS_PATH, { method: 'POST', body: batch, track: false })
+    : Promise.resolve(),
+);
+
+function recordTiming(path: string, startedAt: number, status: number): void {
+  const session = findSession();
+  if (!session) return;
+  apiMetrics.record({
+    endpoint: path.split('?')[0] ?? path,
+    role: session.role,
+    duration: Math.max(0, Math.round(performance.now() - startedAt)),
+    status,
+    clientId: session.clientId,
+  });
+}
+
 async function send<T>(path: string, options: HttpOptions, retried: boolean): Promise<T> {
   const token = options.anonymous ? null : (findSession()?.token ?? null);
-  const response = await dispatch(path, options, token);
+  const startedAt = performance.now();
+  let response: Response;
+  try {
+    response = await dispatch(path, options, token);
+  } catch (error) {
+    if (options.track !== false && error instanceof ApiError) recordTiming(path, startedAt, error.status);
+    throw error;
+  }
+  if (options.track !== false) recordTiming(path, startedAt, response.status);
   if (response.status === 401 && token && !retried && (await renewSession(token))) {
     return send<T>(path, options, true);
   }
@@ -139,7 +194,7 @@ export function request<T = unknown>(path: string, options: HttpOptions = {}): P
   return send<T>(path, options, false);
 }
 
-type BodylessOptions = Omit<HttpOptions, 'method' | 'body'>;
+type BodylessOptions = Omit<HttpOptions, 'method' | 'body' | 'responseType'>;
 
 export const http = {
   request,
@@ -153,4 +208,10 @@ export const http = {
     request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, options?: BodylessOptions) =>
     request<T>(path, { ...options, method: 'DELETE' }),
+  /** Sends files (and fields) as multipart form data. */
+  upload: <T = unknown>(path: string, form: FormData, options?: BodylessOptions & { method?: HttpMethod }) =>
+    request<T>(path, { method: 'POST', ...options, body: form }),
+  /** Fetches a file the API serves (CSV, XLSX, images) with the session's credentials. */
+  download: (path: string, options?: BodylessOptions & { method?: HttpMethod; body?: unknown }) =>
+    request<DownloadedFile>(path, { method: 'GET', ...options, responseType: 'file' }),
 };

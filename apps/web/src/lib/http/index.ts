@@ -1,5 +1,22 @@
+export { onTrialExpired, reportTrialExpired } from './access-events';
+export { setAgentOfflineQuietly } from './agent-offline';
 export { ApiError, apiErrorFromBody, HTTP_ERROR, INTEGRITY_ERROR, NETWORK_ERROR } from './api-error';
+export { API_METRICS_DEBOUNCE_MS, API_METRICS_PATH, createApiMetricsBatcher } from './api-metrics';
 export { describeError } from './describe-error';
-export { CSRF_HEADER, type HttpMethod, type HttpOptions, http, REFRESH_PATH, request } from './http';
+export { type DownloadedFile, fileNameFromDisposition, saveDownloadedFile } from './download';
+export {
+  apiMetrics,
+  CSRF_HEADER,
+  type HttpMethod,
+  type HttpOptions,
+  http,
+  REFRESH_PATH,
+  request,
+} from './http';
 export { computeResponseHash, isResponseTrusted } from './response-integrity';
-export { expireSession, SESSION_EXPIRED_NOTICE_MS } from './session-expiry';
+export {
+  expireSession,
+  registerLoginNavigation,
+  SESSION_EXPIRED_NOTICE_INTERVAL_MS,
+  SESSION_EXPIRED_NOTICE_MS,
+} from './session-expiry';

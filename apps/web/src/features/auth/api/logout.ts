@@ -1,11 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session';
+import { http, setAgentOfflineQuietly } from '../../../lib/http';
+import { closeRealtime } from '../../../lib/realtime';
+import { findSession, useSessionStore } from '../../../lib/session';
 
-/** `POST /api/auth/logout`: ends the session on the server. */
+/** `POST /api/auth/logout`: ends the session on the server; an agent of a CS client goes offline first. */
 export async function logout(): Promise<void> {
+  const session = findSession();
+  if (session?.features.includes('CS')) setAgentOfflineQuietly(session.token);
   await http.post('/api/auth/logout');
 }
 
@@ -16,7 +19,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onError: () => notifications.show({ color: 'yellow', message: t('frame.logoutFailed') }),
-    // The app then drops every cached query and shows the login page.
-    onSettled: () => clearSession(),
+    // The app then drops every cached query and shows the login page; the live socket closes.
+    onSettled: () => {
+      clearSession();
+      closeRealtime();
+    },
   });
 }

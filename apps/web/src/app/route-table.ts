@@ -1,0 +1,276 @@
+/**
+ * The route map of spec §2: every screen of the portal, in one table. The router, the navigation, the
+ * document title and the browser journeys are all generated from it; access rules live in
+ * `@sapa/contracts` (`guardRoute`) and are looked up by path.
+ */
+
+/** Which screen a route shows. Screens later issues build show the "not available yet" page. */
+export type ScreenKind =
+  | 'notAvailable'
+  | 'dashboard'
+  | 'subscription'
+  | 'notFound'
+  | 'serverError'
+  | 'apiCallTest'
+  | 'profile'
+  /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
+  | 'redirect';
+
+export type RouteEntry = {
+  /** Absolute path pattern, react-router syntax. */
+  path: string;
+  /** Navigation group and the first half of the route name: `areas.<area>`. */
+  area: string;
+  /** The second half of the route name: `pages.<page>`; `index` names the area alone. */
+  page: string;
+  screen: ScreenKind;
+  /** Listed in the navigation (pages with parameters and detail actions are reached from their lists). */
+  nav: boolean;
+  /** A concrete path for routes with parameters (journeys, screenshots). */
+  sample?: string;
+};
+
+type Spec = [path: string, page: string, options?: { screen?: ScreenKind; nav?: boolean; sample?: string }];
+
+function area(name: string, specs: Spec[]): RouteEntry[] {
+  return specs.map(([path, page, options = {}]) => ({
+    path,
+    area: name,
+    page,
+    screen: options.screen ?? 'notAvailable',
+    nav: options.nav ?? (!path.includes(':') && options.screen !== 'redirect'),
+    ...(options.sample ? { sample: options.sample } : {}),
+  }));
+}
+
+const hidden = { nav: false } as const;
+
+/** The pages every outbound channel has (spec §2 "Channel areas"). */
+function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extra: Spec[]): RouteEntry[] {
+  const base = `/${name}`;
+  return area(name, [
+    [`${base}/self-service/send`, 'selfServiceSend'],
+    [`${base}/self-service/history-self-service`, 'selfServiceHistory'],
+    [`${base}/campaign/list`, 'campaignList'],
+    [`${base}/campaign/create`, 'campaignCreate', hidden],
+    [`${base}/campaign/edit`, 'campaignEdit', hidden],
+    [`${base}/campaign/collection-reminder`, 'collectionReminder'],
+    [`${base}/campaign/campaign-batch-detail`, 'campaignBatchDetail', hidden],
+    [`${base}/campaign/campaign-attempt`, 'campaignAttempt', hidden],
+    [`${base}/campaign/campaign-request`, 'campaignRequest'],
+    [`${base}/campaign/retry-plan`, 'retryPlan'],
+    [`${base}/campaign/retry-strategy`, 'retryStrategy'],
+    [`${base}/campaign/window`, 'callWindow'],
+    [`${base}/campaign/param-translator`, 'paramTranslator'],
+    [`${base}/status-messages`, 'statusMessages'],
+    [`${base}/status-messages/export`, 'statusMessagesExport', hidden],
+    [`${base}/configuration/edit-request`, 'configurationEditRequest'],
+    [`${base}/configuration/provider`, 'configurationProvider'],
+    [`${base}/blacklist`, 'blacklist'],
+    [`${base}/manage`, 'checkerMakerUsers'],
+    ...extra,
+  ]);
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  ...area('dashboard', [
+    ['/dashboard', 'index', { screen: 'redirect' }],
+    ['/dashboard/voice', 'dashboardVoice', { screen: 'dashboard' }],
+    ['/dashboard/email', 'dashboardEmail', { screen: 'dashboard' }],
+    ['/dashboard/sms', 'dashboardSms', { screen: 'dashboard' }],
+    ['/dashboard/otp', 'dashboardOtp', { screen: 'dashboard' }],
+    ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'dashboard' }],
+    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'dashboard' }],
+    ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
+    ['/dashboard-notification/notification', 'dashboardNotification', { screen: 'dashboard' }],
+  ]),
+  ...area('notification', [
+    ['/notification/dashboard', 'notificationDashboard'],
+    ['/notification/upload', 'upload'],
+    ['/notification/campaign', 'campaignList'],
+    ['/notification/campaign/create', 'campaignCreate', hidden],
+    ['/notification/campaign/show', 'campaignShow', hidden],
+    ['/notification/campaign/edit', 'campaignEdit', hidden],
+    ['/notification/campaign/delete', 'campaignDelete', hidden],
+    [
+      '/notification/message/batch/:appType?/:date?',
+      'messageBatch',
+      { nav: true, sample: '/notification/message/batch' },
+    ],
+    ['/notification/batchErrorInput', 'batchErrorInput'],
+    ['/notification/batchInput', 'batchInput'],
+    ['/notification/batchInput/attempts', 'batchInputAttempts', hidden],
+    ['/notification/self-service', 'selfService'],
+    ['/notification/collection-reminder', 'collectionReminder'],
+    ['/notification/campaign-batch-detail', 'campaignBatchDetail', hidden],
+    ['/notification/campaign-attempt', 'campaignAttempt', hidden],
+  ]),
+  ...channel('whatsapp', [
+    ['/whatsapp/auto-reply', 'autoReply'],
+    ['/whatsapp/phoneNumber', 'phoneNumber'],
+    ['/whatsapp/provider', 'provider'],
+    ['/whatsapp/template', 'template'],
+    ['/whatsapp/createtemplate', 'createTemplate', hidden],
+    ['/whatsapp/pdf', 'pdf'],
+    ['/whatsapp/resources', 'resources'],
+  ]),
+  ...channel('voice', [['/voice/voiceHistory', 'voiceHistory']]),
+  ...channel('sms', [
+    ['/sms/pdf', 'pdf'],
+    ['/sms/resources', 'resources'],
+  ]),
+  ...channel('telegram', []),
+  ...channel('email', [
+    ['/email/pdf', 'pdf'],
+    ['/email/resources', 'resources'],
+    ['/email/pdf-script/:campaignCode', 'pdfScript', { sample: '/email/pdf-script/DEMO-0001' }],
+  ]),
+  ...area('carrierWA', [['/carrierWA/chatAPI', 'chatApi']]),
+  ...area('otp', [
+    ['/otp/dashboard', 'otpDashboard'],
+    ['/otp/otpDetails', 'otpDetails'],
+    ['/otp/sendOTP', 'sendOtp'],
+    ['/otp/otpVerification', 'otpVerification'],
+  ]),
+  ...area('verify', [
+    ['/verify/dashboard', 'verifyDashboard'],
+    ['/verify/details', 'verifyDetails'],
+    ['/verify/demo', 'verifyDemo'],
+  ]),
+  ...area('customerService', [
+    ['/customerService/chat', 'chat'],
+    ['/customerService/chat/queue', 'chatQueue'],
+    ['/customerService/chatGroup', 'chatGroup'],
+    ['/customerService/dashboard', 'csDashboard'],
+    ['/customerService/chatHistory', 'chatHistory'],
+    ['/customerService/manage', 'manageAgents'],
+    ['/customerService/manage/supervisor', 'manageSupervisors'],
+    ['/customerService/manage/internal-user', 'manageInternalUsers'],
+  ]),
+  ...area('customers', [
+    ['/customers', 'customerList'],
+    ['/exports', 'exports'],
+    ['/tag', 'tags'],
+  ]),
+  ...area('config', [
+    ['/config', 'index', { screen: 'redirect' }],
+    ['/config/CS', 'csConfig'],
+    ['/config/CSAvailability', 'csAvailability'],
+    ['/config/AutoClose', 'autoClose'],
+    ['/config/AutoReply', 'autoReply'],
+    ['/config/chatTemplate', 'chatTemplate'],
+    ['/config/roomCategory', 'roomCategory'],
+    ['/config/chatbot', 'chatbot'],
+    [
+      '/config/ChatBotProvider/:provider/:name',
+      'chatbotProvider',
+      { sample: '/config/ChatBotProvider/kata/demo-bot' },
+    ],
+    ['/config/provider', 'provider'],
+    ['/config/strategies', 'strategies'],
+    ['/config/maintenance', 'maintenance'],
+  ]),
+  ...area('catalogues', [
+    ['/catalogues/pages', 'cataloguePages'],
+    ['/catalogues/categories', 'categories'],
+    ['/catalogues/items', 'items'],
+    ['/catalogues/payments', 'payments'],
+    ['/catalogues/orders', 'orders'],
+    ['/catalogues/reports', 'reports'],
+    ['/catalogues/configuration/edit', 'configurationEdit'],
+    ['/catalogues/configuration/provider', 'configurationProvider'],
+    ['/catalogues/store', 'store'],
+    ['/catalogues/voucher', 'vouchers'],
+  ]),
+  ...area('fbCatalog', [
+    ['/fb-catalog/items', 'items'],
+    ['/fb-catalog/templates', 'templates'],
+  ]),
+  ...area('validations', [
+    ['/validations/self-service', 'selfService'],
+    ['/validations/history', 'history'],
+  ]),
+  ...area('report', [
+    ['/report', 'index'],
+    ['/report/download', 'download'],
+    ['/report/reportPage', 'reportPage'],
+    ['/report/query', 'query'],
+    ['/report/notificationHistory', 'notificationHistory'],
+  ]),
+  ...area('analytics', [
+    ['/analytics/list', 'analyticsList'],
+    ['/analytics/metabase', 'metabase'],
+    ['/analytics/email-pulse', 'emailPulse'],
+  ]),
+  ...area('metrics', [
+    ['/metrics/page', 'pageMetrics'],
+    ['/metrics/visited-page', 'visitedPages'],
+    ['/metrics/api', 'apiMetrics'],
+  ]),
+  ...area('users', [
+    ['/users', 'userList'],
+    ['/users/user', 'userCreate', hidden],
+    ['/users/user/:userId', 'userEdit', { sample: '/users/user/0190a000-0000-7000-8000-000000000001' }],
+  ]),
+  ...area('clients', [
+    ['/clients', 'clientList'],
+    ['/clients/client', 'clientCreate', hidden],
+    [
+      '/clients/client/:clientId',
+      'clientEdit',
+      { sample: '/clients/client/0190a000-0000-7000-8000-000000000002' },
+    ],
+  ]),
+  ...area('billing', [
+    ['/billing', 'index'],
+    ['/packagas', 'packages'],
+    ['/subscription', 'subscription', { screen: 'subscription' }],
+  ]),
+  ...area('operations', [
+    ['/self-service', 'selfServicePage'],
+    ['/tickets', 'tickets'],
+    ['/call-center/dashboard', 'callCenterDashboard'],
+    ['/call-center/ticket/:id', 'callCenterTicket', { sample: '/call-center/ticket/1' }],
+    ['/scenario-diagram/:campaignCode', 'scenarioDiagram', { sample: '/scenario-diagram/DEMO-0001' }],
+    ['/logs', 'logs'],
+    ['/embedded-signup', 'embeddedSignup'],
+    ['/geo-location', 'geoLocation'],
+    ['/fbmanager', 'fbManager'],
+    ['/health-check/logs', 'healthCheckLogs'],
+    ['/health-check/etl', 'etl'],
+    ['/health-check/glue/job-runs', 'glueJobRuns'],
+    ['/health-check/dedicated/job-runs', 'dedicatedJobRuns'],
+  ]),
+  ...area('documents', [
+    ['/documents/guide', 'guide'],
+    ['/documents/faq', 'faq'],
+  ]),
+  ...area('settings', [['/settings/editProfile', 'editProfile', { screen: 'profile' }]]),
+  ...area('system', [
+    ['/pages/404', 'notFound', { screen: 'notFound', nav: false }],
+    ['/pages/500', 'serverError', { screen: 'serverError', nav: false }],
+    ['/pages/apiCallTest', 'apiCallTest', { screen: 'apiCallTest', nav: false }],
+    [
+      '/pages/apiCallTest/:scenario',
+      'apiCallTestScenario',
+      { screen: 'apiCallTest', sample: '/pages/apiCallTest/error' },
+    ],
+  ]),
+];
+
+/** Navigation sections, in order, and the areas each one groups. */
+export const NAV_SECTIONS: ReadonlyArray<{ key: string; areas: readonly string[] }> = [
+  { key: 'overview', areas: ['dashboard'] },
+  { key: 'messaging', areas: ['notification', 'whatsapp', 'sms', 'email', 'voice', 'telegram', 'carrierWA'] },
+  { key: 'otpVerify', areas: ['otp', 'verify', 'validations'] },
+  { key: 'customerService', areas: ['customerService', 'customers', 'config'] },
+  { key: 'commerce', areas: ['catalogues', 'fbCatalog'] },
+  { key: 'insights', areas: ['report', 'analytics', 'metrics'] },
+  { key: 'administration', areas: ['users', 'clients', 'billing', 'documents', 'settings'] },
+  { key: 'operations', areas: ['operations'] },
+];
+
+/** The concrete path to open a route with (its sample when it has parameters). */
+export function openPathOf(entry: RouteEntry): string {
+  return entry.sample ?? entry.path;
+}

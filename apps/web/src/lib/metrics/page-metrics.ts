@@ -1,0 +1,16 @@
+import type { PageMetric } from '@sapa/contracts';
+import { http } from '../http';
+import { findSession } from '../session';
+
+export const PAGE_METRICS_PATH = '/api/metrics/page';
+
+/**
+ * Posts one page visit (spec §2: entry and exit times are recorded). Only a signed-in visit is
+ * recorded, and a failure is swallowed: tracking never disturbs the user (spec §8).
+ */
+export function postPageMetric(metric: PageMetric, options: { keepalive?: boolean } = {}): void {
+  if (!findSession() || metric.endTime < metric.startTime) return;
+  http
+    .post(PAGE_METRICS_PATH, metric, { track: false, ...(options.keepalive ? { keepalive: true } : {}) })
+    .catch(() => undefined);
+}
