@@ -2,41 +2,14 @@
 // Absolute figures depend on the machine; the ratio is what to compare between changes.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { freePort, measure, waitReady } from './bench-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(base) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
-}
-
-function measure(title, url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ title, url, headers, connections, duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-'));
 const port = await freePort();
@@ -57,8 +30,12 @@ try {
   await fetch(`${base}/healthz`);
   await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
 
-  const bare = await measure('GET /healthz', `${base}/healthz`);
-  const me = await measure('GET /api/users/me', `${base}/api/users/me`, { authorization: `Bearer ${token}` });
+  const load = { connections, seconds };
+  const bare = await measure('GET /healthz', `${base}/healthz`, load);
+  const me = await measure('GET /api/users/me', `${base}/api/users/me`, {
+    ...load,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const row = (name, result) =>
     `${name.padEnd(22)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`;
   process.stdout.write(

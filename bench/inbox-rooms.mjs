@@ -1,0 +1,145 @@
+// Room list throughput with 100k rooms, next to a bare route on the same server, in one run.
+// The rooms are written before the server starts (the embedded database has one owner at a time),
+// through the app's own schema, then `GET /api/cs/chatRoom` is measured for an admin and an agent.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, measure, waitReady } from './bench-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (file) => path.join(root, 'apps/server/dist', file);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const roomCount = Number(process.env.BENCH_ROOMS ?? 100_000);
+
+const { openPglite, openPostgres } = await import(dist('platform/database.js'));
+const { seedDemo } = await import(dist('modules/demo/index.js'));
+const schema = await import(dist('platform/schema.js'));
+const { newId } = await import(dist('lib/ids.js'));
+
+/** 100k customers, each with one room: 80% closed history, 15% open with the two demo agents, 5% queued. */
+async function writeRooms(database) {
+  const { db } = database;
+  await seedDemo(db, { inbox: true });
+  const { eq, sql } = await import('drizzle-orm');
+  const [adc] = await db.select().from(schema.users).where(eq(schema.users.email, 'adc@demo.test'));
+  const agents = await db.select().from(schema.csAgents).where(eq(schema.csAgents.kind, 'cs'));
+  const clientId = adc.clientId;
+  const [counter] = await db
+    .select()
+    .from(schema.csRoomCounters)
+    .where(eq(schema.csRoomCounters.clientId, clientId));
+  let shortId = counter?.lastShortId ?? 0;
+  const now = Date.now();
+  const batch = 2_000;
+  for (let start = 0; start < roomCount; start += batch) {
+    const customers = [];
+    const rooms = [];
+    for (let i = start; i < Math.min(start + batch, roomCount); i++) {
+      // Spread over 90 days, oldest first, so ids stay time-ordered.
+      const createdAt = new Date(now - 90 * 86_400_000 + Math.floor((i / roomCount) * 90 * 86_400_000));
+      const phone = `62899${String(i).padStart(8, '0')}`;
+      const customerId = newId(createdAt.getTime());
+      customers.push({
+        clientId,
+        id: customerId,
+        phoneNumber: phone,
+        name: `Bench customer ${i}`,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      const kind = i % 20;
+      const status = kind < 16 ? 'closed' : kind < 19 ? 'open' : 'queued';
+      const csId = status === 'queued' ? null : agents[i % agents.length].id;
+      rooms.push({
+        clientId,
+        id: newId(createdAt.getTime()),
+        shortId: ++shortId,
+        customerId,
+        customerPhoneNumber: phone,
+        customerName: `Bench customer ${i}`,
+        status,
+        csId,
+        tags: i % 3 === 0 ? ['billing'] : ['sales'],
+        priority: String(i % 3),
+        lastMessageAt: createdAt,
+        lastMessagePreview: 'Halo, saya mau tanya soal pesanan',
+        lastMessageFromCs: false,
+        closedAt: status === 'closed' ? new Date(createdAt.getTime() + 3_600_000) : null,
+        createdAt,
+      });
+    }
+    await db.insert(schema.csCustomers).values(customers);
+    await db.insert(schema.csRooms).values(rooms);
+  }
+  await db
+    .insert(schema.csRoomCounters)
+    .values({ clientId, lastShortId: shortId })
+    .onConflictDoUpdate({ target: schema.csRoomCounters.clientId, set: { lastShortId: shortId } });
+  // Fresh statistics, as after any bulk import: PGlite runs no autovacuum to gather them itself.
+  await db.execute(sql`analyze`);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-'));
+const started = Date.now();
+const database = process.env.DATABASE_URL
+  ? await openPostgres(process.env.DATABASE_URL)
+  : await openPglite(path.join(dataDir, 'pglite'));
+await writeRooms(database);
+await database.close();
+const writeSeconds = ((Date.now() - started) / 1000).toFixed(1);
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [dist('main.js'), 'serve'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  await waitReady(base, 120);
+  const tokenOf = async (username) => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Demo#2026' }),
+    });
+    return (await login.json()).token;
+  };
+  const admin = { authorization: `Bearer ${await tokenOf('adc@demo.test')}` };
+  const agent = { authorization: `Bearer ${await tokenOf('usc@demo.test')}` };
+  const rooms = `${base}/api/cs/chatRoom?pageSize=10`;
+  // Warm up every path before measuring.
+  await fetch(`${base}/healthz`);
+  const first = await (await fetch(rooms, { headers: admin })).json();
+  await fetch(`${rooms}&lastEvaluatedKey=${first.lastEvaluatedKey}`, { headers: admin });
+  await fetch(rooms, { headers: agent });
+
+  const load = { connections, seconds };
+  const bare = await measure('GET /healthz', `${base}/healthz`, load);
+  const asAdmin = await measure('GET /api/cs/chatRoom (admin)', rooms, { ...load, headers: admin });
+  const asAgent = await measure('GET /api/cs/chatRoom (agent)', rooms, { ...load, headers: agent });
+  const nextPage = await measure(
+    'GET /api/cs/chatRoom page 2',
+    `${rooms}&lastEvaluatedKey=${first.lastEvaluatedKey}`,
+    { ...load, headers: admin },
+  );
+  const row = (name, result) =>
+    `${name.padEnd(32)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`;
+  process.stdout.write(
+    [
+      `Sapa inbox bench: ${roomCount} rooms (written in ${writeSeconds} s), ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
+      row('GET /healthz (bare)', bare),
+      row('GET /api/cs/chatRoom (admin)', asAdmin),
+      row('GET /api/cs/chatRoom (agent)', asAgent),
+      row('GET /api/cs/chatRoom page 2', nextPage),
+      `room list / bare throughput ratio: admin ${(asAdmin.requests.average / bare.requests.average).toFixed(3)}, agent ${(asAgent.requests.average / bare.requests.average).toFixed(3)}`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  server.kill('SIGINT');
+  await new Promise((resolve) => server.on('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

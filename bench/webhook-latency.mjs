@@ -1,0 +1,161 @@
+// Webhook-to-agent-socket latency: signed Cloud API webhooks posted at a fixed rate (open loop) to the
+// demo client's number, and the time until each message's event reaches a logged-in agent's socket.
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { freePort, waitReady } from './bench-server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rate = Number(process.env.BENCH_RATE ?? 200);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const APP_SECRET = 'demo-app-secret';
+const PHONE_NUMBER_ID = '100000000000001';
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+
+function webhookBody(index) {
+  const from = `62812${String(index % 1000).padStart(7, '0')}`;
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '100000000000000',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '622151500001', phone_number_id: PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: `Customer ${index % 1000}` }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.bench-${process.pid}-${index}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: `Message ${index}` },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-webhook-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/main.js'), 'serve'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  await waitReady(base);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'usc@demo.test', password: 'Demo#2026' }),
+  });
+  const { token } = await login.json();
+  // Online, so routing assigns every new room to this agent and the events are addressed to them.
+  const online = await fetch(`${base}/api/cs/customerService/status`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-csrf-token': login.headers.get('x-csrf-token') ?? '',
+    },
+    body: JSON.stringify({ status: 'online' }),
+  });
+  if (!online.ok) throw new Error(`Could not go online: ${online.status} ${await online.text()}`);
+
+  const sentAt = new Map();
+  const socketLatencies = [];
+  const httpLatencies = [];
+  let failures = 0;
+  const failureKinds = new Map();
+  const fail = (kind) => {
+    failures += 1;
+    failureKinds.set(kind, (failureKinds.get(kind) ?? 0) + 1);
+  };
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const ready = new Promise((resolve, reject) => {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data));
+      if (frame.type === 'ready') resolve();
+      if (frame.type !== 'event' || frame.typeNotif !== 'NEW_MESSAGE') return;
+      const started = sentAt.get(frame.chat?.providerMessageId);
+      if (started !== undefined) socketLatencies.push(performance.now() - started);
+    });
+    socket.on('error', reject);
+  });
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', token, lastSeq: null })));
+  await ready;
+
+  const post = async (index) => {
+    const body = webhookBody(index);
+    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
+    const started = performance.now();
+    sentAt.set(`wamid.bench-${process.pid}-${index}`, started);
+    try {
+      const response = await fetch(`${base}/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) fail(`HTTP ${response.status}`);
+    } catch (error) {
+      // Open-loop overload shows up here first: connections the server could not accept in time.
+      fail(error.cause?.code ?? error.name);
+    }
+    httpLatencies.push(performance.now() - started);
+  };
+
+  // Warm-up outside the measurement.
+  for (let index = 0; index < 20; index++) await post(-1 - index);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  sentAt.clear();
+  socketLatencies.length = 0;
+  httpLatencies.length = 0;
+
+  const total = rate * seconds;
+  const inFlight = [];
+  const start = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+    while (sent < due) inFlight.push(post(sent++));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  const deadline = performance.now() + 10_000;
+  while (socketLatencies.length < total - failures && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  socket.close();
+
+  const sortedSocket = [...socketLatencies].sort((a, b) => a - b);
+  const sortedHttp = [...httpLatencies].sort((a, b) => a - b);
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  process.stdout.write(
+    [
+      `Sapa webhook bench: ${total} inbound messages at ${rate}/s (${(total / elapsed).toFixed(0)}/s achieved), ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
+      `webhook HTTP answer      p50 ${ms(percentile(sortedHttp, 50))}   p99 ${ms(percentile(sortedHttp, 99))}   failed ${failures}${failures ? ` (${[...failureKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})` : ''}`,
+      `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  server.kill('SIGINT');
+  await new Promise((resolve) => server.on('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
