@@ -4,6 +4,7 @@ export { ApiError, apiErrorFromBody, HTTP_ERROR, INTEGRITY_ERROR, NETWORK_ERROR 
 export { API_METRICS_DEBOUNCE_MS, API_METRICS_PATH, createApiMetricsBatcher } from './api-metrics';
 export { describeError } from './describe-error';
 export { type DownloadedFile, fileNameFromDisposition, saveDownloadedFile } from './download';
+export type { QueryValue } from './http';
 export {
   apiMetrics,
   CSRF_HEADER,

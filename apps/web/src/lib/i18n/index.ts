@@ -9,3 +9,4 @@ export {
   LOCALES,
   type Locale,
 } from './i18n';
+export { type DateTimeStyle, formatDateTime, useDateTime } from './use-date-time';

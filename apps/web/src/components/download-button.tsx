@@ -1,0 +1,52 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError, http, type QueryValue, saveDownloadedFile } from '../lib/http';
+
+export type DownloadButtonProps = Omit<ButtonProps, 'onClick' | 'loading'> & {
+  /** API path answering the file. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Used when the server names no file. */
+  fileName: string;
+  label: string;
+};
+
+/** Downloads a file from the API with the session's credentials and hands it to the browser. */
+export function DownloadButton({
+  path,
+  query,
+  method,
+  body,
+  fileName,
+  label,
+  ...buttonProps
+}: DownloadButtonProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveDownloadedFile(await http.download(path, { query, method, body }), fileName);
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('download.failed'), message: describeError(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      {...buttonProps}
+      loading={busy}
+      onClick={() => void download()}
+    >
+      {label}
+    </Button>
+  );
+}
