@@ -15,6 +15,12 @@ export class RecordingRealtime implements Realtime {
     this.events.push(input);
     return this.events.length;
   }
+  async publishMany(clientId: string, inputs: readonly Omit<PublishInput, 'clientId'>[]): Promise<number[]> {
+    return inputs.map((input) => {
+      this.events.push({ clientId, ...input });
+      return this.events.length;
+    });
+  }
   ofType(typeNotif: string) {
     return this.events.filter((event) => event.payload.typeNotif === typeNotif);
   }

@@ -10,7 +10,7 @@ import { toMessage } from './chat/message.view.js';
 import { getCsConfig } from './configuration/configuration.service.js';
 import { ensureCustomer } from './customers/customers.repository.js';
 import type { InboxDeps } from './inbox.deps.js';
-import { publishInboxEvent, roomAudience } from './inbox.events.js';
+import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
 import {
   findLiveRoom,
@@ -20,7 +20,7 @@ import {
   recordMessageOnRoom,
 } from './rooms/rooms.repository.js';
 import { lockCustomerArrival } from './routing/routing.repository.js';
-import { routeRoom } from './routing/routing.service.js';
+import { assignQueuedRoom } from './routing/routing.service.js';
 
 const CHAT_TYPE: Record<InboundMessage['type'], string> = {
   text: 'text',
@@ -65,7 +65,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           mediaPlatform: message.channel,
         });
         let room = await findLiveRoom(tx, message.clientId, message.customerPhone, message.channel);
-        const isNewRoom = !room;
+        const events: InboxEvent[] = [];
         if (!room) {
           const config = await getCsConfig(tx, message.clientId);
           room = await insertRoom(tx, {
@@ -82,6 +82,12 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
             tags: [],
             assignmentReason: 'queued: waiting for an agent',
           });
+          events.push({ audience: roomAudience(null), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
+          const assigned = await assignQueuedRoom(tx, config, room, customer.csId);
+          if (assigned) {
+            room = assigned.room;
+            events.push(assigned.event);
+          }
         }
         const stored = await insertMessageOnce(tx, {
           clientId: message.clientId,
@@ -98,23 +104,13 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         });
         // A repeated delivery: the message is already stored and was already announced.
         if (!stored) return;
-        await recordMessageOnRoom(tx, message.clientId, room.id, {
-          preview: stored.content ?? `[${stored.type}]`,
-          fromCs: false,
-          at: stored.createdAt,
-        });
-        if (isNewRoom) {
-          await publishInboxEvent(deps, tx, {
-            clientId: message.clientId,
-            audience: roomAudience(null),
-            typeNotif: 'NEW_ROOM',
-            chatroom: toRoom((await findRoom(tx, message.clientId, room.id))!),
-          });
-          await routeRoom(deps, tx, message.clientId, room.id);
-        }
-        const current = (await findRoom(tx, message.clientId, room.id))!;
-        await publishInboxEvent(deps, tx, {
-          clientId: message.clientId,
+        const current =
+          (await recordMessageOnRoom(tx, message.clientId, room.id, {
+            preview: stored.content ?? `[${stored.type}]`,
+            fromCs: false,
+            at: stored.createdAt,
+          })) ?? room;
+        events.push({
           audience: roomAudience(current.csId),
           typeNotif: 'NEW_MESSAGE',
           messageId: stored.id,
@@ -122,6 +118,8 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           chat: toMessage(stored),
           chatroom: toRoom(current),
         });
+        // Last, in one round trip: the client's sequence lock is held only from here to commit.
+        await publishInboxEvents(deps, tx, message.clientId, events);
       });
     },
 

@@ -16,7 +16,7 @@ import {
   findCurrentSeq,
   findEvent,
   findOldestSeq,
-  insertEventAndNotify,
+  insertEventsAndNotify,
   listEventsAfter,
   unsafeDeleteEventsBefore,
 } from './realtime.repository.js';
@@ -270,14 +270,13 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   };
 
-  const publishIn = async (tx: Executor, input: PublishInput) => {
-    const inline = JSON.stringify({ audience: input.audience, payload: input.payload });
-    return insertEventAndNotify(
-      tx,
-      NOTIFY_CHANNEL,
-      input,
-      inline.length <= MAX_INLINE_PAYLOAD ? inline : null,
-    );
+  const publishIn = (tx: Executor, clientId: string, inputs: readonly Omit<PublishInput, 'clientId'>[]) =>
+    insertEventsAndNotify(tx, NOTIFY_CHANNEL, clientId, inputs, MAX_INLINE_PAYLOAD);
+
+  const publishMany: Realtime['publishMany'] = async (clientId, inputs, executor) => {
+    if (inputs.length === 0) return [];
+    if (executor && isTransaction(executor)) return publishIn(executor, clientId, inputs);
+    return db.transaction((tx) => publishIn(tx, clientId, inputs));
   };
 
   const prune = async (now = new Date()) =>
@@ -285,9 +284,10 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
 
   return {
     async publish(input, executor) {
-      if (executor && isTransaction(executor)) return publishIn(executor, input);
-      return db.transaction((tx) => publishIn(tx, input));
+      const [seq] = await publishMany(input.clientId, [input], executor);
+      return seq!;
     },
+    publishMany,
     attach(server) {
       server.on('upgrade', onUpgrade);
     },

@@ -44,33 +44,40 @@ export async function findEvent(executor: Executor, clientId: string, seq: numbe
 }
 
 /**
- * Takes the client's next sequence number, stores the event and NOTIFYs it, in one statement (one
- * round trip while the counter row is locked). `inlineEvent` (JSON) rides in the notification when
- * given; otherwise listeners read the event back. The lock and the notification last until commit.
+ * Takes the client's next sequence numbers, stores the events and NOTIFYs each, in one statement (one
+ * round trip while the counter row is locked). An event small enough rides inline in its notification
+ * (PostgreSQL refuses payloads from 8000 bytes); otherwise listeners read it back. The lock and the
+ * notifications last until commit. Answers the sequence numbers in the order of `inputs`.
  */
-export async function insertEventAndNotify(
+export async function insertEventsAndNotify(
   executor: Executor,
   channel: string,
-  input: PublishInput,
-  inlineEvent: string | null,
-): Promise<number> {
+  clientId: string,
+  inputs: readonly Omit<PublishInput, 'clientId'>[],
+  maxInlineBytes: number,
+): Promise<number[]> {
+  const events = JSON.stringify(inputs.map((input) => ({ a: input.audience, p: input.payload })));
   const result = await executor.execute<{ seq: string | number }>(sql`
     with next as (
-      insert into ${realtimeCounters} (client_id, seq) values (${input.clientId}, 1)
-      on conflict (client_id) do update set seq = ${realtimeCounters}.seq + 1
+      insert into ${realtimeCounters} (client_id, seq) values (${clientId}, ${inputs.length})
+      on conflict (client_id) do update set seq = ${realtimeCounters}.seq + ${inputs.length}
       returning seq
+    ), items as (
+      select (next.seq - ${inputs.length} + t.i)::bigint as seq, t.e->'a' as audience, t.e->'p' as payload,
+        jsonb_build_object('audience', t.e->'a', 'payload', t.e->'p')::text as inline
+      from next, jsonb_array_elements(${events}::jsonb) with ordinality as t(e, i)
     ), stored as (
       insert into ${realtimeEvents} (client_id, seq, audience, payload)
-      select ${input.clientId}, next.seq, ${JSON.stringify(input.audience)}::jsonb, ${JSON.stringify(input.payload)}::jsonb
-      from next
+      select ${clientId}, items.seq, items.audience, items.payload from items
       returning seq
     )
-    select stored.seq, pg_notify(
+    select items.seq, pg_notify(
       ${channel},
-      '{"c":"' || ${input.clientId}::text || '","s":' || stored.seq::text
-        || coalesce(',"e":' || ${inlineEvent}::text, '') || '}'
-    ) from stored`);
-  return Number(result.rows[0]!.seq);
+      '{"c":"' || ${clientId}::text || '","s":' || items.seq::text
+        || case when octet_length(items.inline) <= ${maxInlineBytes} then ',"e":' || items.inline else '' end
+        || '}'
+    ) from items order by items.seq`);
+  return result.rows.map((row) => Number(row.seq));
 }
 
 /** Retention across every client (a housekeeping job, not a request): events older than the cutoff go. */

@@ -31,4 +31,10 @@ export type PublishInput = {
  */
 export type Realtime = {
   publish(input: PublishInput, executor?: Executor): Promise<number>;
+  /** Several events of one client in one round trip, numbered in order; answers their sequence numbers. */
+  publishMany(
+    clientId: string,
+    inputs: readonly Omit<PublishInput, 'clientId'>[],
+    executor?: Executor,
+  ): Promise<number[]>;
 };

@@ -92,8 +92,8 @@ export async function recordMessageOnRoom(
   clientId: string,
   roomId: string,
   message: { preview: string; fromCs: boolean; at: Date },
-) {
-  await db
+): Promise<CsRoomRow | null> {
+  const [row] = await db
     .update(csRooms)
     .set({
       lastMessageAt: message.at,
@@ -101,7 +101,9 @@ export async function recordMessageOnRoom(
       lastMessageFromCs: message.fromCs,
       unreadCount: message.fromCs ? csRooms.unreadCount : sql`${csRooms.unreadCount} + 1`,
     })
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)));
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)))
+    .returning();
+  return row ?? null;
 }
 
 export async function openRoomCounts(db: Executor, clientId: string, csIds: string[]) {

@@ -1,8 +1,9 @@
+import type { CsConfig } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
 import { findCustomerByPhone } from '../customers/customers.repository.js';
 import type { InboxDeps } from '../inbox.deps.js';
-import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { type InboxEvent, publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
 import {
   claimQueuedRoom,
@@ -11,6 +12,7 @@ import {
   openRoomCounts,
   updateRoom,
 } from '../rooms/rooms.repository.js';
+import type { CsRoomRow } from '../rooms/rooms.tables.js';
 import { chooseAgent } from './routing.policy.js';
 import { countAssignment, listOnlineAgents, lockClientRouting } from './routing.repository.js';
 
@@ -27,36 +29,58 @@ export async function routeRoom(
 ): Promise<string | null> {
   const config = await getCsConfig(tx, clientId);
   if (!config.autoAssignTicket) return null;
-  await lockClientRouting(tx, clientId);
   const room = await findRoom(tx, clientId, roomId);
-  if (room?.status !== 'queued' || room.csId || room.isBot) return null;
+  if (!room) return null;
+  const customer = await findCustomerByPhone(tx, clientId, room.customerPhoneNumber);
+  const assigned = await assignQueuedRoom(tx, config, room, customer?.csId ?? null);
+  if (!assigned) return null;
+  await publishInboxEvent(deps, tx, { clientId, ...assigned.event });
+  return assigned.csId;
+}
+
+/**
+ * The decision and the claim under the client's routing lock, for a caller that already holds the
+ * room and its configuration and publishes the answered event itself. The claim only takes a room
+ * still queued, so a room read before the lock cannot be given twice.
+ */
+export async function assignQueuedRoom(
+  tx: Executor,
+  config: CsConfig,
+  room: CsRoomRow,
+  preferredCsId: string | null,
+): Promise<{ csId: string; room: CsRoomRow; event: InboxEvent } | null> {
+  if (!config.autoAssignTicket) return null;
+  const { clientId } = room;
+  await lockClientRouting(tx, clientId);
+  if (room.status !== 'queued' || room.csId || room.isBot) return null;
   const agents = await listOnlineAgents(tx, clientId);
   const loads = await openRoomCounts(
     tx,
     clientId,
     agents.map((agent) => agent.id),
   );
-  const customer = await findCustomerByPhone(tx, clientId, room.customerPhoneNumber);
   const choice = chooseAgent(
     agents.map((agent) => ({ ...agent, openRooms: loads.get(agent.id) ?? 0 })),
-    { tags: room.tags, preferredCsId: customer?.csId ?? null },
+    { tags: room.tags, preferredCsId },
     config.strategy,
   );
   if (!choice.csId) {
-    await updateRoom(tx, clientId, roomId, { assignmentReason: choice.reason });
+    await updateRoom(tx, clientId, room.id, { assignmentReason: choice.reason });
     return null;
   }
-  const claimed = await claimQueuedRoom(tx, clientId, roomId, choice.csId, choice.reason);
+  const claimed = await claimQueuedRoom(tx, clientId, room.id, choice.csId, choice.reason);
   if (!claimed) return null;
   await countAssignment(tx, clientId, choice.csId);
-  await publishInboxEvent(deps, tx, {
-    clientId,
-    audience: roomAudience(choice.csId),
-    typeNotif: 'ROOM_ASSIGNED',
-    data: { roomId, csId: choice.csId, reason: choice.reason },
-    chatroom: toRoom(claimed),
-  });
-  return choice.csId;
+  return {
+    csId: choice.csId,
+    room: claimed,
+    event: {
+      audience: roomAudience(choice.csId),
+      typeNotif: 'ROOM_ASSIGNED',
+      data: { roomId: room.id, csId: choice.csId, reason: choice.reason },
+      chatroom: toRoom(claimed),
+    },
+  };
 }
 
 /** Gives waiting rooms, oldest first, to agents with room to spare (an agent came online). */
