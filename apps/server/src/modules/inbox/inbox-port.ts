@@ -19,8 +19,8 @@ import {
   nextShortId,
   recordMessageOnRoom,
 } from './rooms/rooms.repository.js';
-import { lockCustomerArrival } from './routing/routing.repository.js';
-import { assignQueuedRoom } from './routing/routing.service.js';
+import { countAssignment } from './routing/routing.repository.js';
+import { assignedEvent, decideAssignment } from './routing/routing.service.js';
 
 const CHAT_TYPE: Record<InboundMessage['type'], string> = {
   text: 'text',
@@ -56,7 +56,8 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
   return {
     async receiveInbound(executor, message) {
       await inTransaction(executor, async (tx) => {
-        await lockCustomerArrival(tx, message.clientId, message.customerPhone);
+        // The upsert locks the customer's row until commit, so one customer's arrivals run one at a
+        // time and a second first message sees the room the first one opened.
         const customer = await ensureCustomer(tx, {
           clientId: message.clientId,
           id: newId(),
@@ -68,6 +69,12 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         const events: InboxEvent[] = [];
         if (!room) {
           const config = await getCsConfig(tx, message.clientId);
+          const isBot = config.initialState === 'bot' && config.chatBot;
+          // A room nobody else can see yet: given to its agent as it is created, no claim needed.
+          const choice =
+            config.autoAssignTicket && !isBot
+              ? await decideAssignment(tx, message.clientId, config, [], customer.csId)
+              : null;
           room = await insertRoom(tx, {
             clientId: message.clientId,
             id: newId(),
@@ -77,16 +84,17 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
             customerName: customer.name ?? message.customerName,
             channel: message.channel,
             mediaPlatform: message.channel,
-            status: 'queued',
-            isBot: config.initialState === 'bot' && config.chatBot,
+            status: choice?.csId ? 'open' : 'queued',
+            csId: choice?.csId ?? null,
+            assignedAt: choice?.csId ? new Date() : null,
+            isBot,
             tags: [],
-            assignmentReason: 'queued: waiting for an agent',
+            assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
           });
-          events.push({ audience: roomAudience(null), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
-          const assigned = await assignQueuedRoom(tx, config, room, customer.csId);
-          if (assigned) {
-            room = assigned.room;
-            events.push(assigned.event);
+          events.push({ audience: roomAudience(room.csId), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
+          if (choice?.csId) {
+            await countAssignment(tx, message.clientId, choice.csId);
+            events.push(assignedEvent(room, choice.reason));
           }
         }
         const stored = await insertMessageOnce(tx, {

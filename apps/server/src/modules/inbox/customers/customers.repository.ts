@@ -30,7 +30,10 @@ export async function upsertCustomer(
   return saved!;
 }
 
-/** Creates the customer when new; an existing one keeps its data (its name is filled if empty). */
+/**
+ * Creates the customer when new; an existing one keeps its data (its name is filled if empty). Either
+ * way the row stays locked until commit, which serialises one customer's concurrent arrivals.
+ */
 export async function ensureCustomer(db: Executor, row: typeof csCustomers.$inferInsert) {
   return upsertCustomer(db, row, {
     name: sql`coalesce(${csCustomers.name}, excluded.name)` as never,

@@ -106,16 +106,6 @@ export async function recordMessageOnRoom(
   return row ?? null;
 }
 
-export async function openRoomCounts(db: Executor, clientId: string, csIds: string[]) {
-  if (csIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ csId: csRooms.csId, count: sql<number>`count(*)::int` })
-    .from(csRooms)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.status, 'open'), inArray(csRooms.csId, csIds)))
-    .groupBy(csRooms.csId);
-  return new Map(rows.map((row) => [row.csId!, Number(row.count)]));
-}
-
 export async function listQueuedRoomIds(db: Executor, clientId: string, limit: number) {
   const rows = await db
     .select({ id: csRooms.id })

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import { csAgents } from '../agents/agents.tables.js';
+import { csRooms } from '../rooms/rooms.tables.js';
+import type { Candidate } from './routing.policy.js';
 
 /**
  * Serialises routing decisions of one client until the transaction ends, so two arrivals never
@@ -10,15 +12,8 @@ export async function lockClientRouting(db: Executor, clientId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cs-routing:${clientId}`}, 0))`);
 }
 
-/** Serialises the arrivals of one customer, so concurrent first messages open one room. */
-export async function lockCustomerArrival(db: Executor, clientId: string, phone: string) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`cs-customer:${clientId}:${phone}`}, 0))`,
-  );
-}
-
-/** Agents who may take a new room now: CS, online, active. */
-export async function listOnlineAgents(db: Executor, clientId: string) {
+/** Agents who may take a new room now (CS, online, active), each with their open rooms, in one query. */
+export async function listOnlineAgents(db: Executor, clientId: string): Promise<Candidate[]> {
   return db
     .select({
       id: csAgents.id,
@@ -26,6 +21,9 @@ export async function listOnlineAgents(db: Executor, clientId: string) {
       percentageWeight: csAgents.percentageWeight,
       capacity: csAgents.capacity,
       assignedCount: csAgents.assignedCount,
+      // Spelled out: inside a one-table select Drizzle leaves column names unqualified.
+      openRooms: sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${clientId}
+        and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
     })
     .from(csAgents)
     .where(

@@ -5,15 +5,9 @@ import { findCustomerByPhone } from '../customers/customers.repository.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
-import {
-  claimQueuedRoom,
-  findRoom,
-  listQueuedRoomIds,
-  openRoomCounts,
-  updateRoom,
-} from '../rooms/rooms.repository.js';
+import { claimQueuedRoom, findRoom, listQueuedRoomIds, updateRoom } from '../rooms/rooms.repository.js';
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
-import { chooseAgent } from './routing.policy.js';
+import { type Choice, chooseAgent } from './routing.policy.js';
 import { countAssignment, listOnlineAgents, lockClientRouting } from './routing.repository.js';
 
 /**
@@ -30,56 +24,44 @@ export async function routeRoom(
   const config = await getCsConfig(tx, clientId);
   if (!config.autoAssignTicket) return null;
   const room = await findRoom(tx, clientId, roomId);
-  if (!room) return null;
+  if (room?.status !== 'queued' || room.csId || room.isBot) return null;
   const customer = await findCustomerByPhone(tx, clientId, room.customerPhoneNumber);
-  const assigned = await assignQueuedRoom(tx, config, room, customer?.csId ?? null);
-  if (!assigned) return null;
-  await publishInboxEvent(deps, tx, { clientId, ...assigned.event });
-  return assigned.csId;
+  const choice = await decideAssignment(tx, clientId, config, room.tags, customer?.csId ?? null);
+  if (!choice.csId) {
+    await updateRoom(tx, clientId, roomId, { assignmentReason: choice.reason });
+    return null;
+  }
+  const claimed = await claimQueuedRoom(tx, clientId, roomId, choice.csId, choice.reason);
+  if (!claimed) return null;
+  await countAssignment(tx, clientId, choice.csId);
+  await publishInboxEvent(deps, tx, { clientId, ...assignedEvent(claimed, choice.reason) });
+  return choice.csId;
 }
 
 /**
- * The decision and the claim under the client's routing lock, for a caller that already holds the
- * room and its configuration and publishes the answered event itself. The claim only takes a room
- * still queued, so a room read before the lock cannot be given twice.
+ * Takes the client's routing lock (until commit) and picks the agent for a room from the live
+ * loads. The caller gives the room to that agent in the same transaction, and counts it with
+ * `countAssignment`, so no agent goes past capacity.
  */
-export async function assignQueuedRoom(
+export async function decideAssignment(
   tx: Executor,
+  clientId: string,
   config: CsConfig,
-  room: CsRoomRow,
+  tags: string[],
   preferredCsId: string | null,
-): Promise<{ csId: string; room: CsRoomRow; event: InboxEvent } | null> {
-  if (!config.autoAssignTicket) return null;
-  const { clientId } = room;
+): Promise<Choice> {
   await lockClientRouting(tx, clientId);
-  if (room.status !== 'queued' || room.csId || room.isBot) return null;
   const agents = await listOnlineAgents(tx, clientId);
-  const loads = await openRoomCounts(
-    tx,
-    clientId,
-    agents.map((agent) => agent.id),
-  );
-  const choice = chooseAgent(
-    agents.map((agent) => ({ ...agent, openRooms: loads.get(agent.id) ?? 0 })),
-    { tags: room.tags, preferredCsId },
-    config.strategy,
-  );
-  if (!choice.csId) {
-    await updateRoom(tx, clientId, room.id, { assignmentReason: choice.reason });
-    return null;
-  }
-  const claimed = await claimQueuedRoom(tx, clientId, room.id, choice.csId, choice.reason);
-  if (!claimed) return null;
-  await countAssignment(tx, clientId, choice.csId);
+  return chooseAgent(agents, { tags, preferredCsId }, config.strategy);
+}
+
+/** The event telling the agent (and supervisors) that a room is now theirs. */
+export function assignedEvent(room: CsRoomRow, reason: string): InboxEvent {
   return {
-    csId: choice.csId,
-    room: claimed,
-    event: {
-      audience: roomAudience(choice.csId),
-      typeNotif: 'ROOM_ASSIGNED',
-      data: { roomId: room.id, csId: choice.csId, reason: choice.reason },
-      chatroom: toRoom(claimed),
-    },
+    audience: roomAudience(room.csId),
+    typeNotif: 'ROOM_ASSIGNED',
+    data: { roomId: room.id, csId: room.csId, reason },
+    chatroom: toRoom(room),
   };
 }
 
