@@ -16,6 +16,7 @@ import {
   findLiveRoom,
   findRoom,
   insertRoom,
+  lastMessageColumns,
   nextShortId,
   recordMessageOnRoom,
 } from './rooms/rooms.repository.js';
@@ -67,6 +68,10 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         });
         let room = await findLiveRoom(tx, message.clientId, message.customerPhone, message.channel);
         const events: InboxEvent[] = [];
+        const type = CHAT_TYPE[message.type];
+        const content = contentOf(message);
+        const latest = { preview: content ?? `[${type}]`, fromCs: false, at: message.sentAt };
+        const isNewRoom = !room;
         if (!room) {
           const config = await getCsConfig(tx, message.clientId);
           const isBot = config.initialState === 'bot' && config.chatBot;
@@ -90,6 +95,9 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
             isBot,
             tags: [],
             assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
+            // Born with its first message: no second write to the row.
+            ...lastMessageColumns(latest),
+            unreadCount: 1,
           });
           events.push({ audience: roomAudience(room.csId), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
           if (choice?.csId) {
@@ -103,8 +111,8 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           roomId: room.id,
           channel: message.channel,
           providerMessageId: message.providerMessageId,
-          type: CHAT_TYPE[message.type],
-          content: contentOf(message),
+          type,
+          content,
           mimeType: message.media?.mimeType ?? null,
           fromCs: false,
           replyToProviderMessageId: message.replyToProviderMessageId,
@@ -112,12 +120,9 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         });
         // A repeated delivery: the message is already stored and was already announced.
         if (!stored) return;
-        const current =
-          (await recordMessageOnRoom(tx, message.clientId, room.id, {
-            preview: stored.content ?? `[${stored.type}]`,
-            fromCs: false,
-            at: stored.createdAt,
-          })) ?? room;
+        const current = isNewRoom
+          ? room
+          : ((await recordMessageOnRoom(tx, message.clientId, room.id, latest)) ?? room);
         events.push({
           audience: roomAudience(current.csId),
           typeNotif: 'NEW_MESSAGE',

@@ -87,6 +87,15 @@ export async function claimQueuedRoom(
   );
 }
 
+/** The room's columns that show its latest message. */
+export function lastMessageColumns(message: { preview: string; fromCs: boolean; at: Date }) {
+  return {
+    lastMessageAt: message.at,
+    lastMessagePreview: message.preview.slice(0, 200),
+    lastMessageFromCs: message.fromCs,
+  };
+}
+
 export async function recordMessageOnRoom(
   db: Executor,
   clientId: string,
@@ -96,9 +105,7 @@ export async function recordMessageOnRoom(
   const [row] = await db
     .update(csRooms)
     .set({
-      lastMessageAt: message.at,
-      lastMessagePreview: message.preview.slice(0, 200),
-      lastMessageFromCs: message.fromCs,
+      ...lastMessageColumns(message),
       unreadCount: message.fromCs ? csRooms.unreadCount : sql`${csRooms.unreadCount} + 1`,
     })
     .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)))
