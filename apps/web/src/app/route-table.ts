@@ -13,6 +13,8 @@ export type ScreenKind =
   | 'serverError'
   | 'apiCallTest'
   | 'profile'
+  | 'clientList'
+  | 'clientForm'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -213,12 +215,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/users/user/:userId', 'userEdit', { sample: '/users/user/0190a000-0000-7000-8000-000000000001' }],
   ]),
   ...area('clients', [
-    ['/clients', 'clientList'],
-    ['/clients/client', 'clientCreate', hidden],
+    ['/clients', 'clientList', { screen: 'clientList' }],
+    ['/clients/client', 'clientCreate', { screen: 'clientForm', nav: false }],
     [
       '/clients/client/:clientId',
       'clientEdit',
-      { sample: '/clients/client/0190a000-0000-7000-8000-000000000002' },
+      { screen: 'clientForm', sample: '/clients/client/0190a000-0000-7000-8000-000000000002' },
     ],
   ]),
   ...area('billing', [

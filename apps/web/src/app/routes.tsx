@@ -29,6 +29,12 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/system/pages/api-call-test-page')).ApiCallTestPage,
   }),
   profile: async () => ({ Component: (await import('../features/account/pages/profile-page')).ProfilePage }),
+  clientList: async () => ({
+    Component: (await import('../features/clients/pages/client-list-page')).ClientListPage,
+  }),
+  clientForm: async () => ({
+    Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
+  }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {
