@@ -15,6 +15,11 @@ export type ScreenKind =
   | 'profile'
   | 'clientList'
   | 'clientForm'
+  | 'userList'
+  | 'userCreate'
+  | 'userDetail'
+  | 'taskList'
+  | 'taskDetail'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -210,9 +215,20 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/metrics/api', 'apiMetrics'],
   ]),
   ...area('users', [
-    ['/users', 'userList'],
-    ['/users/user', 'userCreate', hidden],
-    ['/users/user/:userId', 'userEdit', { sample: '/users/user/0190a000-0000-7000-8000-000000000001' }],
+    ['/users', 'userList', { screen: 'userList' }],
+    ['/users/user', 'userCreate', { screen: 'userCreate', nav: false }],
+    [
+      '/users/user/:userId',
+      'userEdit',
+      { screen: 'userDetail', sample: '/users/user/0190a000-0000-7000-8000-000000000001' },
+    ],
+    // Not in spec §2: the maker-checker inbox of spec §4 "Approval tasks" (guard: the users area's).
+    ['/users/tasks', 'userTasks', { screen: 'taskList' }],
+    [
+      '/users/tasks/:taskId',
+      'userTask',
+      { screen: 'taskDetail', sample: '/users/tasks/0190a000-0000-7000-8000-000000000003' },
+    ],
   ]),
   ...area('clients', [
     ['/clients', 'clientList', { screen: 'clientList' }],

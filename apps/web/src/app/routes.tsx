@@ -32,6 +32,21 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   clientList: async () => ({
     Component: (await import('../features/clients/pages/client-list-page')).ClientListPage,
   }),
+  userList: async () => ({
+    Component: (await import('../features/users/pages/user-list-page')).UserListPage,
+  }),
+  userCreate: async () => ({
+    Component: (await import('../features/users/pages/user-create-page')).UserCreatePage,
+  }),
+  userDetail: async () => ({
+    Component: (await import('../features/users/pages/user-detail-page')).UserDetailPage,
+  }),
+  taskList: async () => ({
+    Component: (await import('../features/approvals/pages/task-list-page')).TaskListPage,
+  }),
+  taskDetail: async () => ({
+    Component: (await import('../features/approvals/pages/task-detail-page')).TaskDetailPage,
+  }),
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),

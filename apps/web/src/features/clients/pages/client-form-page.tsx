@@ -8,11 +8,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OneTimeSecretNotice } from '../../../components/one-time-secret-notice';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import {
-  type FieldErrors,
-  fieldErrorsOfApiError,
-  fieldErrorsOfValidation,
-} from '../../../lib/forms/schema-field-errors';
+import { fieldErrorsOfValidation } from '../../../lib/forms/schema-field-errors';
+import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
 import { ApiError, describeError } from '../../../lib/http';
 import {
   useClient,
@@ -25,35 +22,13 @@ import { ClientForm, formValuesOf } from '../components/client-form';
 
 type Created = { clientId: string; clientName: string; adminEmail: string; temporaryPassword: string };
 
-/** Server problems of a failed save: per field when the server named fields, else one sentence. */
-function useServerProblems() {
-  const { t } = useTranslation();
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  return {
-    fieldErrors,
-    formError,
-    clear: () => {
-      setFieldErrors({});
-      setFormError(null);
-    },
-    setFields: setFieldErrors,
-    show: (error: unknown) => {
-      const fields = fieldErrorsOfApiError(error);
-      // A taken email is a field problem even though the server answers it as a conflict.
-      if (error instanceof ApiError && error.code === 'email_taken')
-        fields['admin.adminEmail'] = error.message;
-      setFieldErrors(fields);
-      setFormError(Object.keys(fields).length ? null : describeError(error, t));
-    },
-  };
-}
+const EMAIL_FIELD = { email_taken: 'admin.adminEmail' };
 
 function CreateClient() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateClient();
-  const problems = useServerProblems();
+  const problems = useServerFieldErrors(EMAIL_FIELD);
   const [checking, setChecking] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
 
@@ -147,7 +122,7 @@ function EditClient({ clientId }: { clientId: string }) {
   const query = useClient(clientId);
   const update = useUpdateClient(clientId);
   const setStatus = useSetClientStatus();
-  const problems = useServerProblems();
+  const problems = useServerFieldErrors(EMAIL_FIELD);
   const [confirming, setConfirming] = useState(false);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 

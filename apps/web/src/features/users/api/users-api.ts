@@ -1,0 +1,140 @@
+import {
+  type CreateUserRequest,
+  CreateUserResultSchema,
+  RoleSchema,
+  type UpdateUserRequest,
+  UpdateUserResultSchema,
+  UserPageSchema,
+  UserRightsSchema,
+  UserSchema,
+  type UserStatus,
+  type UserStatusAction,
+  ValidationAnswerSchema,
+} from '@sapa/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/http';
+
+export const USERS_PATH = '/api/users';
+
+export type UserListFilter = {
+  q: string;
+  role: string | null;
+  status: UserStatus | null;
+  page: number;
+  pageSize: number;
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (clientId: string, filter: UserListFilter) => [...userKeys.all, 'list', clientId, filter] as const,
+  detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
+  rights: (userId: string) => [...userKeys.all, 'rights', userId] as const,
+  roles: ['roles', 'list'] as const,
+};
+
+const userPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}`;
+
+/** The session client's users (the super admin switches client in the header to see another's). */
+export function useUserList(clientId: string, filter: UserListFilter) {
+  return useQuery({
+    queryKey: userKeys.list(clientId, filter),
+    queryFn: async ({ signal }) =>
+      UserPageSchema.parse(
+        await http.get(USERS_PATH, {
+          signal,
+          query: {
+            q: filter.q || undefined,
+            role: filter.role ?? undefined,
+            status: filter.status ?? undefined,
+            pageSize: filter.pageSize,
+            pageNumber: filter.page - 1,
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(userId: string) {
+  return useQuery({
+    queryKey: userKeys.detail(userId),
+    queryFn: async ({ signal }) => UserSchema.parse(await http.get(userPath(userId), { signal })),
+  });
+}
+
+export function useUserRights(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: userKeys.rights(userId),
+    queryFn: async ({ signal }) =>
+      UserRightsSchema.parse(await http.get(`${userPath(userId)}/rights`, { signal })),
+    enabled,
+  });
+}
+
+/** The roles users can be given, with their names; reading them needs only USER_VIEW. */
+export function useRoles() {
+  return useQuery({
+    queryKey: userKeys.roles,
+    queryFn: async ({ signal }) => z.array(RoleSchema).parse(await http.get('/api/roles', { signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Server-side checks of name, email (including that it is free) and role. */
+export async function validateUserFields(fields: {
+  name: string;
+  email: string;
+  role: string;
+  userId?: string;
+}) {
+  return ValidationAnswerSchema.parse(await http.post(`${USERS_PATH}/validate`, fields));
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateUserRequest) =>
+      CreateUserResultSchema.parse(await http.post(USERS_PATH, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUpdateUser(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateUserRequest) =>
+      UpdateUserResultSchema.parse(await http.put(userPath(userId), body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUserStatusAction(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: UserStatusAction) =>
+      UserSchema.parse(await http.put(`${USERS_PATH}/${action}`, { userId })),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.detail(userId), user);
+      return queryClient.invalidateQueries({ queryKey: [...userKeys.all, 'list'] });
+    },
+  });
+}
+
+/** Moves a user to another client (super admin); the user then leaves this client's list. */
+export function useChangeUserClient(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (clientId: string) =>
+      UserSchema.parse(await http.put(`${USERS_PATH}/changeClientId`, { userId, clientId })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** Which state actions a user in this state allows (spec §4; the server's transition rules). */
+export const STATUS_ACTIONS: Record<UserStatus, UserStatusAction[]> = {
+  active: ['pending', 'deactivate'],
+  pending: ['activate', 'deactivate'],
+  locked: ['unlock', 'deactivate'],
+  deactivated: ['reactivate'],
+};
