@@ -137,7 +137,9 @@ describe('on a tablet', () => {
 
     await page.getByRole('button', { name: 'Show or hide the navigation' }).first().click();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // The users area is a group now (user list, approval tasks, roles, audit trail).
     await nav.getByText('Users', { exact: true }).click();
+    await nav.getByText('User list', { exact: true }).click();
 
     await waitForHash(page, '#/users');
     await page.getByRole('heading', { name: 'User list' }).waitFor();
@@ -223,11 +225,11 @@ describe('session lifecycle', () => {
   it('keeps the chosen locale across a reload', async () => {
     await signIn('adu@demo.test');
     await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
-    await page.getByRole('heading', { name: 'Pengguna belum tersedia' }).waitFor();
+    await page.getByRole('heading', { name: 'Daftar pengguna' }).waitFor();
 
     await page.reload();
 
-    await page.getByRole('heading', { name: 'Pengguna belum tersedia' }).waitFor();
+    await page.getByRole('heading', { name: 'Daftar pengguna' }).waitFor();
     expect(await page.title()).toBe('Sapa · Pengguna · Daftar pengguna');
     expect(await page.evaluate(() => localStorage.getItem('sapa.locale'))).toBe('id');
   });

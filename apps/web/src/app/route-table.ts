@@ -20,6 +20,9 @@ export type ScreenKind =
   | 'userDetail'
   | 'taskList'
   | 'taskDetail'
+  | 'roles'
+  | 'auditTrail'
+  | 'activityLogs'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -229,6 +232,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       'userTask',
       { screen: 'taskDetail', sample: '/users/tasks/0190a000-0000-7000-8000-000000000003' },
     ],
+    // Roles and rights (SAD edits, the other admins read) and the audit trail (SAD, ADC, ADB).
+    ['/users/roles', 'userRoles', { screen: 'roles' }],
+    ['/users/audit-trail', 'auditTrail', { screen: 'auditTrail' }],
   ]),
   ...area('clients', [
     ['/clients', 'clientList', { screen: 'clientList' }],
@@ -250,7 +256,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/call-center/dashboard', 'callCenterDashboard'],
     ['/call-center/ticket/:id', 'callCenterTicket', { sample: '/call-center/ticket/1' }],
     ['/scenario-diagram/:campaignCode', 'scenarioDiagram', { sample: '/scenario-diagram/DEMO-0001' }],
-    ['/logs', 'logs'],
+    ['/logs', 'logs', { screen: 'activityLogs' }],
     ['/embedded-signup', 'embeddedSignup'],
     ['/geo-location', 'geoLocation'],
     ['/fbmanager', 'fbManager'],

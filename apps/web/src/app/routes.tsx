@@ -47,6 +47,13 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   taskDetail: async () => ({
     Component: (await import('../features/approvals/pages/task-detail-page')).TaskDetailPage,
   }),
+  roles: async () => ({ Component: (await import('../features/roles/pages/roles-page')).RolesPage }),
+  auditTrail: async () => ({
+    Component: (await import('../features/audit/pages/audit-trail-page')).AuditTrailPage,
+  }),
+  activityLogs: async () => ({
+    Component: (await import('../features/audit/pages/activity-logs-page')).ActivityLogsPage,
+  }),
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),
