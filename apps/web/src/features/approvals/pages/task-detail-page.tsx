@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OneTimeSecretNotice } from '../../../components/one-time-secret-notice';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { ApiError, describeError } from '../../../lib/http';
+import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useApproveTask, useRejectTask, useTask } from '../api/approvals-api';
@@ -151,7 +151,6 @@ export function TaskDetailPage() {
   const formatDate = useDateTime();
   const myId = useSessionStore((state) => state.session?.userId);
   const query = useTask(taskId);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   return (
     <>
@@ -167,8 +166,9 @@ export function TaskDetailPage() {
       <QueryState
         data={query.data}
         loading={query.isLoading}
-        error={notFound ? new ApiError(404, 'task_not_found', t('approvals.notFound')) : query.error}
-        onRetry={notFound ? undefined : () => void query.refetch()}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        notFoundText={t('approvals.notFound')}
       >
         {(task) => (
           <Stack gap="lg" maw={960}>

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { fieldErrorsOfValidation } from '../../../lib/forms/schema-field-errors';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
-import { ApiError, describeError } from '../../../lib/http';
+import { describeError } from '../../../lib/http';
 import {
   useClient,
   useCreateClient,
@@ -124,7 +124,6 @@ function EditClient({ clientId }: { clientId: string }) {
   const setStatus = useSetClientStatus();
   const problems = useServerFieldErrors(EMAIL_FIELD);
   const [confirming, setConfirming] = useState(false);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   return (
     <>
@@ -155,8 +154,9 @@ function EditClient({ clientId }: { clientId: string }) {
       <QueryState
         data={query.data}
         loading={query.isLoading}
-        error={notFound ? new ApiError(404, 'client_not_found', t('clients.notFound')) : query.error}
-        onRetry={notFound ? undefined : () => void query.refetch()}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        notFoundText={t('clients.notFound')}
       >
         {(client) => (
           <ClientForm

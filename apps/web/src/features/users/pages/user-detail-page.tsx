@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { fieldErrorsOfValidation } from '../../../lib/forms/schema-field-errors';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
-import { ApiError, describeError } from '../../../lib/http';
+import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useClientChoices } from '../../clients/api/clients-api';
@@ -233,7 +233,6 @@ export function UserDetailPage() {
   const formatDate = useDateTime();
   const session = useSessionStore((state) => state.session);
   const query = useUser(userId);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
   const isMe = query.data?.userId === session?.userId;
 
   return (
@@ -250,8 +249,9 @@ export function UserDetailPage() {
       <QueryState
         data={query.data}
         loading={query.isLoading}
-        error={notFound ? new ApiError(404, 'user_not_found', t('users.notFound')) : query.error}
-        onRetry={notFound ? undefined : () => void query.refetch()}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        notFoundText={t('users.notFound')}
       >
         {(user) => (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
