@@ -134,6 +134,13 @@ describe('administration', () => {
     await saveScreenshot(page, 'admin-task-approved');
     await goToRoute(page, '/users');
     await page.getByRole('row').filter({ hasText: newUser }).waitFor();
+    // The audit trail says who created the user, and what the user became.
+    await goToRoute(page, '/users/audit-trail');
+    const created = page.getByRole('row').filter({ hasText: 'user.create' }).filter({ hasText: secondAdmin });
+    await created.first().click();
+    await page.getByRole('dialog').getByRole('table', { name: 'Change' }).getByText(newUser).waitFor();
+    await saveScreenshot(page, 'admin-audit-trail');
+    await page.keyboard.press('Escape');
     await logOut(page);
 
     // 5. The new user signs in.

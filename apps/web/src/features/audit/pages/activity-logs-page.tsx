@@ -31,7 +31,7 @@ export function ActivityLogsPage() {
     { key: 'event', header: t('activityLogs.event'), render: (row) => row.event },
     { key: 'result', header: t('activityLogs.result'), render: (row) => row.result },
     { key: 'client', header: t('activityLogs.client'), render: (row) => clientName(row.clientId) },
-    { key: 'user', header: t('activityLogs.user'), render: (row) => row.userId?.slice(0, 8) ?? '—' },
+    { key: 'user', header: t('activityLogs.user'), render: (row) => row.userId?.slice(-8) ?? '—' },
   ];
 
   return (

@@ -46,7 +46,8 @@ export function AuditTrailPage() {
     {
       key: 'entity',
       header: t('audit.entity'),
-      render: (entry) => `${entry.entityType}${entry.entityId ? ` · ${entry.entityId.slice(0, 8)}` : ''}`,
+      // Ids are time-ordered (v7): their ends tell rows apart, their starts do not.
+      render: (entry) => `${entry.entityType}${entry.entityId ? ` · ${entry.entityId.slice(-8)}` : ''}`,
     },
     ...(isSuperAdmin
       ? [
