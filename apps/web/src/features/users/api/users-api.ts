@@ -35,22 +35,30 @@ export const userKeys = {
 
 const userPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}`;
 
-/** The session client's users (the super admin switches client in the header to see another's). */
-export function useUserList(clientId: string, filter: UserListFilter) {
+/**
+ * A client's users: the session's own, or (super admin) any client's through "users by client". Only
+ * the session client's users open in detail: the server scopes user calls to the session's client.
+ */
+export function useUserList(clientId: string, filter: UserListFilter, sessionClientId: string) {
   return useQuery({
     queryKey: userKeys.list(clientId, filter),
     queryFn: async ({ signal }) =>
       UserPageSchema.parse(
-        await http.get(USERS_PATH, {
-          signal,
-          query: {
-            q: filter.q || undefined,
-            role: filter.role ?? undefined,
-            status: filter.status ?? undefined,
-            pageSize: filter.pageSize,
-            pageNumber: filter.page - 1,
+        await http.get(
+          clientId === sessionClientId
+            ? USERS_PATH
+            : `${USERS_PATH}/byClient/${encodeURIComponent(clientId)}`,
+          {
+            signal,
+            query: {
+              q: filter.q || undefined,
+              role: filter.role ?? undefined,
+              status: filter.status ?? undefined,
+              pageSize: filter.pageSize,
+              pageNumber: filter.page - 1,
+            },
           },
-        }),
+        ),
       ),
     placeholderData: keepPreviousData,
   });

@@ -9,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageHeader } from '../../../components/page-header';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
+import { useClientChoices } from '../../clients/api/clients-api';
 import { useUserList } from '../api/users-api';
 import { UserStatusBadge } from '../components/user-status-badge';
 
@@ -19,14 +20,22 @@ export function UserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const formatDate = useDateTime();
-  const clientId = useSessionStore((state) => state.session?.clientId ?? '');
-  const clientName = useSessionStore((state) => state.session?.clientInfo.clientName ?? '');
+  const sessionClientId = useSessionStore((state) => state.session?.clientId ?? '');
+  const sessionClientName = useSessionStore((state) => state.session?.clientInfo.clientName ?? '');
+  const isSuperAdmin = useSessionStore((state) => state.session?.role === 'SAD');
+  const clients = useClientChoices(isSuperAdmin);
+  const [chosenClient, setChosenClient] = useState<string | null>(null);
+  const clientId = chosenClient ?? sessionClientId;
+  const ownClient = clientId === sessionClientId;
+  const clientName = ownClient
+    ? sessionClientName
+    : (clients.data?.find((client) => client.clientId === clientId)?.clientName ?? '');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [role, setRole] = useState<string | null>(null);
   const [status, setStatus] = useState<UserStatus | null>(null);
   const [page, setPage] = useState(1);
-  const list = useUserList(clientId, { q, role, status, page, pageSize: PAGE_SIZE });
+  const list = useUserList(clientId, { q, role, status, page, pageSize: PAGE_SIZE }, sessionClientId);
   const filtered = Boolean(q || role || status);
 
   const columns: DataTableColumn<User>[] = [
@@ -53,7 +62,11 @@ export function UserListPage() {
     <>
       <PageHeader
         title={t('pages.userList')}
-        description={t('users.listHelp', { client: clientName })}
+        description={
+          ownClient
+            ? t('users.listHelp', { client: clientName })
+            : t('users.otherClientHelp', { client: clientName })
+        }
         actions={
           <>
             <Button
@@ -80,10 +93,27 @@ export function UserListPage() {
         error={list.error}
         onRetry={() => void list.refetch()}
         emptyText={filtered ? t('users.noMatch') : t('users.empty')}
-        onRowClick={(user) => navigate(`/users/user/${user.userId}`)}
+        onRowClick={ownClient ? (user) => navigate(`/users/user/${user.userId}`) : undefined}
         pagination={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPageChange: setPage }}
         toolbar={
           <Group gap="xs" wrap="wrap">
+            {isSuperAdmin ? (
+              <Select
+                aria-label={t('users.fields.client')}
+                data={(clients.data ?? []).map((client) => ({
+                  value: client.clientId,
+                  label: client.clientName,
+                }))}
+                value={clientId}
+                onChange={(value) => {
+                  setChosenClient(value);
+                  setPage(1);
+                }}
+                searchable
+                allowDeselect={false}
+                w={220}
+              />
+            ) : null}
             <TextInput
               aria-label={t('users.search')}
               placeholder={t('users.search')}
