@@ -4,12 +4,31 @@ import { ApiError } from '../http';
 /** Field path → first problem: the shape forms show under their inputs. */
 export type FieldErrors = Record<string, string>;
 
-/** The first issue of each field of a failed zod parse, keyed by its dotted path (`admin.adminEmail`). */
-export function fieldErrorsOfIssues(error: z.ZodError): FieldErrors {
+/** What is wrong with a field, in the words a translation picks from. */
+export type IssueKind = 'required' | 'tooLong' | 'invalid';
+
+export function issueKindOf(issue: z.core.$ZodIssue): IssueKind {
+  if (issue.code === 'too_big') return 'tooLong';
+  if (issue.code === 'too_small' || (issue.code === 'invalid_type' && issue.input === undefined))
+    return 'required';
+  return 'invalid';
+}
+
+/**
+ * The first issue of each field of a failed zod parse, keyed by its dotted path (`admin.adminEmail`).
+ * `translate` gives the message in the interface language (the contracts' messages are English); it
+ * receives the field's last name, the kind of problem and the contracts' message to fall back on.
+ */
+export function fieldErrorsOfIssues(
+  error: z.ZodError,
+  translate?: (field: string, kind: IssueKind, fallback: string) => string,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
-    if (!(path in errors)) errors[path] = issue.message;
+    if (path in errors) continue;
+    const field = String(issue.path.at(-1) ?? '');
+    errors[path] = translate ? translate(field, issueKindOf(issue), issue.message) : issue.message;
   }
   return errors;
 }

@@ -163,7 +163,11 @@ export function ClientForm({
     event.preventDefault();
     const body = requestOf(values, mode === 'create');
     const parsed = CreateClientRequestSchema.safeParse(body);
-    const problems = parsed.success ? {} : fieldErrorsOfIssues(parsed.error);
+    const problems = parsed.success
+      ? {}
+      : fieldErrorsOfIssues(parsed.error, (field, kind, fallback) =>
+          t(`clients.errors.${field}.${kind}`, { defaultValue: fallback }),
+        );
     if (values.mainFeature && !values.features.includes(values.mainFeature)) {
       problems.mainFeature = t('clients.form.mainFeatureNotChosen');
     }

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { errorResponse, jsonResponse, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
@@ -13,9 +14,10 @@ beforeEach(() => {
   useSessionStore.setState({ session: buildSession({ role: 'SAD' }) });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await changeLocale('en');
 });
 
 const createdClient = {
@@ -60,6 +62,18 @@ describe('client form', () => {
     expect(
       requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/api/clients')),
     ).toEqual([]);
+  });
+
+  it('says what is missing in the interface language', async () => {
+    serve(() => undefined);
+    await changeLocale('id');
+    renderApp('/clients/client');
+    const form = await screen.findByRole('form', { name: 'Klien baru' });
+
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'Buat klien' }));
+
+    expect(await within(form).findByText('Isi nama klien')).toBeTruthy();
+    expect(within(form).getByText('Isi jenis usaha')).toBeTruthy();
   });
 
   it('asks for both admin fields and a valid admin email', async () => {

@@ -47,7 +47,11 @@ export function UserFieldsForm({
     event.preventDefault();
     const parsed = UpdateUserRequestSchema.safeParse(values);
     if (!parsed.success) {
-      setLocalErrors(fieldErrorsOfIssues(parsed.error));
+      setLocalErrors(
+        fieldErrorsOfIssues(parsed.error, (field, kind, fallback) =>
+          t(`users.errors.${field}.${kind}`, { defaultValue: fallback }),
+        ),
+      );
       return;
     }
     setLocalErrors({});
