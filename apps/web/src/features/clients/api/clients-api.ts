@@ -1,7 +1,6 @@
 import {
   type AdminClient,
   AdminClientSchema,
-  type ClientBatchResult,
   type ClientFields,
   ClientPageSchema,
   type CreateClientRequest,
@@ -103,5 +102,3 @@ export function useSetClientStatus() {
     },
   });
 }
-
-export type { ClientBatchResult };

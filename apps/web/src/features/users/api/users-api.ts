@@ -1,7 +1,6 @@
 import {
   type CreateUserRequest,
   CreateUserResultSchema,
-  RoleSchema,
   type UpdateUserRequest,
   UpdateUserResultSchema,
   UserPageSchema,
@@ -12,7 +11,6 @@ import {
   ValidationAnswerSchema,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../../lib/http';
 
 export const USERS_PATH = '/api/users';
@@ -30,7 +28,6 @@ export const userKeys = {
   list: (clientId: string, filter: UserListFilter) => [...userKeys.all, 'list', clientId, filter] as const,
   detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
   rights: (userId: string) => [...userKeys.all, 'rights', userId] as const,
-  roles: ['roles', 'list'] as const,
 };
 
 const userPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}`;
@@ -77,15 +74,6 @@ export function useUserRights(userId: string, enabled: boolean) {
     queryFn: async ({ signal }) =>
       UserRightsSchema.parse(await http.get(`${userPath(userId)}/rights`, { signal })),
     enabled,
-  });
-}
-
-/** The roles users can be given, with their names; reading them needs only USER_VIEW. */
-export function useRoles() {
-  return useQuery({
-    queryKey: userKeys.roles,
-    queryFn: async ({ signal }) => z.array(RoleSchema).parse(await http.get('/api/roles', { signal })),
-    staleTime: 5 * 60_000,
   });
 }
 
