@@ -1,4 +1,9 @@
-import { ApprovalTaskSchema, ApproveTaskResultSchema, TaskPageSchema } from '@sapa/contracts';
+import {
+  ApprovalTaskSchema,
+  ApproveTaskResultSchema,
+  TaskPageSchema,
+  UserRightsSchema,
+} from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
@@ -54,4 +59,15 @@ export function useRejectTask(taskId: string) {
       return queryClient.invalidateQueries({ queryKey: [...taskKeys.all, 'list'] });
     },
   });
+}
+
+/** Whether the signed-in user may decide tasks (the TASK_APPROVE right of their role). */
+export function useMayApprove(userId: string) {
+  const rights = useQuery({
+    queryKey: ['myRights', userId] as const,
+    queryFn: async ({ signal }) => UserRightsSchema.parse(await http.get('/api/users/me/rights', { signal })),
+    staleTime: 60_000,
+  });
+  // Unknown (still loading, or not readable) counts as yes: the server decides either way.
+  return rights.data ? rights.data.rightCodes.includes('TASK_APPROVE') : true;
 }

@@ -98,6 +98,22 @@ describe('approval task', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 
+  it('leaves the decision to others when the user’s role may not approve', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'ADU', userId: 'adu-1' }) });
+    serve((request) =>
+      request.path === '/api/users/me/rights'
+        ? jsonResponse(200, { userId: 'adu-1', roleCode: 'ADU', rightCodes: ['USER_VIEW', 'TASK_CREATE'] })
+        : undefined,
+    );
+    await openTask();
+
+    expect(
+      await screen.findByText('Another admin with the right to approve changes decides this task.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
   it('asks for a note before rejecting, then sends it', async () => {
     const { requests } = serve((request) =>
       request.path === '/api/tasks/task/task-1/reject'

@@ -23,7 +23,7 @@ import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useApproveTask, useRejectTask, useTask } from '../api/approvals-api';
+import { useApproveTask, useMayApprove, useRejectTask, useTask } from '../api/approvals-api';
 import { TaskChangeTable } from '../components/task-change-table';
 import { TaskStatusBadge } from '../components/task-status-badge';
 
@@ -150,6 +150,7 @@ export function TaskDetailPage() {
   const { taskId = '' } = useParams();
   const formatDate = useDateTime();
   const myId = useSessionStore((state) => state.session?.userId);
+  const mayApprove = useMayApprove(myId ?? '');
   const query = useTask(taskId);
 
   return (
@@ -199,8 +200,13 @@ export function TaskDetailPage() {
               key={task.taskId}
               taskId={task.taskId}
               mine={task.makerUserId === myId}
-              pending={task.status === 'pending'}
+              pending={task.status === 'pending' && mayApprove}
             />
+            {task.status === 'pending' && !mayApprove ? (
+              <Text size="sm" c="dimmed">
+                {t('approvals.cannotApprove')}
+              </Text>
+            ) : null}
           </Stack>
         )}
       </QueryState>
