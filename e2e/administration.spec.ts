@@ -133,7 +133,10 @@ describe('administration', () => {
     const newUserPassword = await readSecret();
     await saveScreenshot(page, 'admin-task-approved');
     await goToRoute(page, '/users');
-    await page.getByRole('row').filter({ hasText: newUser }).waitFor();
+    await page.getByRole('row').filter({ hasText: newUser }).click();
+    await page.getByRole('heading', { name: 'New Agent' }).waitFor();
+    await page.getByRole('button', { name: 'Set pending' }).waitFor();
+    await saveScreenshot(page, 'admin-user-detail');
     // The audit trail says who created the user, and what the user became.
     await goToRoute(page, '/users/audit-trail');
     const created = page.getByRole('row').filter({ hasText: 'user.create' }).filter({ hasText: secondAdmin });

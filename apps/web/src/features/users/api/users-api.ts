@@ -117,6 +117,15 @@ export function useUserStatusAction(userId: string) {
   });
 }
 
+/** Turns MFA off for a user who lost their authenticator; they sign in with the password alone again. */
+export function useResetUserMfa(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => UserSchema.parse(await http.put(`${USERS_PATH}/resetMfa`, { userId })),
+    onSuccess: (user) => queryClient.setQueryData(userKeys.detail(userId), user),
+  });
+}
+
 /** Moves a user to another client (super admin); the user then leaves this client's list. */
 export function useChangeUserClient(userId: string) {
   const queryClient = useQueryClient();

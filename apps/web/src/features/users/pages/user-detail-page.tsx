@@ -29,6 +29,7 @@ import { useClientChoices } from '../../clients/api/clients-api';
 import {
   STATUS_ACTIONS,
   useChangeUserClient,
+  useResetUserMfa,
   useUpdateUser,
   useUser,
   useUserRights,
@@ -98,10 +99,17 @@ function EditUser({ user }: { user: User }) {
 function StatusActions({ user }: { user: User }) {
   const { t } = useTranslation();
   const action = useUserStatusAction(user.userId);
+  const resetMfa = useResetUserMfa(user.userId);
   const [confirming, setConfirming] = useState<UserStatusAction | null>(null);
+  const [confirmingMfa, setConfirmingMfa] = useState(false);
   return (
     <>
       <Group gap="xs">
+        {user.mfaEnabled ? (
+          <Button size="xs" variant="light" color="gray" onClick={() => setConfirmingMfa(true)}>
+            {t('users.actions.resetMfa')}
+          </Button>
+        ) : null}
         {STATUS_ACTIONS[user.status].map((name) => (
           <Button
             key={name}
@@ -114,6 +122,21 @@ function StatusActions({ user }: { user: User }) {
           </Button>
         ))}
       </Group>
+      <ConfirmDialog
+        opened={confirmingMfa}
+        title={t('users.actions.resetMfa')}
+        message={t('users.confirm.resetMfa', { email: user.email })}
+        loading={resetMfa.isPending}
+        onCancel={() => setConfirmingMfa(false)}
+        onConfirm={() =>
+          resetMfa.mutate(undefined, {
+            onSuccess: () =>
+              notifications.show({ color: 'teal', message: t('users.mfaReset', { email: user.email }) }),
+            onError: (error) => notifications.show({ color: 'red', message: describeError(error, t) }),
+            onSettled: () => setConfirmingMfa(false),
+          })
+        }
+      />
       <ConfirmDialog
         opened={confirming !== null}
         title={confirming ? t(`users.actions.${confirming}`) : ''}
