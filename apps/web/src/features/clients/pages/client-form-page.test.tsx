@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
+import { buildAdminClient, buildUser } from '../../../test/admin-fixtures';
 import { errorResponse, jsonResponse, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
@@ -20,26 +21,14 @@ afterEach(async () => {
   await changeLocale('en');
 });
 
-const createdClient = {
+const createdClient = buildAdminClient({
   clientId: 'client-9',
   clientName: 'Toko Maju',
-  abbreviatedClientName: null,
   clientBizType: 'Retail',
-  clientAddress: null,
-  clientPhoneNumber: null,
-  clientMobileNumber: null,
-  timezone: 'Asia/Jakarta',
-  countryCode: 'ID',
-  countryPhone: '62',
-  logTypes: '[]',
-  chatbotDashboard: false,
   mainFeature: 'OTP',
   features: ['OTP', 'SMS'],
-  status: 'active',
   approvalRequired: true,
-  createdAt: '2026-11-23T06:00:00.000Z',
-  updatedAt: '2026-11-23T06:00:00.000Z',
-};
+});
 
 function serve(routes: (request: SentRequest) => Response | undefined) {
   return mockShellApi(useSessionStore.getState().session!, { routes });
@@ -124,19 +113,13 @@ describe('client form', () => {
         return jsonResponse(200, {
           client: createdClient,
           admin: {
-            user: {
+            user: buildUser({
               userId: 'user-9',
               clientId: 'client-9',
               name: 'Budi',
               email: 'budi@toko.test',
               role: 'ADC',
-              chatRole: null,
-              csId: null,
-              status: 'active',
-              mfaEnabled: false,
-              lastLoginAt: null,
-              createdAt: '2026-11-23T06:00:00.000Z',
-            },
+            }),
             temporaryPassword: 'Tmp#Pass-1234',
           },
         });

@@ -2,25 +2,20 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
+import { buildUser } from '../../../test/admin-fixtures';
 import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
 import { mockShellApi } from '../../../test/shell-api';
 
-const locked = {
+const locked = buildUser({
   userId: 'u-5',
-  clientId: 'client-1',
   name: 'Rina',
   email: 'rina@demo.test',
-  role: 'USC',
-  chatRole: null,
-  csId: null,
   status: 'locked',
   mfaEnabled: true,
-  lastLoginAt: null,
-  createdAt: '2026-11-23T06:00:00.000Z',
-};
+});
 
 beforeEach(() => {
   resetShell();

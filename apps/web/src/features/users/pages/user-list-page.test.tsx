@@ -2,45 +2,15 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
+import { buildAdminClient, buildUser, pageBody } from '../../../test/admin-fixtures';
 import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
 import { mockShellApi } from '../../../test/shell-api';
 
-const userOf = (userId: string, email: string, clientId: string) => ({
-  userId,
-  clientId,
-  name: email.split('@')[0],
-  email,
-  role: 'USC',
-  chatRole: null,
-  csId: null,
-  status: 'active',
-  mfaEnabled: false,
-  lastLoginAt: null,
-  createdAt: '2026-11-23T06:00:00.000Z',
-});
-const clientOf = (clientId: string, clientName: string) => ({
-  clientId,
-  clientName,
-  abbreviatedClientName: null,
-  clientBizType: null,
-  clientAddress: null,
-  clientPhoneNumber: null,
-  clientMobileNumber: null,
-  timezone: 'Asia/Jakarta',
-  countryCode: 'ID',
-  countryPhone: '62',
-  logTypes: '[]',
-  chatbotDashboard: false,
-  mainFeature: null,
-  features: [],
-  status: 'active',
-  approvalRequired: false,
-  createdAt: '2026-11-23T06:00:00.000Z',
-  updatedAt: '2026-11-23T06:00:00.000Z',
-});
+const userOf = (userId: string, email: string, clientId: string) => buildUser({ userId, email, clientId });
+const clientOf = (clientId: string, clientName: string) => buildAdminClient({ clientId, clientName });
 
 beforeEach(() => resetShell());
 
@@ -53,8 +23,7 @@ describe('user list', () => {
   it('lets the super admin list another client’s users, read only', async () => {
     const session = buildSession({ role: 'SAD' });
     useSessionStore.setState({ session });
-    const page = (items: unknown[]) =>
-      jsonResponse(200, { pageSize: 10, pageNumber: 0, total: items.length, items });
+    const page = (items: unknown[]) => jsonResponse(200, pageBody(items));
     const { requests } = mockShellApi(session, {
       routes: (request: SentRequest) => {
         const path = request.path.split('?')[0];
