@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
 import { goToRoute, logOut, openLoginPage, submitLogin } from './support/portal.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -13,6 +13,12 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+});
+
+/** A fresh browser context per journey: its own session storage, so no one is still signed in. */
+beforeEach(async () => {
+  await context?.close();
+  consoleErrors.length = 0;
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   page = await context.newPage();
   page.on('console', (message: ConsoleMessage) => {
@@ -160,5 +166,29 @@ describe('administration', () => {
         (text) => text.startsWith('page error') || (adminApi.test(text) && !refusedOwnApproval.test(text)),
       ),
     ).toEqual([]);
+  });
+
+  it('SAD creates clients from a CSV file and sees what happened to every row', async () => {
+    await signIn('sad@demo.test');
+    await goToRoute(page, '/clients');
+    await page.getByRole('button', { name: 'Import clients (CSV)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import clients (CSV)' });
+    const csv = [
+      'clientName,clientBizType,features,mainFeature,adminName,adminEmail',
+      'Batch Retail,Retail,OTP|SMS,OTP,Batch Admin,batch.admin@journey.test',
+      ',Retail,OTP,OTP,,',
+    ].join('\n');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+
+    await dialog.getByText('1 of 2 rows imported, 1 failed').waitFor();
+    const report = dialog.getByRole('table', { name: 'Result' });
+    expect(await report.textContent()).toContain('batch.admin@journey.test');
+    expect(await report.textContent()).toContain('clientName');
+    await saveScreenshot(page, 'admin-client-batch');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('row').filter({ hasText: 'Batch Retail' }).waitFor();
   });
 });

@@ -72,6 +72,7 @@ export function ClientListPage() {
     {
       key: 'status',
       header: t('clients.fields.status'),
+      width: 130,
       render: (client) => (
         <Badge color={client.status === 'active' ? 'teal' : 'gray'} variant="light">
           {t(`clients.status.${client.status}`)}
