@@ -52,10 +52,18 @@ function webhookBody(index) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-webhook-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), path.join(here, '../apps/server/dist/main.js'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+    path.join(here, '../apps/server/dist/main.js'),
+    'serve',
+  ],
+  {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 try {
   await waitReady(base);
   const login = await fetch(`${base}/api/auth/login`, {

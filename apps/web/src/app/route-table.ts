@@ -13,6 +13,16 @@ export type ScreenKind =
   | 'serverError'
   | 'apiCallTest'
   | 'profile'
+  | 'clientList'
+  | 'clientForm'
+  | 'userList'
+  | 'userCreate'
+  | 'userDetail'
+  | 'taskList'
+  | 'taskDetail'
+  | 'roles'
+  | 'auditTrail'
+  | 'activityLogs'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -208,17 +218,31 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/metrics/api', 'apiMetrics'],
   ]),
   ...area('users', [
-    ['/users', 'userList'],
-    ['/users/user', 'userCreate', hidden],
-    ['/users/user/:userId', 'userEdit', { sample: '/users/user/0190a000-0000-7000-8000-000000000001' }],
+    ['/users', 'userList', { screen: 'userList' }],
+    ['/users/user', 'userCreate', { screen: 'userCreate', nav: false }],
+    [
+      '/users/user/:userId',
+      'userEdit',
+      { screen: 'userDetail', sample: '/users/user/0190a000-0000-7000-8000-000000000001' },
+    ],
+    // Not in spec §2: the maker-checker inbox of spec §4 "Approval tasks" (guard: the users area's).
+    ['/users/tasks', 'userTasks', { screen: 'taskList' }],
+    [
+      '/users/tasks/:taskId',
+      'userTask',
+      { screen: 'taskDetail', sample: '/users/tasks/0190a000-0000-7000-8000-000000000003' },
+    ],
+    // Roles and rights (SAD edits, the other admins read) and the audit trail (SAD, ADC, ADB).
+    ['/users/roles', 'userRoles', { screen: 'roles' }],
+    ['/users/audit-trail', 'auditTrail', { screen: 'auditTrail' }],
   ]),
   ...area('clients', [
-    ['/clients', 'clientList'],
-    ['/clients/client', 'clientCreate', hidden],
+    ['/clients', 'clientList', { screen: 'clientList' }],
+    ['/clients/client', 'clientCreate', { screen: 'clientForm', nav: false }],
     [
       '/clients/client/:clientId',
       'clientEdit',
-      { sample: '/clients/client/0190a000-0000-7000-8000-000000000002' },
+      { screen: 'clientForm', sample: '/clients/client/0190a000-0000-7000-8000-000000000002' },
     ],
   ]),
   ...area('billing', [
@@ -232,7 +256,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/call-center/dashboard', 'callCenterDashboard'],
     ['/call-center/ticket/:id', 'callCenterTicket', { sample: '/call-center/ticket/1' }],
     ['/scenario-diagram/:campaignCode', 'scenarioDiagram', { sample: '/scenario-diagram/DEMO-0001' }],
-    ['/logs', 'logs'],
+    ['/logs', 'logs', { screen: 'activityLogs' }],
     ['/embedded-signup', 'embeddedSignup'],
     ['/geo-location', 'geoLocation'],
     ['/fbmanager', 'fbManager'],

@@ -121,7 +121,7 @@ describe('the frame', () => {
 
     await userEvent.setup().click(screen.getByText('Bahasa Indonesia'));
 
-    expect(await screen.findByRole('heading', { name: 'Pengguna belum tersedia' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Daftar pengguna' })).toBeTruthy();
     expect(localStorage.getItem('sapa.locale')).toBe('id');
     await waitFor(() => expect(document.title).toBe('Sapa · Pengguna · Daftar pengguna'));
   });
@@ -160,7 +160,7 @@ describe('route guards in the router', () => {
   it('cancels an unknown route, and shows the 404 page when it is the first page', async () => {
     mockShellApi(signIn());
     const { router } = renderApp('/users');
-    await screen.findByRole('heading', { name: 'Users is not available yet' });
+    await screen.findByRole('heading', { name: 'User list' });
 
     await act(() => router.navigate('/no/such/page'));
     expect(router.state.location.pathname).toBe('/users');
@@ -217,7 +217,7 @@ describe('page metrics', () => {
   it('posts the entry and exit time of a page under its route name when the user leaves it', async () => {
     const { requests } = mockShellApi(signIn({ role: 'SAD' }));
     const { router } = renderApp('/users/user/0190a000-0000-7000-8000-000000000001');
-    await screen.findByRole('heading', { name: 'Users is not available yet' });
+    await screen.findByRole('heading', { name: 'Edit user' });
 
     await act(() => router.navigate('/users'));
 
@@ -235,7 +235,7 @@ describe('page metrics', () => {
         request.path.startsWith('/api/metrics') ? errorResponse(500, 'internal_error', 'Boom') : undefined,
     });
     const { router } = renderApp('/users');
-    await screen.findByRole('heading', { name: 'Users is not available yet' });
+    await screen.findByRole('heading', { name: 'User list' });
 
     await act(() => router.navigate('/report'));
 

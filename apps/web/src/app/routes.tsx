@@ -29,6 +29,34 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/system/pages/api-call-test-page')).ApiCallTestPage,
   }),
   profile: async () => ({ Component: (await import('../features/account/pages/profile-page')).ProfilePage }),
+  clientList: async () => ({
+    Component: (await import('../features/clients/pages/client-list-page')).ClientListPage,
+  }),
+  userList: async () => ({
+    Component: (await import('../features/users/pages/user-list-page')).UserListPage,
+  }),
+  userCreate: async () => ({
+    Component: (await import('../features/users/pages/user-create-page')).UserCreatePage,
+  }),
+  userDetail: async () => ({
+    Component: (await import('../features/users/pages/user-detail-page')).UserDetailPage,
+  }),
+  taskList: async () => ({
+    Component: (await import('../features/approvals/pages/task-list-page')).TaskListPage,
+  }),
+  taskDetail: async () => ({
+    Component: (await import('../features/approvals/pages/task-detail-page')).TaskDetailPage,
+  }),
+  roles: async () => ({ Component: (await import('../features/roles/pages/roles-page')).RolesPage }),
+  auditTrail: async () => ({
+    Component: (await import('../features/audit/pages/audit-trail-page')).AuditTrailPage,
+  }),
+  activityLogs: async () => ({
+    Component: (await import('../features/audit/pages/activity-logs-page')).ActivityLogsPage,
+  }),
+  clientForm: async () => ({
+    Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
+  }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {

@@ -13,7 +13,9 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" mb="md">
       <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description ? (
           <Text size="sm" c="dimmed">
             {description}

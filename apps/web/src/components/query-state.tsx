@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../lib/http';
+import { ApiError, describeError } from '../lib/http';
 
 export type QueryStateProps<Data> = {
   data: Data | undefined;
@@ -11,6 +11,8 @@ export type QueryStateProps<Data> = {
   /** When set and true for the data, the empty text shows instead of the children. */
   isEmpty?: (data: Data) => boolean;
   emptyText?: string;
+  /** When set, a 404 answer shows this sentence instead of the server's, without a retry button. */
+  notFoundText?: string;
   children: (data: Data) => ReactNode;
 };
 
@@ -22,15 +24,17 @@ export function QueryState<Data>({
   onRetry,
   isEmpty,
   emptyText,
+  notFoundText,
   children,
 }: QueryStateProps<Data>) {
   const { t } = useTranslation();
   if (error && data === undefined) {
+    const notFound = notFoundText !== undefined && error instanceof ApiError && error.status === 404;
     return (
       <Alert color="red" title={t('queryState.errorTitle')} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{describeError(error, t)}</Text>
-          {onRetry ? (
+          <Text size="sm">{notFound ? notFoundText : describeError(error, t)}</Text>
+          {onRetry && !notFound ? (
             <Button size="xs" variant="light" color="red" onClick={onRetry}>
               {t('queryState.retry')}
             </Button>

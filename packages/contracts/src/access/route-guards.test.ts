@@ -66,6 +66,10 @@ describe('route guards (spec §6)', () => {
     ['/report/download', ['SAD', 'ADC', 'USR', 'USV', 'ADB']],
     ['/users', ['SAD', 'ADC', 'ADB', 'ADU']],
     ['/users/user/7', ['SAD', 'ADC', 'ADB', 'ADU']],
+    ['/users/tasks', ['SAD', 'ADC', 'ADB', 'ADU']],
+    ['/users/tasks/7', ['SAD', 'ADC', 'ADB', 'ADU']],
+    ['/users/roles', ['SAD', 'ADC', 'ADB', 'ADU']],
+    ['/users/audit-trail', ['SAD', 'ADC', 'ADB']],
     ['/documents/guide', ['SAD', 'ADB']],
     ['/documents/faq', ['SAD', 'ADB']],
   ] as const)('opens %s to %j only', (path, roles) => {

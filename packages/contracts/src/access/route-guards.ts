@@ -19,6 +19,12 @@ export const CHAT_TEMPLATE_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'U
 export const REPORT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'USR', 'USV', 'ADB'];
 export const USERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'ADU'];
 export const DOCUMENTS_ROLES: readonly RoleCode[] = ['SAD', 'ADB'];
+/** The audit trail: the super admin and the client admins (the roles with AUDIT_VIEW by default). */
+export const AUDIT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
+/** Administration pages inside the users area that spec §2 does not name (approval tasks, roles, audit). */
+export const USER_TASKS_PATH = '/users/tasks';
+export const USER_ROLES_PATH = '/users/roles';
+export const AUDIT_TRAIL_PATH = '/users/audit-trail';
 
 export const CS_CONFIG_PATH = '/config/CS';
 export const CHAT_TEMPLATE_PATH = '/config/chatTemplate';
@@ -45,6 +51,8 @@ const ROLE_RULES: readonly RoleRule[] = [
   [CS_CONFIG_PATH, CS_CONFIG_ROLES],
   [CHAT_TEMPLATE_PATH, CHAT_TEMPLATE_ROLES],
   ['/report', REPORT_ROLES],
+  // Before `/users`: the first matching prefix decides. Tasks and roles keep the users area's roles.
+  [AUDIT_TRAIL_PATH, AUDIT_ROLES],
   ['/users', USERS_ROLES],
   ['/documents', DOCUMENTS_ROLES],
 ];

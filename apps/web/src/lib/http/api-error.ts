@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Per-field problems of a validation answer (`body.email`…), when the server gave them. */
+    readonly details: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -21,6 +23,12 @@ export class ApiError extends Error {
 /** Builds the error of a non-2xx answer from its `{ error: { code, message } }` body (ARCHITECTURE §6). */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.error.code, parsed.data.error.message);
+  if (parsed.success)
+    return new ApiError(
+      status,
+      parsed.data.error.code,
+      parsed.data.error.message,
+      parsed.data.error.details ?? [],
+    );
   return new ApiError(status, HTTP_ERROR, `Request failed with status ${status}`);
 }
