@@ -4,6 +4,7 @@ export * from './access/login-redirect.js';
 export * from './access/roles.js';
 export * from './access/route-guards.js';
 export * from './admin/admin.schemas.js';
+export * from './admin/checker-maker.schemas.js';
 export * from './admin/rights.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './errors.js';

@@ -1,4 +1,4 @@
-import { FEATURE_BITS, isTrialExpired, TRIAL_EXPIRED_CODE } from '@sapa/contracts';
+import { FEATURE_BITS, type FeatureFlag, isTrialExpired, TRIAL_EXPIRED_CODE } from '@sapa/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyCsrfToken } from './csrf.js';
@@ -71,23 +71,26 @@ export const accessPolicyPlugin = fp<{
       if (rule.right && !(await hasRight(session.role, rule.right))) {
         throw new AppError(403, 'forbidden', 'Your role may not do this.');
       }
-      if (rule.feature && (session.features & FEATURE_BITS[rule.feature]) === 0) {
-        throw new AppError(
-          403,
-          'feature_disabled',
-          `The ${rule.feature} feature is not enabled for this client.`,
-        );
-      }
-      // Spec §4: an expired trial closes every feature area until the subscription is renewed.
-      if (rule.feature && isTrialExpired(session.subscription)) {
-        const expiredOn = new Date(session.subscription!.expiredAt).toISOString().slice(0, 10);
-        throw new AppError(
-          403,
-          TRIAL_EXPIRED_CODE,
-          `The trial of this client expired on ${expiredOn}. Ask your administrator to renew the subscription.`,
-        );
-      }
+      if (rule.feature) assertFeatureOpen(session, rule.feature);
     });
   },
   { name: 'access-policy' },
 );
+
+/**
+ * The client must have the feature, and an expired trial (spec §4) closes every feature area until the
+ * subscription is renewed. For rules whose feature is only known from the request (a channel named in it).
+ */
+export function assertFeatureOpen(session: SessionContext, feature: FeatureFlag): void {
+  if ((session.features & FEATURE_BITS[feature]) === 0) {
+    throw new AppError(403, 'feature_disabled', `The ${feature} feature is not enabled for this client.`);
+  }
+  if (isTrialExpired(session.subscription)) {
+    const expiredOn = new Date(session.subscription!.expiredAt).toISOString().slice(0, 10);
+    throw new AppError(
+      403,
+      TRIAL_EXPIRED_CODE,
+      `The trial of this client expired on ${expiredOn}. Ask your administrator to renew the subscription.`,
+    );
+  }
+}

@@ -214,6 +214,7 @@ export const ApprovalTaskSchema = z.object({
   taskId: z.string(),
   clientId: z.string(),
   type: z.string().describe('What kind of change, e.g. user.create or user.update'),
+  channel: z.string().nullable().describe('The channel the change belongs to; its named checkers decide it'),
   summary: z.string(),
   payload: z.unknown().describe('The proposed change'),
   status: z.enum(TASK_STATUSES),

@@ -1,6 +1,11 @@
 import {
   ApprovalTaskSchema,
   ApproveTaskResultSchema,
+  CheckerMakerPageSchema,
+  CheckerMakerQuerySchema,
+  CheckerMakerRemoveQuerySchema,
+  CheckerMakerUpdateSchema,
+  CheckerMakerUserSchema,
   ErrorBodySchema,
   PageQuerySchema,
   RejectTaskRequestSchema,
@@ -19,6 +24,11 @@ import {
   listApprovalTasks,
   rejectTask,
 } from './approvals.service.js';
+import {
+  listChannelCheckerMakers,
+  removeChannelCheckerMaker,
+  saveChannelCheckerMaker,
+} from './checker-maker.service.js';
 
 const security = [{ bearer: [] }];
 const taskParams = z.object({ taskId: z.string() });
@@ -89,5 +99,63 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Database; registry: Ap
       },
     },
     async (request) => rejectTask(db, actorOf(request), request.params.taskId, request.body.note),
+  );
+
+  app.get(
+    '/api/checker-maker',
+    {
+      config: { access: access.right('USER_VIEW') },
+      schema: {
+        tags: ['approvals'],
+        summary: "Checker-maker users of a channel: who proposes and who decides that channel's changes",
+        security,
+        querystring: CheckerMakerQuerySchema,
+        response: { 200: CheckerMakerPageSchema, 400: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => listChannelCheckerMakers(db, request.ctx.session!, request.query),
+  );
+
+  app.put(
+    '/api/checker-maker',
+    {
+      config: { access: access.right('USER_MANAGE') },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Name a user of the client as maker and/or checker of a channel',
+        security,
+        body: CheckerMakerUpdateSchema,
+        response: {
+          200: CheckerMakerUserSchema,
+          400: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => saveChannelCheckerMaker(db, actorOf(request), request.body),
+  );
+
+  app.delete(
+    '/api/checker-maker',
+    {
+      config: { access: access.right('USER_MANAGE') },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Remove a user from the makers and checkers of a channel',
+        security,
+        querystring: CheckerMakerRemoveQuerySchema,
+        response: {
+          200: z.object({ deleted: z.boolean() }),
+          400: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await removeChannelCheckerMaker(db, actorOf(request), request.query);
+      return { deleted: true };
+    },
   );
 };

@@ -1,4 +1,4 @@
-import type { ApprovalTask } from '@sapa/contracts';
+import type { ApprovalTask, CheckerMakerChannel } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { type Actor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor, Transaction } from '../../platform/database.js';
@@ -6,6 +6,7 @@ import type { SessionContext } from '../../platform/request-context.js';
 import { ownTask, taskAlreadyDecided, taskNotFound } from './approvals.errors.js';
 import { claimPendingTask, findTask, insertTask, listTasks, setTaskResult } from './approvals.repository.js';
 import type { ApprovalTaskRow } from './approvals.tables.js';
+import { assertChannelRole } from './checker-maker.service.js';
 
 export type AppliedChange = {
   /** Kept on the task for the approved list (ids, never secrets). */
@@ -40,6 +41,7 @@ export function toApprovalTask(row: ApprovalTaskRow): ApprovalTask {
     taskId: row.id,
     clientId: row.clientId,
     type: row.type,
+    channel: row.channel,
     summary: row.summary,
     payload: row.payload,
     status: row.status,
@@ -58,12 +60,21 @@ export function toApprovalTask(row: ApprovalTaskRow): ApprovalTask {
 export async function proposeChange(
   tx: Executor,
   maker: Actor,
-  change: { clientId: string; type: string; summary: string; payload: Record<string, unknown> },
+  change: {
+    clientId: string;
+    type: string;
+    summary: string;
+    payload: Record<string, unknown>;
+    /** The channel the change belongs to: once it names makers, only they may propose. */
+    channel?: CheckerMakerChannel;
+  },
 ): Promise<ApprovalTaskRow> {
+  if (change.channel) await assertChannelRole(tx, maker.session, change.channel, 'maker');
   const task = await insertTask(tx, {
     clientId: change.clientId,
     id: newId(),
     type: change.type,
+    channel: change.channel ?? null,
     summary: change.summary,
     payload: change.payload,
     makerUserId: maker.session.userId,
@@ -77,6 +88,10 @@ export async function proposeChange(
     after: { type: task.type, summary: task.summary, payload: task.payload },
   });
   return task;
+}
+
+async function assertTaskChecker(tx: Executor, session: SessionContext, task: ApprovalTaskRow) {
+  if (task.channel) await assertChannelRole(tx, session, task.channel as CheckerMakerChannel, 'checker');
 }
 
 /** Why a decision matched no row: unknown (404), the maker's own (403) or already decided (409). */
@@ -103,6 +118,8 @@ export async function approveTask(
       note: null,
     });
     if (!claimed) return null;
+    // Throwing here rolls the claim back: the task stays pending for a named checker.
+    await assertTaskChecker(tx, session, claimed);
     const applied = await registry.get(claimed.type).apply(tx, checker, claimed);
     await setTaskResult(tx, claimed.clientId, claimed.id, applied.result);
     await recordAudit(tx, checker, {
@@ -130,6 +147,7 @@ export async function rejectTask(db: Database, checker: Actor, taskId: string, n
       note,
     });
     if (!claimed) return null;
+    await assertTaskChecker(tx, session, claimed);
     await recordAudit(tx, checker, {
       clientId: claimed.clientId,
       action: 'task.reject',

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Maker-checker tasks (spec §4 "Approval tasks"): a proposed change to a protected resource, held as
@@ -10,6 +10,8 @@ export const approvalTasks = pgTable(
     clientId: uuid('client_id').notNull(),
     id: uuid('id').notNull(),
     type: text('type').notNull(),
+    /** The channel the change belongs to, when it does: its named makers and checkers apply. */
+    channel: text('channel'),
     /** What the change is about, for lists: e.g. "New user ana@example.com (USC)". */
     summary: text('summary').notNull(),
     payload: jsonb('payload').notNull(),
@@ -34,3 +36,24 @@ export const approvalTasks = pgTable(
 );
 
 export type ApprovalTaskRow = typeof approvalTasks.$inferSelect;
+
+/**
+ * Who makes and who checks the changes of one channel of a client (`/<channel>/manage`). While a
+ * channel names nobody, the rights alone decide; once it names someone, only its makers propose and
+ * only its checkers decide that channel's tasks.
+ */
+export const checkerMakerUsers = pgTable(
+  'checker_maker_users',
+  {
+    clientId: uuid('client_id').notNull(),
+    channel: text('channel').notNull(),
+    userId: uuid('user_id').notNull(),
+    maker: boolean('maker').notNull(),
+    checker: boolean('checker').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedByEmail: text('updated_by_email'),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.channel, t.userId] })],
+);
+
+export type CheckerMakerUserRow = typeof checkerMakerUsers.$inferSelect;

@@ -1,0 +1,114 @@
+import type { CheckerMakerChannel, CheckerMakerUpdate, CheckerMakerUser } from '@sapa/contracts';
+import { isId } from '../../lib/ids.js';
+import { assertFeatureOpen } from '../../platform/access-policy.js';
+import { type Actor, recordAudit } from '../../platform/audit/index.js';
+import type { Database, Executor } from '../../platform/database.js';
+import type { SessionContext } from '../../platform/request-context.js';
+import { findUser } from '../identity/identity.repository.js';
+import { assignmentNotFound, notChannelChecker, notChannelMaker, userNotFound } from './approvals.errors.js';
+import type { CheckerMakerUserRow } from './approvals.tables.js';
+import {
+  channelNamesAnyone,
+  deleteCheckerMakerUser,
+  findCheckerMakerUser,
+  listCheckerMakerUsers,
+  saveCheckerMakerUser,
+} from './checker-maker.repository.js';
+
+function toView(
+  row: CheckerMakerUserRow,
+  user: { name: string; email: string; role: string },
+): CheckerMakerUser {
+  return {
+    channel: row.channel as CheckerMakerChannel,
+    userId: row.userId,
+    name: user.name,
+    email: user.email,
+    role: user.role as CheckerMakerUser['role'],
+    maker: row.maker,
+    checker: row.checker,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByEmail: row.updatedByEmail,
+  };
+}
+
+export async function listChannelCheckerMakers(
+  db: Executor,
+  session: SessionContext,
+  query: { channel: CheckerMakerChannel; pageSize: number; pageNumber: number },
+) {
+  assertFeatureOpen(session, query.channel);
+  const { rows, total } = await listCheckerMakerUsers(db, session.clientId, query.channel, query);
+  return {
+    pageSize: query.pageSize,
+    pageNumber: query.pageNumber,
+    total,
+    items: rows.map(({ assignment, ...user }) => toView(assignment, user)),
+  };
+}
+
+/** Names a user of the client as maker and/or checker of a channel (or changes what they are). */
+export async function saveChannelCheckerMaker(db: Database, actor: Actor, input: CheckerMakerUpdate) {
+  const { session } = actor;
+  assertFeatureOpen(session, input.channel);
+  // Another client's user is as unknown as a made-up id.
+  const user = isId(input.userId) ? await findUser(db, session.clientId, input.userId) : null;
+  if (!user) throw userNotFound();
+  return db.transaction(async (tx) => {
+    const before = await findCheckerMakerUser(tx, session.clientId, input.channel, user.id);
+    const saved = await saveCheckerMakerUser(tx, {
+      clientId: session.clientId,
+      channel: input.channel,
+      userId: user.id,
+      maker: input.maker,
+      checker: input.checker,
+      updatedByEmail: session.email,
+    });
+    await recordAudit(tx, actor, {
+      clientId: session.clientId,
+      action: before ? 'checker_maker.update' : 'checker_maker.create',
+      entityType: 'checker_maker_user',
+      entityId: user.id,
+      before: before ? { channel: before.channel, maker: before.maker, checker: before.checker } : null,
+      after: { channel: saved.channel, maker: saved.maker, checker: saved.checker, email: user.email },
+    });
+    return toView(saved, user);
+  });
+}
+
+export async function removeChannelCheckerMaker(
+  db: Database,
+  actor: Actor,
+  input: { channel: CheckerMakerChannel; userId: string },
+) {
+  const { session } = actor;
+  assertFeatureOpen(session, input.channel);
+  if (!isId(input.userId)) throw assignmentNotFound();
+  await db.transaction(async (tx) => {
+    const removed = await deleteCheckerMakerUser(tx, session.clientId, input.channel, input.userId);
+    if (!removed) throw assignmentNotFound();
+    await recordAudit(tx, actor, {
+      clientId: session.clientId,
+      action: 'checker_maker.delete',
+      entityType: 'checker_maker_user',
+      entityId: input.userId,
+      before: { channel: removed.channel, maker: removed.maker, checker: removed.checker },
+    });
+  });
+}
+
+/**
+ * The maker-checker rule of a channel for one user: while the channel names nobody the rights alone
+ * decide; once it names someone, only its makers propose and only its checkers decide its tasks.
+ */
+export async function assertChannelRole(
+  db: Executor,
+  session: Pick<SessionContext, 'clientId' | 'userId'>,
+  channel: CheckerMakerChannel,
+  as: 'maker' | 'checker',
+): Promise<void> {
+  if (!(await channelNamesAnyone(db, session.clientId, channel))) return;
+  const assignment = await findCheckerMakerUser(db, session.clientId, channel, session.userId);
+  if (as === 'maker' && !assignment?.maker) throw notChannelMaker(channel);
+  if (as === 'checker' && !assignment?.checker) throw notChannelChecker(channel);
+}
