@@ -23,6 +23,7 @@ export type ScreenKind =
   | 'roles'
   | 'auditTrail'
   | 'activityLogs'
+  | 'checkerMaker'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -77,7 +78,7 @@ function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extr
     [`${base}/configuration/edit-request`, 'configurationEditRequest'],
     [`${base}/configuration/provider`, 'configurationProvider'],
     [`${base}/blacklist`, 'blacklist'],
-    [`${base}/manage`, 'checkerMakerUsers'],
+    [`${base}/manage`, 'checkerMakerUsers', { screen: 'checkerMaker' }],
     ...extra,
   ]);
 }

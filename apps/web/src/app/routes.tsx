@@ -41,6 +41,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   userDetail: async () => ({
     Component: (await import('../features/users/pages/user-detail-page')).UserDetailPage,
   }),
+  checkerMaker: async () => ({
+    Component: (await import('../features/approvals/pages/checker-maker-page')).CheckerMakerPage,
+  }),
   taskList: async () => ({
     Component: (await import('../features/approvals/pages/task-list-page')).TaskListPage,
   }),

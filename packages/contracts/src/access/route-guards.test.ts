@@ -70,6 +70,8 @@ describe('route guards (spec §6)', () => {
     ['/users/tasks/7', ['SAD', 'ADC', 'ADB', 'ADU']],
     ['/users/roles', ['SAD', 'ADC', 'ADB', 'ADU']],
     ['/users/audit-trail', ['SAD', 'ADC', 'ADB']],
+    ['/whatsapp/manage', ['SAD', 'ADC', 'ADB', 'ADU']],
+    ['/email/manage', ['SAD', 'ADC', 'ADB', 'ADU']],
     ['/documents/guide', ['SAD', 'ADB']],
     ['/documents/faq', ['SAD', 'ADB']],
   ] as const)('opens %s to %j only', (path, roles) => {

@@ -54,6 +54,10 @@ const ROLE_RULES: readonly RoleRule[] = [
   // Before `/users`: the first matching prefix decides. Tasks and roles keep the users area's roles.
   [AUDIT_TRAIL_PATH, AUDIT_ROLES],
   ['/users', USERS_ROLES],
+  // Who makes and checks a channel's changes: the roles that see the users.
+  ...(['/whatsapp', '/voice', '/sms', '/telegram', '/email'] as const).map(
+    (channel): RoleRule => [`${channel}/manage`, USERS_ROLES],
+  ),
   ['/documents', DOCUMENTS_ROLES],
 ];
 

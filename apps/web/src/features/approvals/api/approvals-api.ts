@@ -61,13 +61,18 @@ export function useRejectTask(taskId: string) {
   });
 }
 
-/** Whether the signed-in user may decide tasks (the TASK_APPROVE right of their role). */
-export function useMayApprove(userId: string) {
+/** Whether the signed-in user's role holds a right (e.g. TASK_APPROVE, USER_MANAGE). */
+export function useHasRight(userId: string, right: string) {
   const rights = useQuery({
     queryKey: ['myRights', userId] as const,
     queryFn: async ({ signal }) => UserRightsSchema.parse(await http.get('/api/users/me/rights', { signal })),
     staleTime: 60_000,
   });
   // Unknown (still loading, or not readable) counts as yes: the server decides either way.
-  return rights.data ? rights.data.rightCodes.includes('TASK_APPROVE') : true;
+  return rights.data ? rights.data.rightCodes.includes(right) : true;
+}
+
+/** Whether the signed-in user may decide tasks (the TASK_APPROVE right of their role). */
+export function useMayApprove(userId: string) {
+  return useHasRight(userId, 'TASK_APPROVE');
 }

@@ -17,6 +17,7 @@ const task = {
   status: 'pending',
   makerUserId: 'maker-1',
   makerEmail: 'maker@demo.test',
+  channel: null,
   checkerUserId: null,
   checkerEmail: null,
   note: null,
