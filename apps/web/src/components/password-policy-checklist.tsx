@@ -40,7 +40,8 @@ export function brokenRules(input: PasswordPolicyInput): Set<PasswordRule | 'too
   for (const [rule, message] of Object.entries(PASSWORD_MESSAGES)) {
     if (problems.some((problem) => problem.message === message)) broken.add(rule as PasswordRule | 'tooLong');
   }
-  // An empty confirmation is not yet a mismatch worth a red cross, but it is not met either.
+  // Nothing typed yet meets nothing: an empty password is not "not your email" either.
+  if (input.newPassword === '') for (const rule of applicableRules(input)) broken.add(rule);
   if (input.confirmPassword === '') broken.add('mismatch');
   return broken;
 }
