@@ -229,6 +229,38 @@ describe('account security', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('a client admin renames themself, makes and rotates the API secret (shown once) and gives consent', async () => {
+    await signIn('adc@demo.test');
+    await openEditProfile();
+
+    const profile = page.getByRole('form', { name: 'Profile' });
+    await profile.getByLabel('Name').fill('Demo ADC Renamed');
+    await profile.getByRole('button', { name: 'Save name' }).click();
+    await page.getByTestId('user-name').filter({ hasText: 'Demo ADC Renamed' }).waitFor();
+
+    const secretSection = page.getByRole('region', { name: 'API secret' });
+    await secretSection.getByRole('button', { name: /API secret/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    const first = ((await secretSection.getByTestId('one-time-secret').textContent()) ?? '').trim();
+    expect(first.length).toBeGreaterThanOrEqual(16);
+
+    // Rotating asks first, then shows the new secret once; the old one stops working.
+    await secretSection.getByRole('button', { name: 'Rotate API secret' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('The current one stops working at once.').waitFor();
+    await saveScreenshot(page, 'api-secret-rotate-confirm');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await secretSection.getByTestId('one-time-secret').filter({ hasNotText: first }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await saveScreenshot(page, 'api-secret-shown-once');
+
+    const consent = page.getByRole('region', { name: 'Consent' });
+    await consent.getByRole('button', { name: 'Accept the terms of use' }).click();
+    await consent.getByTestId('consent-status').filter({ hasText: 'Accepted' }).waitFor();
+    await consent.getByRole('button', { name: 'Withdraw consent' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('SSO: the login page leads to the SSO page, which names a bad provider and relay state', async () => {
     await openLoginPage(page, server.baseUrl);
     await page.getByRole('link', { name: 'Single sign-on (SSO)' }).click();

@@ -56,6 +56,7 @@ export function ApiSecretCard() {
                 description={t('apiSecret.newDescription', { client: clientName })}
                 secretLabel={t('apiSecret.secretLabel')}
                 secret={rotate.data.apiSecret}
+                note={t('apiSecret.shownOnce')}
               />
             ) : null}
             {rotate.isError ? (

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type MfaChallenge, MfaTokenRequestSchema } from '@sapa/contracts';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -40,7 +40,12 @@ export function MfaCodeStep({ challenge, onBack }: MfaCodeStepProps) {
     <form onSubmit={handleSubmit} noValidate aria-busy={submitting} aria-label={t('mfaLogin.title')}>
       <Fieldset variant="unstyled" disabled={submitting}>
         <Stack gap="md">
-          <Text size="sm">{t('mfaLogin.help')}</Text>
+          <div>
+            <Title order={3} size="h4">
+              {t('mfaLogin.title')}
+            </Title>
+            <Text size="sm">{t('mfaLogin.help')}</Text>
+          </div>
           {verify.isError && (
             <Alert
               role="alert"
