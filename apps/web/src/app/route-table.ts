@@ -24,6 +24,7 @@ export type ScreenKind =
   | 'auditTrail'
   | 'activityLogs'
   | 'checkerMaker'
+  | 'mailOutbox'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -270,7 +271,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/documents/guide', 'guide'],
     ['/documents/faq', 'faq'],
   ]),
-  ...area('settings', [['/settings/editProfile', 'editProfile', { screen: 'profile' }]]),
+  ...area('settings', [
+    ['/settings/editProfile', 'editProfile', { screen: 'profile' }],
+    // Not in spec §2: the sandbox mail outbox of embedded mode (SAD), where a reset email can be read.
+    ['/settings/mailOutbox', 'mailOutbox', { screen: 'mailOutbox' }],
+  ]),
   ...area('system', [
     ['/pages/404', 'notFound', { screen: 'notFound', nav: false }],
     ['/pages/500', 'serverError', { screen: 'serverError', nav: false }],

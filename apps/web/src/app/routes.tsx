@@ -29,6 +29,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/system/pages/api-call-test-page')).ApiCallTestPage,
   }),
   profile: async () => ({ Component: (await import('../features/account/pages/profile-page')).ProfilePage }),
+  mailOutbox: async () => ({
+    Component: (await import('../features/account/pages/mail-outbox-page')).MailOutboxPage,
+  }),
   clientList: async () => ({
     Component: (await import('../features/clients/pages/client-list-page')).ClientListPage,
   }),
@@ -95,6 +98,26 @@ export const routes: RouteObject[] = [
           }),
         }),
       ),
+      // Account recovery and SSO come before any session, so they stay outside the login too.
+      {
+        path: 'forgot-password',
+        handle: { titleKey: 'routes.forgotPassword' } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        handle: { titleKey: 'routes.resetPassword' } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: 'sso',
+        handle: { titleKey: 'routes.sso' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/auth/pages/sso-page')).SsoPage }),
+      },
       {
         id: 'authenticated',
         loader: requireSessionLoader,
