@@ -51,6 +51,11 @@ async function signIn(email: string) {
   await page.getByTestId('user-name').waitFor();
 }
 
+/** Screenshots of a dialog wait for its opening transition to end. */
+async function settle() {
+  await page.waitForTimeout(400);
+}
+
 async function openScreen(path: string, heading: string) {
   await goToRoute(page, path);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -108,6 +113,7 @@ describe('customer-service administration', () => {
     await form.getByRole('combobox', { name: 'Tags' }).fill('journey');
     await form.getByRole('combobox', { name: 'Tags' }).press('Enter');
     await form.getByLabel('Routing weight (%)').fill('40');
+    await settle();
     await saveScreenshot(page, 'cs-admin-agent-form');
     await form.getByRole('button', { name: 'Create' }).click();
     await form.waitFor({ state: 'detached' });
@@ -120,6 +126,7 @@ describe('customer-service administration', () => {
     await row.getByRole('button', { name: 'Deactivate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate?' });
     expect(await dialog.textContent()).toContain(email);
+    await settle();
     await saveScreenshot(page, 'cs-admin-agent-deactivate');
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -178,6 +185,7 @@ describe('customer-service administration', () => {
     await row.click();
     const drawer = page.getByRole('dialog', { name: `Room #${room.shortId}` });
     await drawer.getByRole('log').getByText('Paket saya belum datang').waitFor();
+    await settle();
     await saveScreenshot(page, 'cs-admin-history-transcript');
     const [roomDownload] = await Promise.all([
       page.waitForEvent('download'),
@@ -207,7 +215,7 @@ describe('customer-service administration', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('an admin keeps the tag list, and sees customers, supervisors and internal users', async () => {
+  it('an admin keeps the tag list and the customers (import, tags, delete from a file), and sees supervisors and internal users', async () => {
     const suffix = Date.now().toString(36);
     await signIn('adc@demo.test');
     await openScreen('/tag', 'Tags');
@@ -223,9 +231,50 @@ describe('customer-service administration', () => {
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await row.waitFor({ state: 'detached' });
 
+    // Customers: two from a file, one with a bad number reported; one tagged; one deleted from a file.
     await openScreen('/customers', 'Customer list');
     await page.getByRole('table', { name: 'Customer list' }).waitFor();
+    const digits = Date.now().toString().slice(-7);
+    const phones = [`62813${digits}`, `62814${digits}`];
+    await page.getByRole('button', { name: 'Import' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import customers' });
+    await importDialog.locator('input[type="file"]').setInputFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `phoneNumber,name,tags,mediaPlatform\n${phones[0]},Wati ${suffix},vip,whatsapp\n${phones[1]},Yanto ${suffix},,whatsapp\nabc,Broken,,whatsapp\n`,
+      ),
+    });
+    await importDialog.getByRole('button', { name: 'Upload' }).click();
+    await importDialog.getByRole('status').filter({ hasText: '2 of 3 rows imported, 1 failed' }).waitFor();
+    await settle();
+    await saveScreenshot(page, 'cs-admin-customers-import');
+    await importDialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Search by name or phone number').fill(suffix);
+    const wati = page.getByRole('row').filter({ hasText: phones[0] });
+    await wati.waitFor();
+    await wati.getByRole('button', { name: 'Edit tags' }).click();
+    const tagsForm = page.getByRole('form', { name: 'Edit tags' });
+    await tagsForm.getByRole('combobox', { name: 'Tags' }).fill('loyal');
+    await tagsForm.getByRole('combobox', { name: 'Tags' }).press('Enter');
+    // Leaving the field closes its suggestions, which cover the buttons.
+    await tagsForm.getByRole('combobox', { name: 'Tags' }).press('Tab');
+    await tagsForm.getByRole('button', { name: 'Save' }).click();
+    await wati.getByText('loyal').waitFor();
     await saveScreenshot(page, 'cs-admin-customers');
+    await page.getByRole('button', { name: 'Delete from file' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete customers from a file' });
+    await deleteDialog.locator('input[type="file"]').setInputFiles({
+      name: 'delete.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`phoneNumber\n${phones[1]}\n`),
+    });
+    await deleteDialog.getByRole('button', { name: 'Upload' }).click();
+    await deleteDialog.getByRole('status').filter({ hasText: '1 of 1 rows deleted, 0 failed' }).waitFor();
+    await deleteDialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('row').filter({ hasText: phones[1] }).waitFor({ state: 'detached' });
+    await wati.waitFor();
+
     await openScreen('/customerService/manage/supervisor', 'Supervisors');
     await page.getByRole('button', { name: 'New supervisor' }).waitFor();
     await saveScreenshot(page, 'cs-admin-supervisors');

@@ -121,8 +121,9 @@ export function AgentsPage({ kind }: { kind: AgentKind }) {
     {
       key: 'state',
       header: t('csAdmin.fields.state'),
+      width: 130,
       render: (agent) => (
-        <Badge color={agent.deactivated ? 'gray' : 'green'} variant="light" style={{ flexShrink: 0 }}>
+        <Badge color={agent.deactivated ? 'gray' : 'green'} variant="light">
           {agent.deactivated ? t('csAdmin.state.deactivated') : t('csAdmin.state.active')}
         </Badge>
       ),
