@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
-import { jsonResponse } from '../../../test/fetch-mock';
+import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
@@ -48,9 +48,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function serve() {
+function serve(exports: (request: SentRequest) => Response | undefined = () => undefined) {
   return mockShellApi(useSessionStore.getState().session!, {
     routes: (request) => {
+      const answer = exports(request);
+      if (answer) return answer;
       const path = request.path.split('?')[0];
       if (path === '/api/cs/chatRoom/history')
         return jsonResponse(200, { items: [room], lastEvaluatedKey: null, total: 1 });
@@ -158,5 +160,49 @@ describe('chat history filters', () => {
     expect(within(form).queryByLabelText('Agent email')).toBeNull();
     expect(within(form).queryByRole('combobox', { name: 'Agent' })).toBeNull();
     expect(screen.getByText(/Your closed chat rooms/)).toBeTruthy();
+  });
+
+  it('exports the filtered history through the job, follows its progress and offers the file when done', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'USV', chatRole: 'SPV' }) });
+    const job = {
+      id: 'exp-1',
+      kind: 'chatroomHistory',
+      asType: 'csv',
+      status: 'queued',
+      progress: 0,
+      total: null,
+      processed: 0,
+      fileName: null,
+      error: null,
+      request: {},
+      requestedBy: 'usv@demo.test',
+      createdAt: '2026-11-23T08:00:00.000Z',
+      finishedAt: null,
+    };
+    let listed: object[] = [];
+    const { requests } = serve((request) => {
+      if (!request.path.startsWith('/api/cs/exportChatroomHistory')) return undefined;
+      if (request.method === 'POST') {
+        listed = [{ ...job, status: 'running', progress: 50, total: 2, processed: 1 }];
+        return jsonResponse(202, job);
+      }
+      const answer = jsonResponse(200, { items: listed, total: listed.length, pageNumber: 1, pageSize: 5 });
+      if (listed.length)
+        listed = [{ ...job, status: 'done', progress: 100, total: 2, processed: 2, fileName: 'history.csv' }];
+      return answer;
+    });
+    renderApp('/customerService/chatHistory');
+    expect(await screen.findByText('No export requested yet.')).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Remarks'), 'Paket');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await screen.findByText('Running')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Download' }, { timeout: 5_000 })).toBeTruthy();
+    const sent = requests.find(
+      (request) => request.method === 'POST' && request.path === '/api/cs/exportChatroomHistory',
+    );
+    expect(sent?.body).toEqual({ status: 'closed', remarks: 'Paket', asType: 'csv', pageSize: -1 });
   });
 });

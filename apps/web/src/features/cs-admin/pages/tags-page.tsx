@@ -76,8 +76,7 @@ function TagFormModal({ tag, opened, onClose }: { tag: CsTag | null; opened: boo
             value={description}
             onChange={(event) => setDescription(event.currentTarget.value)}
             maxLength={500}
-            autosize
-            minRows={2}
+            rows={3}
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
