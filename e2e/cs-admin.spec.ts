@@ -154,6 +154,25 @@ describe('customer-service administration', () => {
     for (const address of imported) await page.getByRole('row').filter({ hasText: address }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: suffix }).count()).toBe(3);
 
+    // The agents as CSV, and their log-in/out times as XLSX (a zip: it starts with "PK").
+    const [agentsCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(await readFile((await agentsCsv.path()) ?? '', 'utf8')).toContain(imported[1]);
+    await page.getByRole('button', { name: 'Log-in/out times' }).click();
+    const logDialog = page.getByRole('dialog', { name: "Agents' log-in/out times" });
+    const [log] = await Promise.all([
+      page.waitForEvent('download'),
+      logDialog.getByRole('button', { name: 'Download XLSX' }).click(),
+    ]);
+    expect(log.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect((await readFile((await log.path()) ?? '')).subarray(0, 2).toString('latin1')).toBe('PK');
+    await logDialog.getByRole('status').waitFor();
+    await settle();
+    await saveScreenshot(page, 'cs-admin-agent-log');
+    await logDialog.getByRole('button', { name: 'Close' }).click();
+
     // Supervisors may look at the other lists; only admins change them.
     await openScreen('/customerService/manage/supervisor', 'Supervisors');
     await page
