@@ -25,6 +25,12 @@ export type ScreenKind =
   | 'activityLogs'
   | 'checkerMaker'
   | 'mailOutbox'
+  | 'csChatHistory'
+  | 'csAgents'
+  | 'csSupervisors'
+  | 'csInternalUsers'
+  | 'csCustomers'
+  | 'csTags'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -154,15 +160,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/customerService/chat/queue', 'chatQueue'],
     ['/customerService/chatGroup', 'chatGroup'],
     ['/customerService/dashboard', 'csDashboard'],
-    ['/customerService/chatHistory', 'chatHistory'],
-    ['/customerService/manage', 'manageAgents'],
-    ['/customerService/manage/supervisor', 'manageSupervisors'],
-    ['/customerService/manage/internal-user', 'manageInternalUsers'],
+    ['/customerService/chatHistory', 'chatHistory', { screen: 'csChatHistory' }],
+    ['/customerService/manage', 'manageAgents', { screen: 'csAgents' }],
+    ['/customerService/manage/supervisor', 'manageSupervisors', { screen: 'csSupervisors' }],
+    ['/customerService/manage/internal-user', 'manageInternalUsers', { screen: 'csInternalUsers' }],
   ]),
   ...area('customers', [
-    ['/customers', 'customerList'],
+    ['/customers', 'customerList', { screen: 'csCustomers' }],
     ['/exports', 'exports'],
-    ['/tag', 'tags'],
+    ['/tag', 'tags', { screen: 'csTags' }],
   ]),
   ...area('config', [
     ['/config', 'index', { screen: 'redirect' }],

@@ -63,6 +63,22 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),
+  csChatHistory: async () => ({
+    Component: (await import('../features/cs-admin/pages/chat-history-page')).ChatHistoryPage,
+  }),
+  csAgents: async () => ({
+    Component: (await import('../features/cs-admin/pages/agents-page')).ManageAgentsPage,
+  }),
+  csSupervisors: async () => ({
+    Component: (await import('../features/cs-admin/pages/agents-page')).ManageSupervisorsPage,
+  }),
+  csInternalUsers: async () => ({
+    Component: (await import('../features/cs-admin/pages/agents-page')).ManageInternalUsersPage,
+  }),
+  csCustomers: async () => ({
+    Component: (await import('../features/cs-admin/pages/customers-page')).CustomersPage,
+  }),
+  csTags: async () => ({ Component: (await import('../features/cs-admin/pages/tags-page')).TagsPage }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {
