@@ -6,7 +6,12 @@ import { access } from '../../../platform/request-context.js';
 import { findClient } from '../../clients/index.js';
 import { CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
-import { getDailyActiveCustomers, getDashboard, getRealtimeStatus } from './dashboard.service.js';
+import {
+  getDailyActiveCustomers,
+  getDailySeries,
+  getDashboard,
+  getRealtimeStatus,
+} from './dashboard.service.js';
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema };
 const supervisors = { access: access.feature('CS', CS_SUPERVISORS) };
@@ -99,6 +104,32 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
     async (request) => {
       const session = request.ctx.session!;
       return getDailyActiveCustomers(db, session, request.query.date, await timezoneOf(db, session.clientId));
+    },
+  );
+  app.get(
+    '/api/cs/dashboard/daily',
+    {
+      config: supervisors,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Active customers and tickets (conversations opened) for each local day from..to (at most 92 days)',
+        querystring: z.object({ from: z.string().optional(), to: z.string().optional() }),
+        response: {
+          200: z.object({
+            from: z.string(),
+            to: z.string(),
+            timezone: z.string(),
+            days: z.array(z.object({ date: z.string(), activeCustomers: z.number(), tickets: z.number() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const session = request.ctx.session!;
+      return getDailySeries(db, session, request.query, await timezoneOf(db, session.clientId));
     },
   );
 };

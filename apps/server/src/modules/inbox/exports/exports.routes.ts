@@ -6,7 +6,7 @@ import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { sendCsv } from '../inbox.http.js';
 import { HistoryQuerySchema, historyQuery } from '../rooms/rooms.routes.js';
-import { getExportFile, listExports, requestExport } from './exports.service.js';
+import { getExport, getExportFile, listAllExports, listExports, requestExport } from './exports.service.js';
 
 const ExportSchema = z.object({
   id: z.string(),
@@ -37,6 +37,35 @@ const pageQuery = z.object({
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  app.get(
+    '/api/cs/exports',
+    {
+      config: { access: access.feature('CS') },
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Every export the caller may see (history and customers), newest first; agents see their own',
+        querystring: pageQuery,
+        response: { 200: ExportPageSchema, ...errors },
+      },
+    },
+    async (request) => listAllExports(db, request.ctx.session!, request.query),
+  );
+  app.get(
+    '/api/cs/exports/:id',
+    {
+      config: { access: access.feature('CS') },
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'One export with its status and progress',
+        params: z.object({ id: z.string() }),
+        response: { 200: ExportSchema, ...errors },
+      },
+    },
+    async (request) => getExport(db, request.ctx.session!, request.params.id),
+  );
   for (const { path, kind, rule, noun } of [
     {
       path: '/api/cs/exportChatroomHistory',
