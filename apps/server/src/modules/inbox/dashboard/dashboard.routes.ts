@@ -1,4 +1,9 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import {
+  CsDailySeriesSchema,
+  CsDashboardSummarySchema,
+  CsRealtimeStatusPageSchema,
+  ErrorBodySchema,
+} from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../../platform/database.js';
@@ -29,14 +34,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         summary: 'Total, open and closed conversations and active CS for local days startDate..endDate',
         querystring: z.object({ startDate: z.string().optional(), endDate: z.string().optional() }),
         response: {
-          200: z.object({
-            startDate: z.string(),
-            endDate: z.string(),
-            totalConversation: z.number(),
-            openConversation: z.number(),
-            closedConversation: z.number(),
-            activeCs: z.number(),
-          }),
+          200: CsDashboardSummarySchema,
           ...errors,
         },
       },
@@ -59,22 +57,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
           pageNumber: z.coerce.number().int().min(0).optional(),
         }),
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                csId: z.string(),
-                name: z.string(),
-                email: z.string(),
-                status: z.string(),
-                statusSince: z.string(),
-                capacity: z.number(),
-                openRooms: z.number(),
-              }),
-            ),
-            total: z.number(),
-            pageNumber: z.number(),
-            pageSize: z.number(),
-          }),
+          200: CsRealtimeStatusPageSchema,
           ...errors,
         },
       },
@@ -117,12 +100,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
           'Active customers and tickets (conversations opened) for each local day from..to (at most 92 days)',
         querystring: z.object({ from: z.string().optional(), to: z.string().optional() }),
         response: {
-          200: z.object({
-            from: z.string(),
-            to: z.string(),
-            timezone: z.string(),
-            days: z.array(z.object({ date: z.string(), activeCustomers: z.number(), tickets: z.number() })),
-          }),
+          200: CsDailySeriesSchema,
           ...errors,
         },
       },

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@sapa/contracts';
+import { CS_DAILY_MAX_DAYS, DEFAULT_TIMEZONE } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
@@ -15,7 +15,7 @@ const badDate = () => new AppError(400, 'invalid_date', 'Dates must look like 20
 const DAY = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A chart of more than a quarter is unreadable as daily bars; the limit also bounds the query. */
-export const MAX_DAILY_DAYS = 92;
+const MAX_DAILY_DAYS = CS_DAILY_MAX_DAYS;
 const rangeTooLong = () =>
   new AppError(400, 'range_too_long', `Choose at most ${MAX_DAILY_DAYS} days for the daily charts`);
 

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import { CsExportPageSchema, CsExportSchema, ErrorBodySchema } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../platform/request-context.js';
@@ -8,27 +8,8 @@ import { sendCsv } from '../inbox.http.js';
 import { HistoryQuerySchema, historyQuery } from '../rooms/rooms.routes.js';
 import { getExport, getExportFile, listAllExports, listExports, requestExport } from './exports.service.js';
 
-const ExportSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['chatroomHistory', 'customers']),
-  asType: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number(),
-  total: z.number().nullable(),
-  processed: z.number(),
-  fileName: z.string().nullable(),
-  error: z.string().nullable(),
-  request: z.record(z.string(), z.unknown()),
-  requestedBy: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-const ExportPageSchema = z.object({
-  items: z.array(ExportSchema),
-  total: z.number(),
-  pageNumber: z.number(),
-  pageSize: z.number(),
-});
+const ExportSchema = CsExportSchema;
+const ExportPageSchema = CsExportPageSchema;
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const pageQuery = z.object({
   pageNumber: z.coerce.number().int().min(0).optional(),
