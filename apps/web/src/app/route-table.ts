@@ -24,6 +24,11 @@ export type ScreenKind =
   | 'auditTrail'
   | 'activityLogs'
   | 'checkerMaker'
+  | 'csConfig'
+  | 'chatTemplates'
+  | 'roomCategories'
+  | 'csDashboard'
+  | 'csExports'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -91,7 +96,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/dashboard/sms', 'dashboardSms', { screen: 'dashboard' }],
     ['/dashboard/otp', 'dashboardOtp', { screen: 'dashboard' }],
     ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'dashboard' }],
-    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'dashboard' }],
+    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'csDashboard' }],
     ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
     ['/dashboard-notification/notification', 'dashboardNotification', { screen: 'dashboard' }],
   ]),
@@ -152,7 +157,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/customerService/chat', 'chat'],
     ['/customerService/chat/queue', 'chatQueue'],
     ['/customerService/chatGroup', 'chatGroup'],
-    ['/customerService/dashboard', 'csDashboard'],
+    ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
     ['/customerService/chatHistory', 'chatHistory'],
     ['/customerService/manage', 'manageAgents'],
     ['/customerService/manage/supervisor', 'manageSupervisors'],
@@ -160,17 +165,17 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ]),
   ...area('customers', [
     ['/customers', 'customerList'],
-    ['/exports', 'exports'],
+    ['/exports', 'exports', { screen: 'csExports' }],
     ['/tag', 'tags'],
   ]),
   ...area('config', [
     ['/config', 'index', { screen: 'redirect' }],
-    ['/config/CS', 'csConfig'],
+    ['/config/CS', 'csConfig', { screen: 'csConfig' }],
     ['/config/CSAvailability', 'csAvailability'],
     ['/config/AutoClose', 'autoClose'],
     ['/config/AutoReply', 'autoReply'],
-    ['/config/chatTemplate', 'chatTemplate'],
-    ['/config/roomCategory', 'roomCategory'],
+    ['/config/chatTemplate', 'chatTemplate', { screen: 'chatTemplates' }],
+    ['/config/roomCategory', 'roomCategory', { screen: 'roomCategories' }],
     ['/config/chatbot', 'chatbot'],
     [
       '/config/ChatBotProvider/:provider/:name',
