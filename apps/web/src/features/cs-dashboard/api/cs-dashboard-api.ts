@@ -17,7 +17,10 @@ export const csDashboardKeys = {
   realtime: (clientId: string, page: number) => [...csDashboardKeys.all(clientId), 'realtime', page] as const,
 };
 
-/** The agents' status table refreshes this often even when no socket event arrives. */
+/**
+ * The dashboard refreshes this often even when no socket event arrives: room events go to agents and
+ * supervisors only, so a client admin watching the dashboard gets none.
+ */
 export const REALTIME_POLL_MS = 15_000;
 
 export function useCsDashboardSummary(clientId: string, range: DateRange, enabled: boolean) {
@@ -28,6 +31,7 @@ export function useCsDashboardSummary(clientId: string, range: DateRange, enable
         await http.get(CS_DASHBOARD_PATH, { signal, query: { startDate: range.from, endDate: range.to } }),
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: REALTIME_POLL_MS,
     enabled,
   });
 }
@@ -40,6 +44,7 @@ export function useCsDailySeries(clientId: string, range: DateRange, enabled: bo
         await http.get(`${CS_DASHBOARD_PATH}/daily`, { signal, query: { from: range.from, to: range.to } }),
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: REALTIME_POLL_MS,
     enabled,
   });
 }
@@ -70,10 +75,7 @@ const DASHBOARD_EVENTS = new Set([
   'AGENT_STATUS',
 ]);
 
-/**
- * Refetches the dashboard when the live socket reports a change (or after a gap it cannot replay);
- * the status table also polls, since supervisors-only events may not reach every admin.
- */
+/** Refetches the dashboard at once when the live socket reports a change (or a gap it cannot replay). */
 export function useCsDashboardLiveRefresh(clientId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {

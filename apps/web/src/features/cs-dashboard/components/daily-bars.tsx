@@ -21,60 +21,56 @@ function dayLabel(date: string, locale: string, withMonth: boolean) {
 
 /**
  * One bar per day, scaled to the busiest day, each with its number; small and dependency-free. The
- * figures are also in a list for screen readers, since an SVG alone says nothing.
+ * figures are also in a list for screen readers, since the bars alone say nothing.
  */
 export function DailyBars({ label, days, color }: DailyBarsProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const max = Math.max(1, ...days.map((day) => day.value));
-  const width = Math.max(days.length, 1) * 28;
   // Past two weeks the labels would collide: name every seventh day only.
   const labelEvery = days.length > 14 ? 7 : 1;
   return (
     <Stack gap={4}>
-      <Box style={{ overflowX: 'auto' }}>
-        <svg
-          role="img"
-          aria-label={label}
-          viewBox={`0 0 ${width} ${HEIGHT + 34}`}
-          width="100%"
-          height={HEIGHT + 34}
-          preserveAspectRatio="none"
-          style={{ minWidth: Math.min(width, 320) }}
-        >
-          {days.map((day, index) => {
-            const barHeight = Math.round((day.value / max) * HEIGHT);
-            const x = index * 28 + 4;
-            return (
-              <g key={day.date}>
-                <title>{`${dayLabel(day.date, locale, true)}: ${day.value}`}</title>
-                <rect
-                  x={x}
-                  y={HEIGHT - barHeight + 14}
-                  width={20}
-                  height={Math.max(barHeight, day.value > 0 ? 2 : 0)}
-                  rx={3}
-                  fill={`var(--mantine-color-${color}-6)`}
-                />
-                <text
-                  x={x + 10}
-                  y={HEIGHT - barHeight + 10}
-                  textAnchor="middle"
-                  fontSize={10}
-                  fill="currentColor"
-                >
-                  {day.value}
-                </text>
-                {index % labelEvery === 0 ? (
-                  <text x={x + 10} y={HEIGHT + 30} textAnchor="middle" fontSize={9} fill="currentColor">
-                    {dayLabel(day.date, locale, labelEvery > 1 || index === 0)}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
-          <line x1={0} x2={width} y1={HEIGHT + 14} y2={HEIGHT + 14} stroke="var(--mantine-color-gray-4)" />
-        </svg>
+      {/* Plain boxes rather than a stretched SVG: the bars fill the card and the text stays crisp. */}
+      <Box
+        role="img"
+        aria-label={label}
+        style={{ display: 'flex', alignItems: 'flex-end', gap: 4, height: HEIGHT + 40 }}
+      >
+        {days.map((day, index) => (
+          <Box
+            key={day.date}
+            title={`${dayLabel(day.date, locale, true)}: ${day.value}`}
+            style={{
+              flex: 1,
+              minWidth: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              height: '100%',
+              justifyContent: 'flex-end',
+            }}
+          >
+            {days.length <= 31 ? (
+              <Text size="10px" c="dimmed" lh={1.4}>
+                {day.value}
+              </Text>
+            ) : null}
+            <Box
+              style={{
+                width: '80%',
+                maxWidth: 36,
+                height: Math.max(Math.round((day.value / max) * HEIGHT), day.value > 0 ? 2 : 0),
+                borderRadius: '3px 3px 0 0',
+                background: `var(--mantine-color-${color}-6)`,
+              }}
+            />
+            <Box style={{ width: '100%', borderTop: '1px solid var(--mantine-color-gray-4)' }} />
+            <Text size="10px" c="dimmed" lh={1.6} style={{ whiteSpace: 'nowrap', minHeight: 16 }}>
+              {index % labelEvery === 0 ? dayLabel(day.date, locale, labelEvery > 1 || index === 0) : ''}
+            </Text>
+          </Box>
+        ))}
       </Box>
       <Group gap="xs">
         <Text size="xs" c="dimmed">
