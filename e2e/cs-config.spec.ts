@@ -151,9 +151,11 @@ describe('customer-service configuration, dashboard and exports', () => {
       .getByRole('form', { name: 'Export chat history' })
       .getByRole('button', { name: 'Start export' })
       .click();
+    await page.getByRole('form', { name: 'Export chat history' }).waitFor({ state: 'hidden' });
     const table = page.getByRole('table', { name: 'Exports' });
     const row = table.getByRole('row').filter({ hasText: 'Chat history' }).first();
-    await row.getByText('Ready').waitFor({ timeout: 30_000 });
+    await row.getByText('Ready', { exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     await saveScreenshot(page, 'cs-exports');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
