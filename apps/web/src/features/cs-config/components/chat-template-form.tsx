@@ -88,8 +88,10 @@ export function ChatTemplateForm({
             onChange={(event) => set('content', event.currentTarget.value)}
             error={errors.content}
             required
-            autosize
-            minRows={4}
+            // A fixed height the user may drag: autosize listens to document.fonts, which not every
+            // environment has (the component tests' DOM does not).
+            rows={5}
+            resize="vertical"
             maxLength={4096}
           />
           <TextInput
