@@ -25,6 +25,7 @@ export type ScreenKind =
   | 'activityLogs'
   | 'checkerMaker'
   | 'csConfig'
+  | 'autoClose'
   | 'chatTemplates'
   | 'roomCategories'
   | 'csDashboard'
@@ -172,7 +173,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/config', 'index', { screen: 'redirect' }],
     ['/config/CS', 'csConfig', { screen: 'csConfig' }],
     ['/config/CSAvailability', 'csAvailability'],
-    ['/config/AutoClose', 'autoClose'],
+    ['/config/AutoClose', 'autoClose', { screen: 'autoClose' }],
     ['/config/AutoReply', 'autoReply'],
     ['/config/chatTemplate', 'chatTemplate', { screen: 'chatTemplates' }],
     ['/config/roomCategory', 'roomCategory', { screen: 'roomCategories' }],

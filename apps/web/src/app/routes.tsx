@@ -60,6 +60,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   csConfig: async () => ({
     Component: (await import('../features/cs-config/pages/cs-config-page')).CsConfigPage,
   }),
+  autoClose: async () => ({
+    Component: (await import('../features/cs-config/pages/auto-close-page')).AutoClosePage,
+  }),
   chatTemplates: async () => ({
     Component: (await import('../features/cs-config/pages/chat-template-page')).ChatTemplatePage,
   }),

@@ -33,11 +33,11 @@ export function useCsConfiguration(clientId: string) {
   });
 }
 
-/** Saves the whole form: PUT merges the fields sent over the stored ones. */
+/** Saves the fields sent: PUT merges them over the stored ones (the whole form, or auto-close alone). */
 export function useSaveCsConfiguration(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (config: CsConfig) =>
+    mutationFn: async (config: Partial<CsConfig>) =>
       ConfigurationSchema.parse(await http.put(CONFIGURATION_PATH, config)),
     onSuccess: (saved) => queryClient.setQueryData(csConfigKeys.configuration(clientId), saved),
   });

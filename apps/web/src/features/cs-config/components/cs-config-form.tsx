@@ -29,15 +29,21 @@ export const AUTO_CLOSE_MAX_MINUTES = 43_200;
 const FIELD_NAME_MAX = 100;
 const LIST_MAX = 50;
 
+/** What is wrong with an auto-close wait, as a key under `csConfig.errors`, or null. */
+export function autoCloseMinutesProblem(minutes: number): string | null {
+  if (!Number.isInteger(minutes) || minutes < 1) return 'minutesWhole';
+  if (minutes > AUTO_CLOSE_MAX_MINUTES) return 'minutesTooLong';
+  return null;
+}
+
 /**
  * Problems with the form as translation keys under `csConfig.errors`, keyed by field. The contract
  * checks the shapes; the rules here are the ones between fields the server takes on trust.
  */
 export function validateCsConfig(values: CsConfig): FieldErrors {
   const errors: FieldErrors = {};
-  const minutes = values.autoclose.minutes;
-  if (!Number.isInteger(minutes) || minutes < 1) errors['autoclose.minutes'] = 'minutesWhole';
-  else if (minutes > AUTO_CLOSE_MAX_MINUTES) errors['autoclose.minutes'] = 'minutesTooLong';
+  const minutesProblem = autoCloseMinutesProblem(values.autoclose.minutes);
+  if (minutesProblem) errors['autoclose.minutes'] = minutesProblem;
   if (!values.package.trim()) errors.package = 'packageRequired';
   if (values.initialState === 'bot' && !values.chatBot) errors.initialState = 'botNeedsChatBot';
   const lists: [ListField, BooleanField | null][] = [

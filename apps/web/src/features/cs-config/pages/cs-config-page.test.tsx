@@ -145,3 +145,26 @@ describe('CS configuration form', () => {
     expect(puts(requests)[0]!.body).toMatchObject({ isDisplayingUserData: true, userDataDisplay: ['plan'] });
   });
 });
+
+describe('auto-close page', () => {
+  it('sends ADB from CS settings to auto-close, which saves that field alone', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'ADB' }) });
+    const { requests } = serveConfiguration({ autoclose: { enabled: false, minutes: 1440 } });
+    const { router } = renderApp('/config/CS');
+    const form = await screen.findByRole('form', { name: 'Auto-close' });
+    expect(router.state.location.pathname).toBe('/config/AutoClose');
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('switch', { name: /Close quiet conversations/ }));
+    const minutes = within(form).getByLabelText(/Close after \(minutes\)/);
+    await user.clear(minutes);
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+    expect(await within(form).findByText('Enter a whole number of minutes, at least 1')).toBeTruthy();
+    expect(puts(requests)).toHaveLength(0);
+
+    await user.clear(minutes);
+    await user.type(minutes, '120');
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect(puts(requests)[0]!.body).toEqual({ autoclose: { enabled: true, minutes: 120 } });
+  });
+});
