@@ -88,6 +88,9 @@ export function AutoClosePage() {
   const configuration = useCsConfiguration(clientId);
   const save = useSaveCsConfiguration(clientId);
   const problems = useServerFieldErrors();
+  // Bumped by each save: the form starts again from what was stored, but a background refetch does
+  // not throw away what the user is typing.
+  const [saves, setSaves] = useState(0);
   return (
     <>
       <PageHeader title={t('pages.autoClose')} description={t('csConfig.groupHelp.autoclose')} />
@@ -99,7 +102,7 @@ export function AutoClosePage() {
       >
         {(data) => (
           <AutoCloseForm
-            key={`${data.clientId}:${configuration.dataUpdatedAt}`}
+            key={`${data.clientId}:${saves}`}
             initial={data.config.autoclose}
             saving={save.isPending}
             readOnly={!role || !CS_CONFIG_ROLES.includes(role)}
@@ -110,7 +113,10 @@ export function AutoClosePage() {
               save.mutate(
                 { autoclose },
                 {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('csConfig.saved') }),
+                  onSuccess: () => {
+                    setSaves((count) => count + 1);
+                    notifications.show({ color: 'green', message: t('csConfig.saved') });
+                  },
                   onError: (error) => problems.show(error),
                 },
               );

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { CS_CONFIG_ROLES } from '@sapa/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -16,6 +17,9 @@ export function CsConfigPage() {
   const configuration = useCsConfiguration(clientId);
   const save = useSaveCsConfiguration(clientId);
   const problems = useServerFieldErrors();
+  // Bumped by each save: the form starts again from what was stored, but a background refetch does
+  // not throw away what the user is typing.
+  const [saves, setSaves] = useState(0);
 
   return (
     <>
@@ -29,7 +33,7 @@ export function CsConfigPage() {
         {(data) => (
           <CsConfigForm
             // A fresh form after each save or client switch, so it starts from what is stored.
-            key={`${data.clientId}:${configuration.dataUpdatedAt}`}
+            key={`${data.clientId}:${saves}`}
             initial={data.config}
             saving={save.isPending}
             readOnly={!role || !CS_CONFIG_ROLES.includes(role)}
@@ -37,7 +41,10 @@ export function CsConfigPage() {
             onSubmit={(config) => {
               problems.clear();
               save.mutate(config, {
-                onSuccess: () => notifications.show({ color: 'green', message: t('csConfig.saved') }),
+                onSuccess: () => {
+                  setSaves((count) => count + 1);
+                  notifications.show({ color: 'green', message: t('csConfig.saved') });
+                },
                 onError: (error) => problems.show(error),
               });
             }}
