@@ -120,6 +120,7 @@ describe('customer-service configuration, dashboard and exports', () => {
     await templateForm.getByLabel('Shortcut').fill(`/hi${suffix}`);
     await templateForm.getByRole('button', { name: 'Save template' }).click();
     await page.getByRole('cell', { name: `Greeting ${suffix}`, exact: true }).waitFor();
+    await templateForm.waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'cs-config-chat-templates');
 
     // 3. A room category.
@@ -129,6 +130,7 @@ describe('customer-service configuration, dashboard and exports', () => {
     await categoryForm.getByLabel('Name').fill(`Billing ${suffix}`);
     await categoryForm.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('cell', { name: `Billing ${suffix}`, exact: true }).waitFor();
+    await categoryForm.waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'cs-config-room-categories');
 
     // 4. The dashboard counts a conversation a new customer starts now.
