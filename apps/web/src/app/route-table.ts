@@ -31,6 +31,12 @@ export type ScreenKind =
   | 'csInternalUsers'
   | 'csCustomers'
   | 'csTags'
+  | 'csConfig'
+  | 'autoClose'
+  | 'chatTemplates'
+  | 'roomCategories'
+  | 'csDashboard'
+  | 'csExports'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -98,7 +104,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/dashboard/sms', 'dashboardSms', { screen: 'dashboard' }],
     ['/dashboard/otp', 'dashboardOtp', { screen: 'dashboard' }],
     ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'dashboard' }],
-    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'dashboard' }],
+    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'csDashboard' }],
     ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
     ['/dashboard-notification/notification', 'dashboardNotification', { screen: 'dashboard' }],
   ]),
@@ -169,15 +175,25 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/customers', 'customerList', { screen: 'csCustomers' }],
     ['/exports', 'exports'],
     ['/tag', 'tags', { screen: 'csTags' }],
+    ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
+    ['/customerService/chatHistory', 'chatHistory'],
+    ['/customerService/manage', 'manageAgents'],
+    ['/customerService/manage/supervisor', 'manageSupervisors'],
+    ['/customerService/manage/internal-user', 'manageInternalUsers'],
+  ]),
+  ...area('customers', [
+    ['/customers', 'customerList'],
+    ['/exports', 'exports', { screen: 'csExports' }],
+    ['/tag', 'tags'],
   ]),
   ...area('config', [
     ['/config', 'index', { screen: 'redirect' }],
-    ['/config/CS', 'csConfig'],
+    ['/config/CS', 'csConfig', { screen: 'csConfig' }],
     ['/config/CSAvailability', 'csAvailability'],
-    ['/config/AutoClose', 'autoClose'],
+    ['/config/AutoClose', 'autoClose', { screen: 'autoClose' }],
     ['/config/AutoReply', 'autoReply'],
-    ['/config/chatTemplate', 'chatTemplate'],
-    ['/config/roomCategory', 'roomCategory'],
+    ['/config/chatTemplate', 'chatTemplate', { screen: 'chatTemplates' }],
+    ['/config/roomCategory', 'roomCategory', { screen: 'roomCategories' }],
     ['/config/chatbot', 'chatbot'],
     [
       '/config/ChatBotProvider/:provider/:name',

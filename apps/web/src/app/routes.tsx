@@ -60,6 +60,24 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   activityLogs: async () => ({
     Component: (await import('../features/audit/pages/activity-logs-page')).ActivityLogsPage,
   }),
+  csConfig: async () => ({
+    Component: (await import('../features/cs-config/pages/cs-config-page')).CsConfigPage,
+  }),
+  autoClose: async () => ({
+    Component: (await import('../features/cs-config/pages/auto-close-page')).AutoClosePage,
+  }),
+  chatTemplates: async () => ({
+    Component: (await import('../features/cs-config/pages/chat-template-page')).ChatTemplatePage,
+  }),
+  roomCategories: async () => ({
+    Component: (await import('../features/cs-config/pages/room-category-page')).RoomCategoryPage,
+  }),
+  csDashboard: async () => ({
+    Component: (await import('../features/cs-dashboard/pages/cs-dashboard-page')).CsDashboardPage,
+  }),
+  csExports: async () => ({
+    Component: (await import('../features/cs-exports/pages/exports-page')).ExportsPage,
+  }),
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),
