@@ -107,6 +107,25 @@ describe('history and customer exports as background jobs', () => {
     });
     const finished = await waitDone('/api/cs/exportChatroomHistory', usc, own.json().id);
     expect(finished.total).toBe(2);
+    // The agent's own list and downloads hold only their exports, not the admin's.
+    const theirs = await inject({
+      method: 'GET',
+      url: '/api/cs/exportChatroomHistory',
+      headers: usc.headers,
+    });
+    expect(theirs.json().items.map((item: { id: string }) => item.id)).toEqual([own.json().id]);
+    const adminsFile = await inject({
+      method: 'GET',
+      url: `/api/cs/exportChatroomHistory/download?id=${limited.json().id}`,
+      headers: usc.headers,
+    });
+    expect(errorCode(adminsFile)).toBe('export_not_found');
+    const adminList = await inject({
+      method: 'GET',
+      url: '/api/cs/exportChatroomHistory',
+      headers: adc.headers,
+    });
+    expect(adminList.json().total).toBeGreaterThanOrEqual(2);
   });
 
   it('exports customers through the same job, for admins only', async () => {

@@ -85,7 +85,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
         schema: {
           tags: CS_TAGS,
           security,
-          summary: `Requested ${noun} exports with their progress, newest first`,
+          summary: `Requested ${noun} exports with their progress, newest first (an agent sees only their own)`,
           querystring: pageQuery,
           response: { 200: ExportPageSchema, ...errors },
         },

@@ -83,6 +83,7 @@ export async function requestExport(
   return toExport(row);
 }
 
+/** One kind's exports (`GET /exportChatroomHistory`, `/exportCustomer`), within the reader's scope. */
 export async function listExports(
   db: Executor,
   session: SessionContext,
@@ -91,10 +92,13 @@ export async function listExports(
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = query.pageNumber ?? 1;
-  const { rows, total } = await listExportRows(db, session.clientId, kind, {
-    pageSize,
-    offset: (Math.max(pageNumber, 1) - 1) * pageSize,
-  });
+  const scope = exportScopeOf(session);
+  const { rows, total } = await listExportRows(
+    db,
+    session.clientId,
+    { ...scope, kinds: scope.kinds.filter((allowed) => allowed === kind) },
+    { pageSize, offset: (Math.max(pageNumber, 1) - 1) * pageSize },
+  );
   return { items: rows.map(toExport), total, pageNumber, pageSize };
 }
 
@@ -126,7 +130,8 @@ export async function listAllExports(
 }
 
 /** One export with its progress; another client's, or one outside the reader's scope, is not found. */
-export async function getExport(db: Executor, session: SessionContext, id: string) {
+/** A client's export the reader may see, or not found (another client's, or outside their scope). */
+async function findVisibleExport(db: Executor, session: SessionContext, id: string) {
   const row = isId(id) ? await findExport(db, session.clientId, id) : null;
   const scope = exportScopeOf(session);
   if (
@@ -135,7 +140,12 @@ export async function getExport(db: Executor, session: SessionContext, id: strin
     (scope.requestedBy !== undefined && row.requestedBy !== scope.requestedBy)
   )
     throw exportNotFound();
-  const { content: _content, clientId: _clientId, ...rest } = row;
+  return row;
+}
+
+/** One export with its progress. */
+export async function getExport(db: Executor, session: SessionContext, id: string) {
+  const { content: _content, clientId: _clientId, ...rest } = await findVisibleExport(db, session, id);
   return toExport(rest);
 }
 
@@ -145,8 +155,8 @@ export async function getExportFile(
   kind: CsExportRow['kind'],
   id: string,
 ) {
-  const row = isId(id) ? await findExport(db, session.clientId, id) : null;
-  if (!row || row.kind !== kind || row.status !== 'done' || row.content === null) throw exportNotFound();
+  const row = await findVisibleExport(db, session, id);
+  if (row.kind !== kind || row.status !== 'done' || row.content === null) throw exportNotFound();
   return { fileName: row.fileName ?? 'export.csv', content: row.content };
 }
 
