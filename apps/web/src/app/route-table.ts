@@ -165,7 +165,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/customerService/chat', 'chat'],
     ['/customerService/chat/queue', 'chatQueue'],
     ['/customerService/chatGroup', 'chatGroup'],
-    ['/customerService/dashboard', 'csDashboard'],
+    ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
     ['/customerService/chatHistory', 'chatHistory', { screen: 'csChatHistory' }],
     ['/customerService/manage', 'manageAgents', { screen: 'csAgents' }],
     ['/customerService/manage/supervisor', 'manageSupervisors', { screen: 'csSupervisors' }],
@@ -173,18 +173,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ]),
   ...area('customers', [
     ['/customers', 'customerList', { screen: 'csCustomers' }],
-    ['/exports', 'exports'],
-    ['/tag', 'tags', { screen: 'csTags' }],
-    ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
-    ['/customerService/chatHistory', 'chatHistory'],
-    ['/customerService/manage', 'manageAgents'],
-    ['/customerService/manage/supervisor', 'manageSupervisors'],
-    ['/customerService/manage/internal-user', 'manageInternalUsers'],
-  ]),
-  ...area('customers', [
-    ['/customers', 'customerList'],
     ['/exports', 'exports', { screen: 'csExports' }],
-    ['/tag', 'tags'],
+    ['/tag', 'tags', { screen: 'csTags' }],
   ]),
   ...area('config', [
     ['/config', 'index', { screen: 'redirect' }],

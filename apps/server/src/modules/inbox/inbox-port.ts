@@ -9,14 +9,13 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
-import { getCsConfig } from './configuration/configuration.service.js';
 import { ensureCustomer } from './customers/customers.repository.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
 import { findLiveRoom, findRoom, insertNumberedRoom, lastMessageColumns } from './rooms/rooms.repository.js';
 import type { CsRoomRow } from './rooms/rooms.tables.js';
-import { assignedEvent, decideAssignment } from './routing/routing.service.js';
+import { assignedEvent, chooseAssignment, getCsConfigLockingRouting } from './routing/routing.service.js';
 
 const CHAT_TYPE: Record<InboundMessage['type'], string> = {
   text: 'text',
@@ -91,12 +90,13 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           // as few statements as possible; a repeated delivery opens no room.
           stored = await insertMessageOnce(tx, messageRow);
           if (!stored) return;
-          const config = await getCsConfig(tx, message.clientId);
+          // From here to commit the client's routing lock is held: choosing the agent, numbering the
+          // room, publishing. A room nobody else can see yet is given to its agent as it is created.
+          const config = await getCsConfigLockingRouting(tx, message.clientId);
           const isBot = config.initialState === 'bot' && config.chatBot;
-          // A room nobody else can see yet: given to its agent as it is created, no claim needed.
           const choice =
             config.autoAssignTicket && !isBot
-              ? await decideAssignment(tx, message.clientId, config, [], customer.csId)
+              ? await chooseAssignment(tx, message.clientId, config, [], customer.csId)
               : null;
           room = await insertNumberedRoom(
             tx,

@@ -1,4 +1,4 @@
-import type { CsConfig } from '@sapa/contracts';
+import { type CsConfig, withDefaults } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
 import { findCustomerByPhone } from '../customers/customers.repository.js';
@@ -8,7 +8,12 @@ import { toRoom } from '../rooms/room.view.js';
 import { claimQueuedRoom, findRoom, listQueuedRoomIds, updateRoom } from '../rooms/rooms.repository.js';
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
 import { type Choice, chooseAgent } from './routing.policy.js';
-import { countAssignment, listOnlineAgents, lockClientRouting } from './routing.repository.js';
+import {
+  countAssignment,
+  listOnlineAgents,
+  lockClientRouting,
+  lockClientRoutingReadingConfig,
+} from './routing.repository.js';
 
 /**
  * Assigns a queued room to an agent when the client auto-assigns. Runs inside the caller's
@@ -51,8 +56,27 @@ export async function decideAssignment(
   preferredCsId: string | null,
 ): Promise<Choice> {
   await lockClientRouting(tx, clientId);
+  return chooseAssignment(tx, clientId, config, tags, preferredCsId);
+}
+
+/** `decideAssignment` for a caller that already holds the client's routing lock. */
+export async function chooseAssignment(
+  tx: Executor,
+  clientId: string,
+  config: CsConfig,
+  tags: string[],
+  preferredCsId: string | null,
+): Promise<Choice> {
   const agents = await listOnlineAgents(tx, clientId);
   return chooseAgent(agents, { tags, preferredCsId }, config.strategy);
+}
+
+/**
+ * The client's configuration for a new room, read with the routing lock taken in the same statement:
+ * the room's routing decision and its numbered insert follow under the lock, held to commit.
+ */
+export async function getCsConfigLockingRouting(tx: Executor, clientId: string): Promise<CsConfig> {
+  return withDefaults(await lockClientRoutingReadingConfig(tx, clientId));
 }
 
 /** The event telling the agent (and supervisors) that a room is now theirs. */
