@@ -24,6 +24,8 @@ export type ScreenKind =
   | 'auditTrail'
   | 'activityLogs'
   | 'checkerMaker'
+  | 'chat'
+  | 'chatQueue'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -149,8 +151,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/verify/demo', 'verifyDemo'],
   ]),
   ...area('customerService', [
-    ['/customerService/chat', 'chat'],
-    ['/customerService/chat/queue', 'chatQueue'],
+    ['/customerService/chat', 'chat', { screen: 'chat' }],
+    ['/customerService/chat/queue', 'chatQueue', { screen: 'chatQueue' }],
     ['/customerService/chatGroup', 'chatGroup'],
     ['/customerService/dashboard', 'csDashboard'],
     ['/customerService/chatHistory', 'chatHistory'],

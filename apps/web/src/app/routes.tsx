@@ -57,6 +57,10 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   activityLogs: async () => ({
     Component: (await import('../features/audit/pages/activity-logs-page')).ActivityLogsPage,
   }),
+  chat: async () => ({ Component: (await import('../features/chat/pages/chat-page')).ChatPage }),
+  chatQueue: async () => ({
+    Component: (await import('../features/chat/pages/chat-queue-page')).ChatQueuePage,
+  }),
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),
