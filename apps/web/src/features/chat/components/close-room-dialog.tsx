@@ -108,8 +108,7 @@ export function CloseRoomDialog({ room, opened, forceClose, onClose, onClosed }:
             <Textarea
               label={t('chat.close.remarks')}
               required={remarksRequired}
-              autosize
-              minRows={3}
+              rows={3}
               maxLength={2000}
               value={remarks}
               onChange={(event) => setRemarks(event.currentTarget.value)}

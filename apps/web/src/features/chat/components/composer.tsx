@@ -168,9 +168,7 @@ function FreeTextBox({ roomId }: { roomId: string }) {
           <Textarea
             aria-label={t('chat.composer.message')}
             placeholder={t('chat.composer.placeholder')}
-            autosize
-            minRows={1}
-            maxRows={6}
+            rows={2}
             maxLength={4096}
             style={{ flex: 1 }}
             value={text}
@@ -276,7 +274,7 @@ function TemplateSender({ roomId }: { roomId: string }) {
   };
 
   return (
-    <form onSubmit={submit} aria-label={t('chat.composer.templateForm')}>
+    <form onSubmit={submit} aria-label={t('chat.composer.templateForm')} noValidate>
       <Stack gap="xs">
         <Group align="flex-end" gap="xs" grow>
           <Select
