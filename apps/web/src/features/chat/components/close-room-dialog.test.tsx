@@ -42,7 +42,7 @@ function server(config: Partial<CsConfig>) {
         200,
         buildRoom({ status: 'closed', remarks: (request.body as { remarks?: string }).remarks ?? null }),
       );
-    return errorResponse(404, 'not_found', path);
+    return errorResponse(404, 'not_found', path ?? '');
   });
 }
 

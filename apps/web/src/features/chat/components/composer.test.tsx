@@ -45,7 +45,7 @@ function server(window: () => { open: boolean; closesAt: string | null }) {
         201,
         buildMessage({ id: 'sent-2', fromCs: true, type: 'template', status: 'sent' }),
       );
-    return errorResponse(404, 'not_found', path);
+    return errorResponse(404, 'not_found', path ?? '');
   });
 }
 
