@@ -114,3 +114,39 @@ describe('customer window and template sends', () => {
     expect(sender.sent.filter((message) => message.to === '6281277770004')).toHaveLength(0);
   });
 });
+
+describe('taking a waiting room', () => {
+  let sapa: TestApp;
+  const realtime = new RecordingRealtime();
+  afterAll(async () => sapa?.close());
+
+  it('tells every agent, who all had it in their queue, that it is taken', async () => {
+    sapa = await createTestApp({}, { realtime, channelSender: new RecordingChannelSender() });
+    const adc = await logIn(sapa.app, 'adc@demo.test');
+    await sapa.app.inject({
+      method: 'POST',
+      url: '/api/cs/customerService',
+      headers: adc.headers,
+      payload: { csName: 'Ayu', email: 'usc@demo.test', tags: ['billing'] },
+    });
+    const usc = await logIn(sapa.app, 'usc@demo.test');
+    const port = createInboxPort({ realtime });
+    await port.receiveInbound(sapa.database.db, inboundText(adc.session.clientId, '6281277770009', 'Halo'));
+    const room = (
+      await sapa.app.inject({ method: 'GET', url: '/api/cs/chatRoom?status=queued', headers: usc.headers })
+    ).json().items[0];
+    expect(room).toMatchObject({ status: 'queued', csId: null });
+    realtime.clear();
+    const taken = await sapa.app.inject({
+      method: 'POST',
+      url: '/api/cs/chatRoom/transfer',
+      headers: usc.headers,
+      payload: { roomId: room.id, toCsId: usc.session.csId },
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(realtime.ofType('ROOM_TRANSFERRED')[0]!.audience).toEqual({
+      csIds: [usc.session.csId],
+      chatRoles: ['SPV', 'CS'],
+    });
+  });
+});
