@@ -60,7 +60,7 @@ export function ChatPage() {
   return (
     <Stack gap={0} h="calc(100vh - 120px)" style={{ minHeight: 480 }}>
       <PageHeader
-        title={t('chat.title')}
+        title={t('pages.chat')}
         description={t('chat.description')}
         actions={
           permission === 'default' ? (

@@ -28,7 +28,7 @@ export function ChatQueuePage() {
   useInboxLive();
   return (
     <Stack gap="md">
-      <PageHeader title={t('chat.queue.title')} description={t('chat.queue.description')} />
+      <PageHeader title={t('pages.chatQueue')} description={t('chat.queue.description')} />
       <Tabs value={tab} onChange={(value) => setTab((value as 'waiting' | 'bot') ?? 'waiting')}>
         <Tabs.List>
           <Tabs.Tab
