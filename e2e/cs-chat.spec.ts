@@ -138,6 +138,9 @@ describe('customer-service chat', () => {
     await saveScreenshot(second, 'cs-chat-taken');
     // Ayu no longer has it, without reloading.
     await expect.poll(async () => agent.getByTestId(`room-${CUSTOMER_PHONE}`).count()).toBe(0);
+    await agent.getByTestId('room-moved').waitFor();
+    expect(await agent.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+    await saveScreenshot(agent, 'cs-chat-agent-room-moved');
 
     // 7. Closing needs remarks by the configuration: refused without, done with.
     await second.getByRole('button', { name: 'Close', exact: true }).click();

@@ -8,6 +8,10 @@ export type RoomListFilter = {
   category: string | null;
   tag: string | null;
   lastReply: 'cs' | 'customer' | null;
+  /** Supervisors: one agent's rooms. */
+  csId: string | null;
+  /** By the room's start: newest first (the default) or oldest first. */
+  order: 'desc' | 'asc';
 };
 
 export const EMPTY_FILTER: RoomListFilter = {
@@ -18,6 +22,8 @@ export const EMPTY_FILTER: RoomListFilter = {
   category: null,
   tag: null,
   lastReply: null,
+  csId: null,
+  order: 'desc',
 };
 
 export const chatKeys = {

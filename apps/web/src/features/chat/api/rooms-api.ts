@@ -31,6 +31,8 @@ export function useRoomList(filter: RoomListFilter, enabled = true) {
             filterCategory: filter.category ?? undefined,
             filterTags: filter.tag ?? undefined,
             filterLastReply: filter.lastReply ?? undefined,
+            filterCS: filter.csId ?? undefined,
+            orderByDate: filter.order,
           },
         }),
       ),

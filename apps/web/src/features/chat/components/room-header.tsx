@@ -23,7 +23,8 @@ export function RoomHeader({ room }: { room: ChatRoom }) {
   const [transferOpen, setTransferOpen] = useState(false);
   const [closing, setClosing] = useState<null | 'close' | 'force'>(null);
   const othersRoom = Boolean(room.csId && room.csId !== myCsId);
-  const closed = room.status === 'closed';
+  // An agent keeps seeing a room transferred away while open, but may no longer act on it.
+  const closed = room.status === 'closed' || (othersRoom && !supervisor);
 
   return (
     <Stack gap={6}>

@@ -17,9 +17,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { useSessionStore } from '../../../lib/session';
 import { EMPTY_FILTER, type RoomListFilter } from '../api/chat-keys';
-import { useAgentTags, useCategories } from '../api/lookups-api';
+import { useAgents, useAgentTags, useCategories } from '../api/lookups-api';
 import { useRoomList } from '../api/rooms-api';
+import { isSupervisorSession } from '../live/inbox-cache';
 import { PRIORITIES, PriorityBadge, WaitingTime } from './room-badges';
 
 type RoomListProps = {
@@ -37,6 +39,8 @@ export function RoomList({ selectedId, onSelect }: RoomListProps) {
   const rooms = useRoomList(fullFilter);
   const categories = useCategories();
   const tags = useAgentTags();
+  const supervisor = isSupervisorSession(useSessionStore((state) => state.session));
+  const agents = useAgents();
   const rows = rooms.data?.pages.flatMap((page) => page.items);
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -116,6 +120,30 @@ export function RoomList({ selectedId, onSelect }: RoomListProps) {
             setFilter((old) => ({ ...old, lastReply: (value as RoomListFilter['lastReply']) ?? null }))
           }
         />
+      </Group>
+      <Group gap={4} grow>
+        <Select
+          size="xs"
+          aria-label={t('chat.list.order')}
+          data={(['desc', 'asc'] as const).map((value) => ({ value, label: t(`chat.list.orders.${value}`) }))}
+          value={filter.order}
+          allowDeselect={false}
+          onChange={(value) => setFilter((old) => ({ ...old, order: value === 'asc' ? 'asc' : 'desc' }))}
+        />
+        {supervisor ? (
+          <Select
+            size="xs"
+            aria-label={t('chat.list.agent')}
+            placeholder={t('chat.list.agent')}
+            clearable
+            searchable
+            data={(agents.data ?? [])
+              .filter((agent) => agent.kind === 'cs' && !agent.deleted)
+              .map((agent) => ({ value: agent.id, label: agent.name }))}
+            value={filter.csId}
+            onChange={(csId) => setFilter((old) => ({ ...old, csId }))}
+          />
+        ) : null}
       </Group>
       <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
         <QueryState

@@ -9,6 +9,8 @@ export function playChime(): void {
   if (!Context) return;
   try {
     audio ??= new Context();
+    // A context made before the agent's first click starts suspended; any later click allows it.
+    if (audio.state === 'suspended') void audio.resume();
     const now = audio.currentTime;
     const gain = audio.createGain();
     gain.connect(audio.destination);

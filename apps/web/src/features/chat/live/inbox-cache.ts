@@ -41,7 +41,9 @@ function fits(room: ChatRoom, filter: RoomListFilter, session: Session | null): 
   if (filter.lastReply && room.lastMessage) {
     if ((filter.lastReply === 'cs') !== Boolean(room.lastMessage.fromCs)) return false;
   }
-  if (filter.q || filter.tag) return 'unknown';
+  if (filter.csId && room.csId !== filter.csId) return false;
+  // Search and tags are judged by the server; oldest-first lists get new rooms at their far end.
+  if (filter.q || filter.tag || filter.order === 'asc') return 'unknown';
   return true;
 }
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { useSessionStore } from '../../../lib/session';
 import { useMarkRead, useRoomDetail } from '../api/rooms-api';
 import { Composer } from '../components/composer';
 import { ConversationView } from '../components/conversation-view';
@@ -14,7 +15,7 @@ import { CustomerPanel } from '../components/customer-panel';
 import { RoomHeader } from '../components/room-header';
 import { RoomList } from '../components/room-list';
 import { askNotificationPermission, notificationPermission, notifyBrowser, playChime } from '../live/alerts';
-import { findCachedRoom } from '../live/inbox-cache';
+import { findCachedRoom, isSupervisorSession } from '../live/inbox-cache';
 import { useInboxLive } from '../live/use-inbox-live';
 
 /** `/customerService/chat`: the agent workspace — rooms, the open conversation, the customer. */
@@ -26,6 +27,8 @@ export function ChatPage() {
   const room = useRoomDetail(roomId);
   const markRead = useMarkRead();
   const [permission, setPermission] = useState(notificationPermission);
+  const session = useSessionStore((state) => state.session);
+  const supervisor = isSupervisorSession(session);
 
   const select = useCallback(
     (next: ChatRoom) => {
@@ -105,6 +108,11 @@ export function ChatPage() {
                   {current.status === 'closed' ? (
                     <Text size="sm" c="dimmed" ta="center" p="xs" data-testid="room-closed">
                       {t('chat.closedNotice', { remarks: current.remarks ?? t('chat.customer.noRemarks') })}
+                    </Text>
+                  ) : !supervisor && current.csId && current.csId !== session?.csId ? (
+                    // Transferred away while open here: the new agent answers from now on.
+                    <Text size="sm" c="dimmed" ta="center" p="xs" data-testid="room-moved">
+                      {t('chat.movedNotice')}
                     </Text>
                   ) : (
                     <Composer roomId={current.id} />
