@@ -1,4 +1,5 @@
 import { Box, Button, Center, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { ChatMessage, ChatRoom } from '@sapa/contracts';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
+import { chatKeys } from '../api/chat-keys';
 import { useMarkRead, useRoomDetail } from '../api/rooms-api';
 import { Composer } from '../components/composer';
 import { ConversationView } from '../components/conversation-view';
@@ -32,7 +34,7 @@ export function ChatPage() {
 
   const select = useCallback(
     (next: ChatRoom) => {
-      queryClient.setQueryData(['chat', 'room', next.id], (old: ChatRoom | undefined) => old ?? next);
+      queryClient.setQueryData(chatKeys.room(next.id), (old: ChatRoom | undefined) => old ?? next);
       setParams({ room: next.id });
     },
     [queryClient, setParams],
@@ -46,8 +48,15 @@ export function ChatPage() {
       notifyBrowser(t('chat.notify.title', { name: who }), message.content ?? t('chat.notify.media'), () =>
         setParams({ room: message.roomId }),
       );
-      // The agent is looking at this room: what arrives is read at once.
+      // The agent is looking at this room: what arrives is read at once. Otherwise a toast says where.
       if (message.roomId === roomId && !document.hidden) markRead.mutate(message.roomId);
+      else if (message.roomId !== roomId)
+        notifications.show({
+          id: `chat-${message.roomId}`,
+          title: t('chat.notify.title', { name: who }),
+          message: message.content ?? t('chat.notify.media'),
+          autoClose: 5000,
+        });
     },
     [queryClient, roomId, setParams, t, markRead.mutate],
   );
