@@ -12,6 +12,9 @@ import { freePort, waitReady } from './bench-server.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+// How many distinct customers write: each one's first message opens a conversation (routing, a new
+// room), the rest land in a live room.
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 1000);
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
 
@@ -19,7 +22,7 @@ const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 function webhookBody(index) {
-  const from = `62812${String(index % 1000).padStart(7, '0')}`;
+  const from = `62812${String(index % customers).padStart(7, '0')}`;
   return JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -31,7 +34,7 @@ function webhookBody(index) {
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '622151500001', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: `Customer ${index % 1000}` }, wa_id: from }],
+              contacts: [{ profile: { name: `Customer ${index % customers}` }, wa_id: from }],
               messages: [
                 {
                   from,
@@ -156,7 +159,7 @@ try {
   const ms = (value) => `${value.toFixed(1)} ms`;
   process.stdout.write(
     [
-      `Sapa webhook bench: ${total} inbound messages at ${rate}/s (${(total / elapsed).toFixed(0)}/s achieved), ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
+      `Sapa webhook bench: ${total} inbound messages at ${rate}/s (${(total / elapsed).toFixed(0)}/s achieved; ${Math.min(customers, total)} new conversations), ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
       `webhook HTTP answer      p50 ${ms(percentile(sortedHttp, 50))}   p99 ${ms(percentile(sortedHttp, 99))}   failed ${failures}${failures ? ` (${[...failureKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})` : ''}`,
       `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}`,
       '',

@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './identity/account.schemas.js';
 export * from './identity/identity.schemas.js';
 export * from './inbox/agent-status.js';
+export * from './inbox/cs-admin.schemas.js';
 export * from './inbox/inbox.schemas.js';
 export * from './integrity/canonical-json.js';
 export * from './realtime/realtime.protocol.js';

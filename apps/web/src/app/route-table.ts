@@ -24,6 +24,19 @@ export type ScreenKind =
   | 'auditTrail'
   | 'activityLogs'
   | 'checkerMaker'
+  | 'mailOutbox'
+  | 'csChatHistory'
+  | 'csAgents'
+  | 'csSupervisors'
+  | 'csInternalUsers'
+  | 'csCustomers'
+  | 'csTags'
+  | 'csConfig'
+  | 'autoClose'
+  | 'chatTemplates'
+  | 'roomCategories'
+  | 'csDashboard'
+  | 'csExports'
   | 'chat'
   | 'chatQueue'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
@@ -93,7 +106,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/dashboard/sms', 'dashboardSms', { screen: 'dashboard' }],
     ['/dashboard/otp', 'dashboardOtp', { screen: 'dashboard' }],
     ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'dashboard' }],
-    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'dashboard' }],
+    ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'csDashboard' }],
     ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
     ['/dashboard-notification/notification', 'dashboardNotification', { screen: 'dashboard' }],
   ]),
@@ -154,25 +167,25 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/customerService/chat', 'chat', { screen: 'chat' }],
     ['/customerService/chat/queue', 'chatQueue', { screen: 'chatQueue' }],
     ['/customerService/chatGroup', 'chatGroup'],
-    ['/customerService/dashboard', 'csDashboard'],
-    ['/customerService/chatHistory', 'chatHistory'],
-    ['/customerService/manage', 'manageAgents'],
-    ['/customerService/manage/supervisor', 'manageSupervisors'],
-    ['/customerService/manage/internal-user', 'manageInternalUsers'],
+    ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
+    ['/customerService/chatHistory', 'chatHistory', { screen: 'csChatHistory' }],
+    ['/customerService/manage', 'manageAgents', { screen: 'csAgents' }],
+    ['/customerService/manage/supervisor', 'manageSupervisors', { screen: 'csSupervisors' }],
+    ['/customerService/manage/internal-user', 'manageInternalUsers', { screen: 'csInternalUsers' }],
   ]),
   ...area('customers', [
-    ['/customers', 'customerList'],
-    ['/exports', 'exports'],
-    ['/tag', 'tags'],
+    ['/customers', 'customerList', { screen: 'csCustomers' }],
+    ['/exports', 'exports', { screen: 'csExports' }],
+    ['/tag', 'tags', { screen: 'csTags' }],
   ]),
   ...area('config', [
     ['/config', 'index', { screen: 'redirect' }],
-    ['/config/CS', 'csConfig'],
+    ['/config/CS', 'csConfig', { screen: 'csConfig' }],
     ['/config/CSAvailability', 'csAvailability'],
-    ['/config/AutoClose', 'autoClose'],
+    ['/config/AutoClose', 'autoClose', { screen: 'autoClose' }],
     ['/config/AutoReply', 'autoReply'],
-    ['/config/chatTemplate', 'chatTemplate'],
-    ['/config/roomCategory', 'roomCategory'],
+    ['/config/chatTemplate', 'chatTemplate', { screen: 'chatTemplates' }],
+    ['/config/roomCategory', 'roomCategory', { screen: 'roomCategories' }],
     ['/config/chatbot', 'chatbot'],
     [
       '/config/ChatBotProvider/:provider/:name',
@@ -272,7 +285,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/documents/guide', 'guide'],
     ['/documents/faq', 'faq'],
   ]),
-  ...area('settings', [['/settings/editProfile', 'editProfile', { screen: 'profile' }]]),
+  ...area('settings', [
+    ['/settings/editProfile', 'editProfile', { screen: 'profile' }],
+    // Not in spec §2: the sandbox mail outbox of embedded mode (SAD), where a reset email can be read.
+    ['/settings/mailOutbox', 'mailOutbox', { screen: 'mailOutbox' }],
+  ]),
   ...area('system', [
     ['/pages/404', 'notFound', { screen: 'notFound', nav: false }],
     ['/pages/500', 'serverError', { screen: 'serverError', nav: false }],

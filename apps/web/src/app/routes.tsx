@@ -29,6 +29,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/system/pages/api-call-test-page')).ApiCallTestPage,
   }),
   profile: async () => ({ Component: (await import('../features/account/pages/profile-page')).ProfilePage }),
+  mailOutbox: async () => ({
+    Component: (await import('../features/account/pages/mail-outbox-page')).MailOutboxPage,
+  }),
   clientList: async () => ({
     Component: (await import('../features/clients/pages/client-list-page')).ClientListPage,
   }),
@@ -57,6 +60,24 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   activityLogs: async () => ({
     Component: (await import('../features/audit/pages/activity-logs-page')).ActivityLogsPage,
   }),
+  csConfig: async () => ({
+    Component: (await import('../features/cs-config/pages/cs-config-page')).CsConfigPage,
+  }),
+  autoClose: async () => ({
+    Component: (await import('../features/cs-config/pages/auto-close-page')).AutoClosePage,
+  }),
+  chatTemplates: async () => ({
+    Component: (await import('../features/cs-config/pages/chat-template-page')).ChatTemplatePage,
+  }),
+  roomCategories: async () => ({
+    Component: (await import('../features/cs-config/pages/room-category-page')).RoomCategoryPage,
+  }),
+  csDashboard: async () => ({
+    Component: (await import('../features/cs-dashboard/pages/cs-dashboard-page')).CsDashboardPage,
+  }),
+  csExports: async () => ({
+    Component: (await import('../features/cs-exports/pages/exports-page')).ExportsPage,
+  }),
   chat: async () => ({ Component: (await import('../features/chat/pages/chat-page')).ChatPage }),
   chatQueue: async () => ({
     Component: (await import('../features/chat/pages/chat-queue-page')).ChatQueuePage,
@@ -64,6 +85,22 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),
+  csChatHistory: async () => ({
+    Component: (await import('../features/cs-admin/pages/chat-history-page')).ChatHistoryPage,
+  }),
+  csAgents: async () => ({
+    Component: (await import('../features/cs-admin/pages/agents-page')).ManageAgentsPage,
+  }),
+  csSupervisors: async () => ({
+    Component: (await import('../features/cs-admin/pages/agents-page')).ManageSupervisorsPage,
+  }),
+  csInternalUsers: async () => ({
+    Component: (await import('../features/cs-admin/pages/agents-page')).ManageInternalUsersPage,
+  }),
+  csCustomers: async () => ({
+    Component: (await import('../features/cs-admin/pages/customers-page')).CustomersPage,
+  }),
+  csTags: async () => ({ Component: (await import('../features/cs-admin/pages/tags-page')).TagsPage }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {
@@ -99,6 +136,26 @@ export const routes: RouteObject[] = [
           }),
         }),
       ),
+      // Account recovery and SSO come before any session, so they stay outside the login too.
+      {
+        path: 'forgot-password',
+        handle: { titleKey: 'routes.forgotPassword' } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        handle: { titleKey: 'routes.resetPassword' } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: 'sso',
+        handle: { titleKey: 'routes.sso' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/auth/pages/sso-page')).SsoPage }),
+      },
       {
         id: 'authenticated',
         loader: requireSessionLoader,

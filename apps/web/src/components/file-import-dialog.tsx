@@ -21,6 +21,9 @@ export type FileImportDialogProps<Result> = {
   toReport: (result: Result) => ImportReportView;
   /** Called after a successful upload, e.g. to refresh the list. */
   onImported?: (result: Result) => void;
+  /** Words for uploads that are not imports (a bulk delete): the badge of a good row, the summary line. */
+  okLabel?: string;
+  summary?: (report: ImportReportView) => string;
 };
 
 /** Upload a CSV, then show what happened to every row; nothing is hidden when some rows fail. */
@@ -33,6 +36,8 @@ export function FileImportDialog<Result>({
   maxSizeMb,
   toReport,
   onImported,
+  okLabel,
+  summary,
 }: FileImportDialogProps<Result>) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
@@ -106,7 +111,7 @@ export function FileImportDialog<Result>({
         {report ? (
           <Stack gap="xs">
             <Text fw={500} role="status">
-              {t('fileImport.summary', report)}
+              {summary ? summary(report) : t('fileImport.summary', report)}
             </Text>
             <ScrollArea.Autosize mah={280}>
               <Table striped withTableBorder aria-label={t('fileImport.result')}>
@@ -125,7 +130,7 @@ export function FileImportDialog<Result>({
                       <Table.Td>
                         {row.ok ? (
                           <Badge color="green" variant="light">
-                            {t('fileImport.ok')}
+                            {okLabel ?? t('fileImport.ok')}
                           </Badge>
                         ) : (
                           <Text size="sm" c="red">

@@ -9,10 +9,18 @@ export type OneTimeSecretNoticeProps = {
   description: ReactNode;
   secretLabel: string;
   secret: string;
+  /** The line under the secret; by default the hand-over advice of temporary passwords. */
+  note?: string;
 };
 
 /** A secret the server answers once (temporary passwords, API secrets): shown with a copy button. */
-export function OneTimeSecretNotice({ title, description, secretLabel, secret }: OneTimeSecretNoticeProps) {
+export function OneTimeSecretNotice({
+  title,
+  description,
+  secretLabel,
+  secret,
+  note,
+}: OneTimeSecretNoticeProps) {
   const { t } = useTranslation();
   return (
     <Alert color="teal" icon={<IconKey size={18} />} title={title} role="status">
@@ -41,7 +49,7 @@ export function OneTimeSecretNotice({ title, description, secretLabel, secret }:
           </CopyButton>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('oneTimeSecret.shownOnce')}
+          {note ?? t('oneTimeSecret.shownOnce')}
         </Text>
       </Stack>
     </Alert>

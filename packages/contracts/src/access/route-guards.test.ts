@@ -74,6 +74,7 @@ describe('route guards (spec §6)', () => {
     ['/email/manage', ['SAD', 'ADC', 'ADB', 'ADU']],
     ['/documents/guide', ['SAD', 'ADB']],
     ['/documents/faq', ['SAD', 'ADB']],
+    ['/settings/mailOutbox', ['SAD']],
   ] as const)('opens %s to %j only', (path, roles) => {
     for (const role of roles) expect(guard(path, subject(role))).toEqual(allow);
     for (const role of rolesExcept(...roles)) expect(guard(path, subject(role))).toEqual(refusedRole);

@@ -11,6 +11,8 @@ import type { RoleCode } from './roles.js';
 export const LOGIN_PATH = '/';
 export const SUBSCRIPTION_PATH = '/subscription';
 export const PROFILE_PATH = '/settings/editProfile';
+/** Not in spec §2: the sandbox mail outbox (embedded mode without SMTP), read by the super admin. */
+export const MAIL_OUTBOX_PATH = '/settings/mailOutbox';
 
 export const SUPER_ADMIN_ONLY: readonly RoleCode[] = ['SAD'];
 export const CUSTOMERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
@@ -47,6 +49,7 @@ const ROLE_RULES: readonly RoleRule[] = [
   ['/logs', SUPER_ADMIN_ONLY],
   ['/embedded-signup', SUPER_ADMIN_ONLY],
   ['/analytics/email-pulse', SUPER_ADMIN_ONLY],
+  [MAIL_OUTBOX_PATH, SUPER_ADMIN_ONLY],
   ['/customers', CUSTOMERS_ROLES],
   [CS_CONFIG_PATH, CS_CONFIG_ROLES],
   [CHAT_TEMPLATE_PATH, CHAT_TEMPLATE_ROLES],

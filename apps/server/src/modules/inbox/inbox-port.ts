@@ -3,24 +3,19 @@ import { type Executor, isTransaction } from '../../platform/database.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../channels/channel.ports.js';
 import {
   advanceMessageStatus,
+  insertCustomerMessageOnce,
   insertMessageOnce,
   updateMessageByProviderId,
 } from './chat/chat.repository.js';
+import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
 import { getCsConfig } from './configuration/configuration.service.js';
 import { ensureCustomer } from './customers/customers.repository.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
-import {
-  findLiveRoom,
-  findRoom,
-  insertRoom,
-  lastMessageColumns,
-  nextShortId,
-  recordMessageOnRoom,
-} from './rooms/rooms.repository.js';
-import { countAssignment } from './routing/routing.repository.js';
+import { findLiveRoom, findRoom, insertNumberedRoom, lastMessageColumns } from './rooms/rooms.repository.js';
+import type { CsRoomRow } from './rooms/rooms.tables.js';
 import { assignedEvent, decideAssignment } from './routing/routing.service.js';
 
 const CHAT_TYPE: Record<InboundMessage['type'], string> = {
@@ -66,49 +61,14 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           name: message.customerName,
           mediaPlatform: message.channel,
         });
-        let room = await findLiveRoom(tx, message.clientId, message.customerPhone, message.channel);
-        const events: InboxEvent[] = [];
+        const live = await findLiveRoom(tx, message.clientId, message.customerPhone, message.channel);
         const type = CHAT_TYPE[message.type];
         const content = contentOf(message);
         const latest = { preview: content ?? `[${type}]`, fromCs: false, at: message.sentAt };
-        const isNewRoom = !room;
-        if (!room) {
-          const config = await getCsConfig(tx, message.clientId);
-          const isBot = config.initialState === 'bot' && config.chatBot;
-          // A room nobody else can see yet: given to its agent as it is created, no claim needed.
-          const choice =
-            config.autoAssignTicket && !isBot
-              ? await decideAssignment(tx, message.clientId, config, [], customer.csId)
-              : null;
-          room = await insertRoom(tx, {
-            clientId: message.clientId,
-            id: newId(),
-            shortId: await nextShortId(tx, message.clientId),
-            customerId: customer.id,
-            customerPhoneNumber: message.customerPhone,
-            customerName: customer.name ?? message.customerName,
-            channel: message.channel,
-            mediaPlatform: message.channel,
-            status: choice?.csId ? 'open' : 'queued',
-            csId: choice?.csId ?? null,
-            assignedAt: choice?.csId ? new Date() : null,
-            isBot,
-            tags: [],
-            assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
-            // Born with its first message: no second write to the row.
-            ...lastMessageColumns(latest),
-            unreadCount: 1,
-          });
-          events.push({ audience: roomAudience(room.csId), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
-          if (choice?.csId) {
-            await countAssignment(tx, message.clientId, choice.csId);
-            events.push(assignedEvent(room, choice.reason));
-          }
-        }
-        const stored = await insertMessageOnce(tx, {
+        const messageRow = {
           clientId: message.clientId,
           id: newId(message.sentAt.getTime()),
-          roomId: room.id,
+          roomId: live?.id ?? newId(),
           channel: message.channel,
           providerMessageId: message.providerMessageId,
           type,
@@ -117,19 +77,61 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           fromCs: false,
           replyToProviderMessageId: message.replyToProviderMessageId,
           createdAt: message.sentAt,
-        });
+        };
+        const events: InboxEvent[] = [];
+        let stored: CsMessageRow | null;
+        let room: CsRoomRow;
+        if (live) {
+          // The message and its mark on the room (preview, unread) in one statement.
+          const saved = await insertCustomerMessageOnce(tx, messageRow, latest);
+          stored = saved?.message ?? null;
+          room = saved?.room ?? live;
+        } else {
+          // Stored before the client-wide locks below (routing, room numbers), so they are held for
+          // as few statements as possible; a repeated delivery opens no room.
+          stored = await insertMessageOnce(tx, messageRow);
+          if (!stored) return;
+          const config = await getCsConfig(tx, message.clientId);
+          const isBot = config.initialState === 'bot' && config.chatBot;
+          // A room nobody else can see yet: given to its agent as it is created, no claim needed.
+          const choice =
+            config.autoAssignTicket && !isBot
+              ? await decideAssignment(tx, message.clientId, config, [], customer.csId)
+              : null;
+          room = await insertNumberedRoom(
+            tx,
+            {
+              clientId: message.clientId,
+              id: messageRow.roomId,
+              customerId: customer.id,
+              customerPhoneNumber: message.customerPhone,
+              customerName: customer.name ?? message.customerName,
+              channel: message.channel,
+              mediaPlatform: message.channel,
+              status: choice?.csId ? 'open' : 'queued',
+              csId: choice?.csId ?? null,
+              assignedAt: choice?.csId ? new Date() : null,
+              isBot,
+              tags: [],
+              assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
+              // Born with its first message: no second write to the row.
+              ...lastMessageColumns(latest),
+              unreadCount: 1,
+            },
+            choice?.csId ?? null,
+          );
+          events.push({ audience: roomAudience(room.csId), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
+          if (choice?.csId) events.push(assignedEvent(room, choice.reason));
+        }
         // A repeated delivery: the message is already stored and was already announced.
         if (!stored) return;
-        const current = isNewRoom
-          ? room
-          : ((await recordMessageOnRoom(tx, message.clientId, room.id, latest)) ?? room);
         events.push({
-          audience: roomAudience(current.csId),
+          audience: roomAudience(room.csId),
           typeNotif: 'NEW_MESSAGE',
           messageId: stored.id,
           data: { roomId: room.id },
           chat: toMessage(stored),
-          chatroom: toRoom(current),
+          chatroom: toRoom(room),
         });
         // Last, in one round trip: the client's sequence lock is held only from here to commit.
         await publishInboxEvents(deps, tx, message.clientId, events);

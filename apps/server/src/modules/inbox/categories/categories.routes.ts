@@ -1,4 +1,9 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import {
+  ErrorBodySchema,
+  RoomCategoryListSchema,
+  RoomCategoryNameSchema,
+  RoomCategorySchema,
+} from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../platform/request-context.js';
@@ -11,10 +16,10 @@ import {
   renameRoomCategory,
 } from './categories.service.js';
 
-const CategorySchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+const CategorySchema = RoomCategorySchema;
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const admins = { access: access.feature('CS', CS_ADMINS) };
-const name = z.string().trim().min(1).max(200);
+const name = RoomCategoryNameSchema;
 
 /** Room categories (config screen roomCategory); agents pick one before closing when mandatory. */
 export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
@@ -27,7 +32,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = asyn
         tags: CS_TAGS,
         security,
         summary: 'Room categories',
-        response: { 200: z.object({ items: z.array(CategorySchema) }) },
+        response: { 200: RoomCategoryListSchema },
       },
     },
     async (request) => listRoomCategories(db, request.ctx.session!),

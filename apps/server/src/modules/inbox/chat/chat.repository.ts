@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
+import { cteColumns } from '../../../platform/sql-cte.js';
+import { lastMessageColumns } from '../rooms/rooms.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
 import { type CsMessageRow, csMessages } from './chat.tables.js';
 
@@ -7,6 +9,40 @@ import { type CsMessageRow, csMessages } from './chat.tables.js';
 export async function insertMessageOnce(db: Executor, row: typeof csMessages.$inferInsert) {
   const [inserted] = await db.insert(csMessages).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
+}
+
+/**
+ * Stores a customer's message once and, only when it is new, records it on its room (preview, time,
+ * unread count), in one statement. A repeated delivery answers null and changes nothing.
+ */
+export async function insertCustomerMessageOnce(
+  db: Executor,
+  row: typeof csMessages.$inferInsert,
+  latest: { preview: string; at: Date },
+) {
+  const stored = db.$with('stored').as(db.insert(csMessages).values(row).onConflictDoNothing().returning());
+  const room = db.$with('room').as(
+    db
+      .update(csRooms)
+      .set({
+        ...lastMessageColumns({ ...latest, fromCs: false }),
+        unreadCount: sql`${csRooms.unreadCount} + 1`,
+      })
+      .where(
+        and(
+          eq(csRooms.clientId, row.clientId),
+          eq(csRooms.id, row.roomId),
+          sql`exists (select 1 from ${stored})`,
+        ),
+      )
+      .returning(),
+  );
+  const [result] = await db
+    .with(stored, room)
+    .select({ message: cteColumns(stored, csMessages), room: cteColumns(room, csRooms) })
+    .from(stored)
+    .leftJoin(room, sql`true`);
+  return result ?? null;
 }
 
 export async function insertMessage(

@@ -143,3 +143,11 @@ export async function updateTag(
     .returning();
   return row ?? null;
 }
+
+export async function deleteTagRow(db: Executor, clientId: string, id: string) {
+  const [row] = await db
+    .delete(csTags)
+    .where(and(eq(csTags.clientId, clientId), eq(csTags.id, id)))
+    .returning();
+  return row ?? null;
+}

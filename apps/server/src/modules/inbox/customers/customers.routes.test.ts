@@ -222,4 +222,44 @@ describe('customers and the tag list', () => {
     });
     expect(otherClient.statusCode).toBe(404);
   });
+  it('deletes a tag from the list; another client’s id or an unknown id answers 404; agents may not', async () => {
+    const created = await inject({
+      method: 'POST',
+      url: '/api/cs/tag/list',
+      headers: adc.headers,
+      payload: { name: 'to-remove' },
+    });
+    const id = created.json().id as string;
+    const otherClient = await inject({
+      method: 'DELETE',
+      url: `/api/cs/tag/list?id=${id}`,
+      headers: adc2.headers,
+    });
+    expect(otherClient.statusCode).toBe(404);
+    expect(errorCode(otherClient)).toBe('tag_not_found');
+    const agent = await logIn(sapa.app, 'usc@demo.test');
+    const refused = await inject({
+      method: 'DELETE',
+      url: `/api/cs/tag/list?id=${id}`,
+      headers: agent.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    const deleted = await inject({
+      method: 'DELETE',
+      url: `/api/cs/tag/list?id=${id}`,
+      headers: adc.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ id, name: 'to-remove' });
+    const search = await inject({
+      method: 'GET',
+      url: '/api/cs/tag/list?search=to-remove',
+      headers: adc.headers,
+    });
+    expect(search.json().total).toBe(0);
+    const again = await inject({ method: 'DELETE', url: `/api/cs/tag/list?id=${id}`, headers: adc.headers });
+    expect(again.statusCode).toBe(404);
+    const notAnId = await inject({ method: 'DELETE', url: '/api/cs/tag/list?id=nope', headers: adc.headers });
+    expect(notAnId.statusCode).toBe(404);
+  });
 });

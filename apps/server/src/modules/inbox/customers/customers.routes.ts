@@ -17,6 +17,7 @@ import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox
 import {
   createTag,
   deleteCustomersFromFile,
+  deleteTag,
   exportCustomersCsv,
   getCustomerByPhone,
   importCustomers,
@@ -288,6 +289,20 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) => renameTag(db, request.ctx.session!, request.body),
+  );
+  app.delete(
+    '/api/cs/tag/list',
+    {
+      config: { access: access.feature('CS', CS_ADMINS) },
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'Remove a tag from the tag list (customers and agents keep the name they carry)',
+        querystring: z.object({ id: z.string() }),
+        response: { 200: CsTagSchema, ...errors },
+      },
+    },
+    async (request) => deleteTag(db, request.ctx.session!, request.query.id),
   );
   app.post(
     '/api/cs/tag/list/insert',

@@ -15,6 +15,7 @@ import {
 } from '../inbox.errors.js';
 import {
   deleteCustomers,
+  deleteTagRow,
   findCustomerByPhone,
   insertTags,
   listCustomerRows,
@@ -292,4 +293,14 @@ export async function insertTagList(db: Executor, session: SessionContext, names
   );
   const added = new Set(inserted.map((row) => row.name));
   return { inserted: inserted.map(toTag), skipped: unique.filter((name) => !added.has(name)) };
+}
+
+/**
+ * Takes a tag off the tag list. Customers and agents keep the name they already carry: their tags are
+ * plain text, and removing a suggestion must not silently rewrite who is routed where.
+ */
+export async function deleteTag(db: Executor, session: SessionContext, id: string) {
+  const row = isId(id) ? await deleteTagRow(db, session.clientId, id) : null;
+  if (!row) throw tagNotFound();
+  return toTag(row);
 }

@@ -108,6 +108,45 @@ export async function activeCustomersByHour(
   };
 }
 
+/**
+ * Per local day of [from, to): distinct customers who wrote, and conversations (tickets) opened.
+ * Days with nothing are absent; the service fills them in.
+ */
+export async function dailyActivity(db: Executor, clientId: string, from: Date, to: Date, timezone: string) {
+  const messageDay = sql<string>`to_char(${csMessages.createdAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
+  const customers = await db
+    .select({ day: messageDay, count: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
+    .from(csMessages)
+    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .where(
+      and(
+        eq(csMessages.clientId, clientId),
+        eq(csMessages.fromCs, false),
+        eq(csMessages.isInternal, false),
+        sql`${csMessages.createdAt} >= ${from}`,
+        sql`${csMessages.createdAt} < ${to}`,
+      ),
+    )
+    // By position: the time zone is a parameter, so the expression would differ from the select's.
+    .groupBy(sql`1`);
+  const roomDay = sql<string>`to_char(${csRooms.createdAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
+  const tickets = await db
+    .select({ day: roomDay, count: sql<number>`count(*)::int` })
+    .from(csRooms)
+    .where(
+      and(
+        eq(csRooms.clientId, clientId),
+        eq(csRooms.isInternal, false),
+        sql`${csRooms.createdAt} >= ${from}`,
+        sql`${csRooms.createdAt} < ${to}`,
+      ),
+    )
+    .groupBy(sql`1`);
+  const toMap = (rows: { day: string; count: number }[]) =>
+    new Map(rows.map((row) => [row.day, Number(row.count)]));
+  return { customers: toMap(customers), tickets: toMap(tickets) };
+}
+
 /** The instant a local calendar day starts in a time zone (PostgreSQL does the zone rules). */
 export async function startOfLocalDay(db: Executor, date: string, timezone: string): Promise<Date> {
   const result = await db.execute<{ start: string | Date }>(

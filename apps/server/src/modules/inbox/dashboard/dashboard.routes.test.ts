@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundText } from '../../../test/inbox-fakes.js';
-import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { createInboxPort } from '../index.js';
 
 describe('customer-service dashboard', () => {
@@ -116,5 +116,46 @@ describe('customer-service dashboard', () => {
       headers: adc.headers,
     });
     expect(before.json().total).toBe(0);
+  });
+
+  it('gives active customers and tickets for each day of a range, zero on quiet days', async () => {
+    const day = today();
+    const weekBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const response = await inject({
+      method: 'GET',
+      url: `/api/cs/dashboard/daily?from=${weekBefore}&to=${day}`,
+      headers: adc.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { days } = response.json();
+    expect(days).toHaveLength(7);
+    expect(days[0]).toEqual({ date: weekBefore, activeCustomers: 0, tickets: 0 });
+    expect(days.at(-1)).toEqual({ date: day, activeCustomers: 2, tickets: 2 });
+    const byDefault = await inject({ method: 'GET', url: '/api/cs/dashboard/daily', headers: adc.headers });
+    expect(byDefault.json()).toMatchObject({ from: weekBefore, to: day });
+
+    const backwards = await inject({
+      method: 'GET',
+      url: `/api/cs/dashboard/daily?from=${day}&to=${weekBefore}`,
+      headers: adc.headers,
+    });
+    expect(backwards.statusCode).toBe(400);
+    const tooLong = await inject({
+      method: 'GET',
+      url: '/api/cs/dashboard/daily?from=2025-01-01&to=2025-12-31',
+      headers: adc.headers,
+    });
+    expect(errorCode(tooLong)).toBe('range_too_long');
+    const byAgent = await inject({ method: 'GET', url: '/api/cs/dashboard/daily', headers: usc.headers });
+    expect(byAgent.statusCode).toBe(403);
+  });
+
+  it('counts only the caller’s client in the daily series', async () => {
+    const response = await inject({
+      method: 'GET',
+      url: `/api/cs/dashboard/daily?from=${today()}&to=${today()}`,
+      headers: adc2.headers,
+    });
+    expect(response.json().days).toEqual([{ date: today(), activeCustomers: 0, tickets: 0 }]);
   });
 });

@@ -1,4 +1,9 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import {
+  CsDailySeriesSchema,
+  CsDashboardSummarySchema,
+  CsRealtimeStatusPageSchema,
+  ErrorBodySchema,
+} from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../../platform/database.js';
@@ -6,7 +11,12 @@ import { access } from '../../../platform/request-context.js';
 import { findClient } from '../../clients/index.js';
 import { CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
-import { getDailyActiveCustomers, getDashboard, getRealtimeStatus } from './dashboard.service.js';
+import {
+  getDailyActiveCustomers,
+  getDailySeries,
+  getDashboard,
+  getRealtimeStatus,
+} from './dashboard.service.js';
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema };
 const supervisors = { access: access.feature('CS', CS_SUPERVISORS) };
@@ -24,14 +34,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         summary: 'Total, open and closed conversations and active CS for local days startDate..endDate',
         querystring: z.object({ startDate: z.string().optional(), endDate: z.string().optional() }),
         response: {
-          200: z.object({
-            startDate: z.string(),
-            endDate: z.string(),
-            totalConversation: z.number(),
-            openConversation: z.number(),
-            closedConversation: z.number(),
-            activeCs: z.number(),
-          }),
+          200: CsDashboardSummarySchema,
           ...errors,
         },
       },
@@ -54,22 +57,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
           pageNumber: z.coerce.number().int().min(0).optional(),
         }),
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                csId: z.string(),
-                name: z.string(),
-                email: z.string(),
-                status: z.string(),
-                statusSince: z.string(),
-                capacity: z.number(),
-                openRooms: z.number(),
-              }),
-            ),
-            total: z.number(),
-            pageNumber: z.number(),
-            pageSize: z.number(),
-          }),
+          200: CsRealtimeStatusPageSchema,
           ...errors,
         },
       },
@@ -99,6 +87,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
     async (request) => {
       const session = request.ctx.session!;
       return getDailyActiveCustomers(db, session, request.query.date, await timezoneOf(db, session.clientId));
+    },
+  );
+  app.get(
+    '/api/cs/dashboard/daily',
+    {
+      config: supervisors,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Active customers and tickets (conversations opened) for each local day from..to (at most 92 days)',
+        querystring: z.object({ from: z.string().optional(), to: z.string().optional() }),
+        response: {
+          200: CsDailySeriesSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const session = request.ctx.session!;
+      return getDailySeries(db, session, request.query, await timezoneOf(db, session.clientId));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@sapa/contracts';
+import { CS_DAILY_MAX_DAYS, DEFAULT_TIMEZONE } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
@@ -6,6 +6,7 @@ import {
   activeCustomersByHour,
   conversationTotals,
   countActiveAgents,
+  dailyActivity,
   listAgentStatuses,
   startOfLocalDay,
 } from './dashboard.repository.js';
@@ -13,6 +14,10 @@ import {
 const badDate = () => new AppError(400, 'invalid_date', 'Dates must look like 2026-11-22');
 const DAY = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A chart of more than a quarter is unreadable as daily bars; the limit also bounds the query. */
+const MAX_DAILY_DAYS = CS_DAILY_MAX_DAYS;
+const rangeTooLong = () =>
+  new AppError(400, 'range_too_long', `Choose at most ${MAX_DAILY_DAYS} days for the daily charts`);
 
 /** Totals for whole local days from startDate to endDate (default: today), in the client's time zone. */
 export async function getDashboard(
@@ -83,4 +88,45 @@ export async function getDailyActiveCustomers(
     customers: byHour.find((h) => h.hour === hour)?.customers ?? 0,
   }));
   return { date: day, timezone, total, byHour: hours };
+}
+
+/** Calendar dates from..to inclusive, counted without a time zone (plain dates). */
+function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY) {
+    dates.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+/** Active customers and tickets for each local day from..to (default: the last 7 days to today). */
+export async function getDailySeries(
+  db: Executor,
+  session: SessionContext,
+  query: { from?: string | undefined; to?: string | undefined },
+  timezone = DEFAULT_TIMEZONE,
+) {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
+  const to = query.to ?? today;
+  const from = query.from ?? (DATE.test(to) ? shiftDate(to, -6) : to);
+  if (!DATE.test(from) || !DATE.test(to) || to < from) throw badDate();
+  const dates = datesBetween(from, to);
+  if (dates.length > MAX_DAILY_DAYS) throw rangeTooLong();
+  const start = await startOfLocalDay(db, from, timezone);
+  const end = new Date((await startOfLocalDay(db, to, timezone)).getTime() + DAY);
+  const { customers, tickets } = await dailyActivity(db, session.clientId, start, end, timezone);
+  return {
+    from,
+    to,
+    timezone,
+    days: dates.map((date) => ({
+      date,
+      activeCustomers: customers.get(date) ?? 0,
+      tickets: tickets.get(date) ?? 0,
+    })),
+  };
+}
+
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import { type CsExportRow, csExports } from './exports.tables.js';
 
@@ -22,13 +22,19 @@ export async function updateExport(db: Executor, clientId: string, id: string, v
     .where(and(eq(csExports.clientId, clientId), eq(csExports.id, id)));
 }
 
+/** What one reader may see of a client's exports: some kinds, and possibly only their own requests. */
+export type ExportScope = { kinds: CsExportRow['kind'][]; requestedBy?: string | undefined };
+
 export async function listExportRows(
   db: Executor,
   clientId: string,
-  kind: CsExportRow['kind'],
+  kind: CsExportRow['kind'] | ExportScope,
   page: { pageSize: number; offset: number },
 ) {
-  const where = and(eq(csExports.clientId, clientId), eq(csExports.kind, kind));
+  const scope: ExportScope = typeof kind === 'string' ? { kinds: [kind] } : kind;
+  const conditions: SQL[] = [eq(csExports.clientId, clientId), inArray(csExports.kind, scope.kinds)];
+  if (scope.requestedBy !== undefined) conditions.push(eq(csExports.requestedBy, scope.requestedBy));
+  const where = and(...conditions);
   const rows = await db
     .select({
       id: csExports.id,

@@ -107,6 +107,25 @@ describe('history and customer exports as background jobs', () => {
     });
     const finished = await waitDone('/api/cs/exportChatroomHistory', usc, own.json().id);
     expect(finished.total).toBe(2);
+    // The agent's own list and downloads hold only their exports, not the admin's.
+    const theirs = await inject({
+      method: 'GET',
+      url: '/api/cs/exportChatroomHistory',
+      headers: usc.headers,
+    });
+    expect(theirs.json().items.map((item: { id: string }) => item.id)).toEqual([own.json().id]);
+    const adminsFile = await inject({
+      method: 'GET',
+      url: `/api/cs/exportChatroomHistory/download?id=${limited.json().id}`,
+      headers: usc.headers,
+    });
+    expect(errorCode(adminsFile)).toBe('export_not_found');
+    const adminList = await inject({
+      method: 'GET',
+      url: '/api/cs/exportChatroomHistory',
+      headers: adc.headers,
+    });
+    expect(adminList.json().total).toBeGreaterThanOrEqual(2);
   });
 
   it('exports customers through the same job, for admins only', async () => {
@@ -131,5 +150,43 @@ describe('history and customer exports as background jobs', () => {
       payload: { asType: 'csv' },
     });
     expect(byAgent.statusCode).toBe(403);
+  });
+
+  it('lists every export of the client on one page, an agent only their own, and shows one by id', async () => {
+    const all = await inject({ method: 'GET', url: '/api/cs/exports?pageSize=50', headers: adc.headers });
+    expect(all.statusCode, all.body).toBe(200);
+    const items: { id: string; kind: string; requestedBy: string }[] = all.json().items;
+    expect(all.json().total).toBe(4);
+    expect(new Set(items.map((item) => item.kind))).toEqual(new Set(['chatroomHistory', 'customers']));
+    const customers = items.find((item) => item.kind === 'customers')!;
+    const byAgent = items.find((item) => item.requestedBy === 'usc@demo.test')!;
+
+    const mine = await inject({ method: 'GET', url: '/api/cs/exports', headers: usc.headers });
+    expect(mine.json()).toMatchObject({ total: 1, items: [{ id: byAgent.id, kind: 'chatroomHistory' }] });
+
+    const one = await inject({ method: 'GET', url: `/api/cs/exports/${customers.id}`, headers: adc.headers });
+    expect(one.json()).toMatchObject({ id: customers.id, status: 'done', progress: 100 });
+    expect(one.json()).not.toHaveProperty('content');
+    const notTheirs = await inject({
+      method: 'GET',
+      url: `/api/cs/exports/${customers.id}`,
+      headers: usc.headers,
+    });
+    expect(errorCode(notTheirs)).toBe('export_not_found');
+    const malformed = await inject({ method: 'GET', url: '/api/cs/exports/nope', headers: adc.headers });
+    expect(errorCode(malformed)).toBe('export_not_found');
+  });
+
+  it('keeps one client’s exports from another client', async () => {
+    const list = await inject({ method: 'GET', url: '/api/cs/exports', headers: adc2.headers });
+    expect(list.json()).toMatchObject({ total: 0, items: [] });
+    const own = await inject({ method: 'GET', url: '/api/cs/exports?pageSize=1', headers: adc.headers });
+    const elsewhere = await inject({
+      method: 'GET',
+      url: `/api/cs/exports/${own.json().items[0].id}`,
+      headers: adc2.headers,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(errorCode(elsewhere)).toBe('export_not_found');
   });
 });

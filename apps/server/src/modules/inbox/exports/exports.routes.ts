@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import { CsExportPageSchema, CsExportSchema, ErrorBodySchema } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../platform/request-context.js';
@@ -6,29 +6,10 @@ import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { sendCsv } from '../inbox.http.js';
 import { HistoryQuerySchema, historyQuery } from '../rooms/rooms.routes.js';
-import { getExportFile, listExports, requestExport } from './exports.service.js';
+import { getExport, getExportFile, listAllExports, listExports, requestExport } from './exports.service.js';
 
-const ExportSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['chatroomHistory', 'customers']),
-  asType: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number(),
-  total: z.number().nullable(),
-  processed: z.number(),
-  fileName: z.string().nullable(),
-  error: z.string().nullable(),
-  request: z.record(z.string(), z.unknown()),
-  requestedBy: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-const ExportPageSchema = z.object({
-  items: z.array(ExportSchema),
-  total: z.number(),
-  pageNumber: z.number(),
-  pageSize: z.number(),
-});
+const ExportSchema = CsExportSchema;
+const ExportPageSchema = CsExportPageSchema;
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const pageQuery = z.object({
   pageNumber: z.coerce.number().int().min(0).optional(),
@@ -37,6 +18,35 @@ const pageQuery = z.object({
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  app.get(
+    '/api/cs/exports',
+    {
+      config: { access: access.feature('CS') },
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Every export the caller may see (history and customers), newest first; agents see their own',
+        querystring: pageQuery,
+        response: { 200: ExportPageSchema, ...errors },
+      },
+    },
+    async (request) => listAllExports(db, request.ctx.session!, request.query),
+  );
+  app.get(
+    '/api/cs/exports/:id',
+    {
+      config: { access: access.feature('CS') },
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'One export with its status and progress',
+        params: z.object({ id: z.string() }),
+        response: { 200: ExportSchema, ...errors },
+      },
+    },
+    async (request) => getExport(db, request.ctx.session!, request.params.id),
+  );
   for (const { path, kind, rule, noun } of [
     {
       path: '/api/cs/exportChatroomHistory',
@@ -75,7 +85,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
         schema: {
           tags: CS_TAGS,
           security,
-          summary: `Requested ${noun} exports with their progress, newest first`,
+          summary: `Requested ${noun} exports with their progress, newest first (an agent sees only their own)`,
           querystring: pageQuery,
           response: { 200: ExportPageSchema, ...errors },
         },

@@ -3,12 +3,19 @@ import { isId, newId } from '../../../lib/ids.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { exportCustomersCsv } from '../customers/customers.service.js';
+import { CS_ADMINS, CS_SUPERVISORS } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { exportNotFound } from '../inbox.errors.js';
 import { countRooms, listRoomRows, type RoomCursor } from '../rooms/rooms.repository.js';
 import { type HistoryQuery, historyCsv, historyFilters } from '../rooms/rooms.service.js';
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
-import { findExport, insertExport, listExportRows, updateExport } from './exports.repository.js';
+import {
+  type ExportScope,
+  findExport,
+  insertExport,
+  listExportRows,
+  updateExport,
+} from './exports.repository.js';
 import type { CsExportRow } from './exports.tables.js';
 
 export const INBOX_EXPORT_JOB = 'inbox.export';
@@ -76,6 +83,7 @@ export async function requestExport(
   return toExport(row);
 }
 
+/** One kind's exports (`GET /exportChatroomHistory`, `/exportCustomer`), within the reader's scope. */
 export async function listExports(
   db: Executor,
   session: SessionContext,
@@ -84,11 +92,61 @@ export async function listExports(
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = query.pageNumber ?? 1;
-  const { rows, total } = await listExportRows(db, session.clientId, kind, {
+  const scope = exportScopeOf(session);
+  const { rows, total } = await listExportRows(
+    db,
+    session.clientId,
+    { ...scope, kinds: scope.kinds.filter((allowed) => allowed === kind) },
+    { pageSize, offset: (Math.max(pageNumber, 1) - 1) * pageSize },
+  );
+  return { items: rows.map(toExport), total, pageNumber, pageSize };
+}
+
+/**
+ * Which exports a reader sees on the exports page: customer exports only for the roles that may make
+ * them; supervisors and admins see everyone's history exports, any other role only their own (an
+ * agent's history export holds only their rooms, another agent's holds rooms they may not open).
+ */
+function exportScopeOf(session: SessionContext): ExportScope {
+  const kinds: CsExportRow['kind'][] = CS_ADMINS.includes(session.role)
+    ? ['chatroomHistory', 'customers']
+    : ['chatroomHistory'];
+  return CS_SUPERVISORS.includes(session.role) ? { kinds } : { kinds, requestedBy: session.email };
+}
+
+/** Every export the reader may see, of every kind, newest first (the `/exports` page). */
+export async function listAllExports(
+  db: Executor,
+  session: SessionContext,
+  query: { pageNumber?: number | undefined; pageSize?: number | undefined },
+) {
+  const pageSize = query.pageSize ?? 10;
+  const pageNumber = Math.max(query.pageNumber ?? 1, 1);
+  const { rows, total } = await listExportRows(db, session.clientId, exportScopeOf(session), {
     pageSize,
-    offset: (Math.max(pageNumber, 1) - 1) * pageSize,
+    offset: (pageNumber - 1) * pageSize,
   });
   return { items: rows.map(toExport), total, pageNumber, pageSize };
+}
+
+/** One export with its progress; another client's, or one outside the reader's scope, is not found. */
+/** A client's export the reader may see, or not found (another client's, or outside their scope). */
+async function findVisibleExport(db: Executor, session: SessionContext, id: string) {
+  const row = isId(id) ? await findExport(db, session.clientId, id) : null;
+  const scope = exportScopeOf(session);
+  if (
+    !row ||
+    !scope.kinds.includes(row.kind) ||
+    (scope.requestedBy !== undefined && row.requestedBy !== scope.requestedBy)
+  )
+    throw exportNotFound();
+  return row;
+}
+
+/** One export with its progress. */
+export async function getExport(db: Executor, session: SessionContext, id: string) {
+  const { content: _content, clientId: _clientId, ...rest } = await findVisibleExport(db, session, id);
+  return toExport(rest);
 }
 
 export async function getExportFile(
@@ -97,8 +155,8 @@ export async function getExportFile(
   kind: CsExportRow['kind'],
   id: string,
 ) {
-  const row = isId(id) ? await findExport(db, session.clientId, id) : null;
-  if (!row || row.kind !== kind || row.status !== 'done' || row.content === null) throw exportNotFound();
+  const row = await findVisibleExport(db, session, id);
+  if (row.kind !== kind || row.status !== 'done' || row.content === null) throw exportNotFound();
   return { fileName: row.fileName ?? 'export.csv', content: row.content };
 }
 

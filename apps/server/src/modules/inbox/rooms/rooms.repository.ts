@@ -4,21 +4,38 @@ import { textArray } from '../../../platform/sql-text-array.js';
 import { csAgents } from '../agents/agents.tables.js';
 import { type CsRoomRow, csRoomCategories, csRoomCounters, csRooms } from './rooms.tables.js';
 
-/** The client's next short room id; the row lock makes concurrent rooms get distinct numbers. */
-export async function nextShortId(db: Executor, clientId: string): Promise<number> {
-  const [row] = await db
-    .insert(csRoomCounters)
-    .values({ clientId, lastShortId: 1 })
-    .onConflictDoUpdate({
-      target: csRoomCounters.clientId,
-      set: { lastShortId: sql`${csRoomCounters.lastShortId} + 1` },
-    })
-    .returning({ value: csRoomCounters.lastShortId });
-  return row!.value;
-}
-
-export async function insertRoom(db: Executor, row: typeof csRooms.$inferInsert): Promise<CsRoomRow> {
-  const [inserted] = await db.insert(csRooms).values(row).returning();
+/**
+ * Inserts a room numbered with the client's next short id and, when `assignedCsId` is given, counts
+ * the assignment on that agent, in one statement: the counter's row lock (which makes concurrent rooms
+ * get distinct numbers) is taken as late as the insert itself and held to commit.
+ */
+export async function insertNumberedRoom(
+  db: Executor,
+  row: Omit<typeof csRooms.$inferInsert, 'shortId'>,
+  assignedCsId: string | null,
+): Promise<CsRoomRow> {
+  const counter = db.$with('short_id').as(
+    db
+      .insert(csRoomCounters)
+      .values({ clientId: row.clientId, lastShortId: 1 })
+      .onConflictDoUpdate({
+        target: csRoomCounters.clientId,
+        set: { lastShortId: sql`${csRoomCounters.lastShortId} + 1` },
+      })
+      .returning({ value: csRoomCounters.lastShortId }),
+  );
+  const counted = db.$with('counted').as(
+    db
+      .update(csAgents)
+      .set({ assignedCount: sql`${csAgents.assignedCount} + 1` })
+      .where(and(eq(csAgents.clientId, row.clientId), eq(csAgents.id, assignedCsId ?? row.clientId)))
+      .returning({ id: csAgents.id }),
+  );
+  const [inserted] = await db
+    .with(...(assignedCsId ? [counter, counted] : [counter]))
+    .insert(csRooms)
+    .values({ ...row, shortId: sql`(select ${counter.value} from ${counter})` })
+    .returning();
   return inserted!;
 }
 

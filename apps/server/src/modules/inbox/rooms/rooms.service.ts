@@ -27,9 +27,8 @@ import {
   countRooms,
   findCategory,
   findRoom,
-  insertRoom,
+  insertNumberedRoom,
   listRoomRows,
-  nextShortId,
   type RoomCursor,
   type RoomFilters,
   updateRoom,
@@ -627,19 +626,23 @@ export async function createInternalRoom(
         ? await findAgent(tx, session.clientId, { csId: input.toCsId })
         : null;
     if (input.toCsId && !toCs) throw agentNotFound();
-    const room = await insertRoom(tx, {
-      clientId: session.clientId,
-      id: newId(),
-      shortId: await nextShortId(tx, session.clientId),
-      customerId: customer.id,
-      customerPhoneNumber: phone,
-      customerName: customer.name,
-      status: 'open',
-      isInternal: true,
-      csId: toCs?.id ?? session.csId,
-      openedByCsId: session.csId,
-      assignmentReason: `internal room opened by ${session.email}`,
-    });
+    const room = await insertNumberedRoom(
+      tx,
+      {
+        clientId: session.clientId,
+        id: newId(),
+        customerId: customer.id,
+        customerPhoneNumber: phone,
+        customerName: customer.name,
+        status: 'open',
+        isInternal: true,
+        csId: toCs?.id ?? session.csId,
+        openedByCsId: session.csId,
+        assignmentReason: `internal room opened by ${session.email}`,
+      },
+      // An internal room is not a customer's: it does not count towards the agent's load.
+      null,
+    );
     await publishInboxEvent(deps, tx, {
       clientId: session.clientId,
       audience: {

@@ -1,4 +1,10 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import {
+  ChatTemplateActionSchema,
+  ChatTemplatePageSchema,
+  ChatTemplateSaveSchema,
+  ChatTemplateSchema,
+  ErrorBodySchema,
+} from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../platform/request-context.js';
@@ -7,17 +13,6 @@ import type { InboxDeps } from '../inbox.deps.js';
 import { isTrue, queryFlag } from '../inbox.http.js';
 import { applyTemplateAction, deleteTemplate, listTemplates, saveTemplate } from './templates.service.js';
 
-const TemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  content: z.string(),
-  shortcut: z.string().nullable(),
-  isClosingRemark: z.boolean(),
-  active: z.boolean(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 /** Spec §6: chat templates are edited by SAD, ADC, ADB and USE. */
 const editors = { access: access.feature('CS', ['SAD', 'ADC', 'ADB', 'USE']) };
@@ -39,12 +34,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
           isClosingRemark: queryFlag,
         }),
         response: {
-          200: z.object({
-            items: z.array(TemplateSchema),
-            total: z.number(),
-            pageNumber: z.number(),
-            pageSize: z.number(),
-          }),
+          200: ChatTemplatePageSchema,
           ...errors,
         },
       },
@@ -64,15 +54,8 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         tags: CS_TAGS,
         security,
         summary: 'Create a chat template, or update the one named by id',
-        body: z.object({
-          id: z.string().optional(),
-          name: z.string().trim().min(1).max(200),
-          content: z.string().min(1).max(4096),
-          shortcut: z.string().max(50).nullable().optional(),
-          isClosingRemark: z.boolean().optional(),
-          active: z.boolean().optional(),
-        }),
-        response: { 200: TemplateSchema, ...errors },
+        body: ChatTemplateSaveSchema,
+        response: { 200: ChatTemplateSchema, ...errors },
       },
     },
     async (request) => saveTemplate(db, request.ctx.session!, request.body),
@@ -99,10 +82,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         tags: CS_TAGS,
         security,
         summary: 'Activate, deactivate or delete several chat templates',
-        body: z.object({
-          action: z.enum(['activate', 'deactivate', 'delete']),
-          ids: z.array(z.string()).min(1).max(500),
-        }),
+        body: ChatTemplateActionSchema,
         response: { 200: z.object({ action: z.string(), affected: z.number() }), ...errors },
       },
     },

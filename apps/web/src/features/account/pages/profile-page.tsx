@@ -1,21 +1,27 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useSessionStore } from '../../../lib/session';
 import { AccountSummary } from '../components/account-summary';
+import { ApiSecretCard } from '../components/api-secret-card';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { ConsentCard } from '../components/consent-card';
+import { MfaCard } from '../components/mfa-card';
+import { ProfileNameCard } from '../components/profile-name-card';
 
-/** Edit profile: the account as the server knows it; editing arrives with the account-security work. */
+/** `/settings/editProfile`: the signed-in user's account and its security (spec §2, issue 4). */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const area = t('areas.settings');
-  const page = t('pages.editProfile');
+  const email = useSessionStore((state) => state.session?.email ?? '');
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1} size="h3">
-          {t('notAvailable.title', { area: page })}
-        </Title>
-        <Text c="dimmed">{t('notAvailable.body', { area, page })}</Text>
-      </div>
+      <PageHeader title={t('pages.editProfile')} description={t('profileForm.pageHelp')} />
       <AccountSummary />
+      <ProfileNameCard />
+      <ChangePasswordCard email={email} />
+      <MfaCard />
+      <ApiSecretCard />
+      <ConsentCard />
     </Stack>
   );
 }

@@ -1,34 +1,68 @@
-import { type Session, SessionSchema } from '@sapa/contracts';
+import {
+  type LoginResponseSchema,
+  type MfaChallenge,
+  MfaChallengeSchema,
+  type Session,
+  SessionSchema,
+} from '@sapa/contracts';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { canEncryptPassword, encryptPassword } from './encrypt-password';
 import { getPublicKey } from './get-public-key';
 
 export type Credentials = { username: string; password: string };
+export type LoginAnswer = z.infer<typeof LoginResponseSchema>;
+
+/** No session yet: a login answer is checked with the integrity key it carries itself. */
+const ownIntegrityKey = (answer: Record<string, unknown>) =>
+  typeof answer.integrityKey === 'string' ? answer.integrityKey : null;
+
+export function isMfaChallenge(answer: LoginAnswer): answer is MfaChallenge {
+  return 'mfaRequired' in answer && answer.mfaRequired === true;
+}
 
 /**
  * `POST /api/auth/login`. The password leaves the browser RSA-encrypted with the server's public key;
- * only where WebCrypto is missing (a non-secure context) is it sent as is.
+ * only where WebCrypto is missing (a non-secure context) is it sent as is. An account with MFA gets a
+ * challenge instead of a session: the second step sends it back with the code.
  */
-export async function login({ username, password }: Credentials): Promise<Session> {
+export async function login({ username, password }: Credentials): Promise<LoginAnswer> {
   const secret = canEncryptPassword()
     ? { encryptedPassword: await encryptPassword(password, (await getPublicKey()).publicKey) }
     : { password };
   const body = await http.post(
     '/api/auth/login',
     { username, ...secret },
-    {
-      anonymous: true,
-      // No session yet: the login answer is checked with the integrity key it carries itself.
-      integrityKey: (answer) => (typeof answer.integrityKey === 'string' ? answer.integrityKey : null),
-    },
+    { anonymous: true, integrityKey: ownIntegrityKey },
   );
+  const challenge = MfaChallengeSchema.safeParse(body);
+  return challenge.success ? challenge.data : SessionSchema.parse(body);
+}
+
+/** `POST /api/auth/login/mfa`: the challenge of the first step and the authenticator's 6-digit code. */
+export async function loginWithCode(input: { challenge: string; token: string }): Promise<Session> {
+  const body = await http.post('/api/auth/login/mfa', input, {
+    anonymous: true,
+    integrityKey: ownIntegrityKey,
+  });
   return SessionSchema.parse(body);
 }
 
-/** Signs in and stores the session; the login route then redirects by role. */
+/** Signs in and stores the session (unless a code is asked first); the login route then redirects by role. */
 export function useLogin() {
   const setSession = useSessionStore((state) => state.setSession);
-  return useMutation({ mutationFn: login, onSuccess: (session) => setSession(session) });
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (answer) => {
+      if (!isMfaChallenge(answer)) setSession(answer);
+    },
+  });
+}
+
+/** The second login step of an account with MFA. */
+export function useLoginWithCode() {
+  const setSession = useSessionStore((state) => state.setSession);
+  return useMutation({ mutationFn: loginWithCode, onSuccess: (session) => setSession(session) });
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { LoginRequestSchema } from '@sapa/contracts';
+import { Alert, Anchor, Button, Fieldset, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { LoginRequestSchema, type MfaChallenge } from '@sapa/contracts';
 import { IconAlertCircle, IconLock, IconUser } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { describeError } from '../../../lib/http';
-import { useLogin } from '../api/login';
+import { isMfaChallenge, useLogin } from '../api/login';
+import { MfaCodeStep } from './mfa-code-step';
 
 type Field = 'username' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -30,6 +31,7 @@ export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const submitting = loginMutation.isPending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -41,7 +43,23 @@ export function LoginForm() {
       return;
     }
     setErrors({});
-    loginMutation.mutate({ username: parsed.data.username, password });
+    loginMutation.mutate(
+      { username: parsed.data.username, password },
+      { onSuccess: (answer) => setChallenge(isMfaChallenge(answer) ? answer : null) },
+    );
+  }
+
+  if (challenge) {
+    return (
+      <MfaCodeStep
+        challenge={challenge}
+        onBack={() => {
+          setChallenge(null);
+          setPassword('');
+          loginMutation.reset();
+        }}
+      />
+    );
   }
 
   return (
@@ -90,6 +108,15 @@ export function LoginForm() {
           <Button type="submit" fullWidth loading={submitting}>
             {t('login.submit')}
           </Button>
+          {/* Plain hash links: the login page also renders outside the router (its tests). */}
+          <Group justify="space-between" gap="xs">
+            <Anchor href="#/forgot-password" size="sm">
+              {t('login.forgotPassword')}
+            </Anchor>
+            <Anchor href="#/sso" size="sm">
+              {t('login.sso')}
+            </Anchor>
+          </Group>
         </Stack>
       </Fieldset>
     </form>

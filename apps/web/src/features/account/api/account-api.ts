@@ -1,0 +1,168 @@
+import {
+  ApiSecretSchema,
+  ApiSecretStatusSchema,
+  MailMessageSchema,
+  MfaActivationSchema,
+  MfaStatusSchema,
+  ProfileSchema,
+  pageOf,
+  UserRightsSchema,
+} from '@sapa/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/http';
+import { useSessionStore } from '../../../lib/session';
+import { accountKeys } from './get-me';
+
+/** Keys of the caller's own account data: per user and client, so a client switch reads afresh. */
+const keys = {
+  profile: (userId: string) => [...accountKeys.all, 'profile', userId] as const,
+  mfa: (userId: string) => [...accountKeys.all, 'mfa', userId] as const,
+  rights: (userId: string) => ['myRights', userId] as const,
+  apiSecret: (clientId: string) => [...accountKeys.all, 'apiSecret', clientId] as const,
+  outbox: (to: string, page: number, pageSize: number) =>
+    [...accountKeys.all, 'outbox', to, page, pageSize] as const,
+};
+
+function useCaller() {
+  const userId = useSessionStore((state) => state.session?.userId ?? '');
+  const clientId = useSessionStore((state) => state.session?.clientId ?? '');
+  return { userId, clientId };
+}
+
+/** `GET /api/users/profile`: name, email, MFA and consent of the signed-in user. */
+export function useProfile() {
+  const { userId } = useCaller();
+  return useQuery({
+    queryKey: keys.profile(userId),
+    queryFn: async ({ signal }) => ProfileSchema.parse(await http.get('/api/users/profile', { signal })),
+    enabled: userId !== '',
+  });
+}
+
+/** `PUT /api/users/profile`; the header's name follows. */
+export function useUpdateProfile() {
+  const { userId } = useCaller();
+  const queryClient = useQueryClient();
+  const updateSession = useSessionStore((state) => state.updateSession);
+  return useMutation({
+    mutationFn: async (body: { name: string }) =>
+      ProfileSchema.parse(await http.put('/api/users/profile', body)),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(keys.profile(userId), profile);
+      updateSession({ name: profile.name });
+      return queryClient.invalidateQueries({ queryKey: [...accountKeys.all, 'me'] });
+    },
+  });
+}
+
+/** `PUT /api/users/consent`: accept or withdraw the terms (version 1). */
+export function useUpdateConsent() {
+  const { userId } = useCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (accepted: boolean) =>
+      ProfileSchema.parse(await http.put('/api/users/consent', { accepted, consentVersion: '1' })),
+    onSuccess: (profile) => queryClient.setQueryData(keys.profile(userId), profile),
+  });
+}
+
+export type ChangePasswordInput = { oldPassword: string; newPassword: string; confirmPassword: string };
+
+/** `POST /api/users/changePassword`: the user's other sessions end, this one stays. */
+export function useChangePassword() {
+  const { userId } = useCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ChangePasswordInput) =>
+      z.object({ changed: z.boolean() }).parse(await http.post('/api/users/changePassword', body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.profile(userId) }),
+  });
+}
+
+/** `GET /api/users/mfa`. */
+export function useMfaStatus() {
+  const { userId } = useCaller();
+  return useQuery({
+    queryKey: keys.mfa(userId),
+    queryFn: async ({ signal }) => MfaStatusSchema.parse(await http.get('/api/users/mfa', { signal })),
+    enabled: userId !== '',
+  });
+}
+
+/** `GET /api/users/mfa/activate`: a new secret (otpauth URI and base32) waiting for a first code. */
+export function useStartMfa() {
+  return useMutation({
+    mutationFn: async () => MfaActivationSchema.parse(await http.get('/api/users/mfa/activate')),
+  });
+}
+
+/** `POST /api/users/mfa/verify` or `/deactivate` with a code: MFA on or off. */
+export function useMfaCode(action: 'verify' | 'deactivate') {
+  const { userId } = useCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      MfaStatusSchema.parse(await http.post(`/api/users/mfa/${action}`, { token })),
+    onSuccess: (status) => {
+      queryClient.setQueryData(keys.mfa(userId), status);
+      return queryClient.invalidateQueries({ queryKey: keys.profile(userId) });
+    },
+  });
+}
+
+/** Whether the signed-in user's role holds `right`; unknown while loading (the section then waits). */
+export function useMyRight(right: string): boolean | undefined {
+  const { userId } = useCaller();
+  const rights = useQuery({
+    queryKey: keys.rights(userId),
+    queryFn: async ({ signal }) => UserRightsSchema.parse(await http.get('/api/users/me/rights', { signal })),
+    enabled: userId !== '',
+    staleTime: 60_000,
+  });
+  return rights.data ? rights.data.rightCodes.includes(right) : undefined;
+}
+
+/** `GET /api/clients/apiSecret`: whether the session's client has an API secret (never the secret). */
+export function useApiSecretStatus(enabled: boolean) {
+  const { clientId } = useCaller();
+  return useQuery({
+    queryKey: keys.apiSecret(clientId),
+    queryFn: async ({ signal }) =>
+      ApiSecretStatusSchema.parse(await http.get('/api/clients/apiSecret', { signal })),
+    enabled: enabled && clientId !== '',
+  });
+}
+
+/** `POST /api/clients/apiSecret`: a new secret, shown once; the previous one stops working. */
+export function useRotateApiSecret() {
+  const { clientId } = useCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => ApiSecretSchema.parse(await http.post('/api/clients/apiSecret')),
+    onSuccess: (secret) =>
+      queryClient.setQueryData(keys.apiSecret(clientId), {
+        exists: true,
+        prefix: secret.prefix,
+        createdAt: secret.createdAt,
+      }),
+  });
+}
+
+export const MailPageSchema = pageOf(MailMessageSchema);
+export type MailMessage = z.infer<typeof MailMessageSchema>;
+
+/** `GET /api/mail/outbox` (super admin): mail sent in embedded mode, newest first. */
+export function useMailOutbox(to: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: keys.outbox(to, page, pageSize),
+    queryFn: async ({ signal }) =>
+      MailPageSchema.parse(
+        await http.get('/api/mail/outbox', {
+          signal,
+          query: { to: to || undefined, pageSize, pageNumber: page - 1 },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,51 @@
+import { SessionSchema } from '@sapa/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiErrorFromBody, http, NETWORK_ERROR } from '../../../lib/http';
+import { useSessionStore } from '../../../lib/session';
+
+/** Where the browser goes to start SSO with an identity provider (SAML or OpenID Connect). */
+export function ssoStartUrl(providerId: string, relayState: string): string {
+  const query = new URLSearchParams({ relayState });
+  return `/api/auth/sso/${encodeURIComponent(providerId)}?${query.toString()}`;
+}
+
+/**
+ * Asks the server whether it would send the browser on to the provider: a redirect means yes; otherwise
+ * its answer ('Provider invalid', 'Relay state invalid') is shown on the page instead of a bare JSON page.
+ * The redirect is not followed here: the identity provider is another site, the browser goes there itself.
+ */
+export async function checkSsoStart(providerId: string, relayState: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(ssoStartUrl(providerId, relayState), { redirect: 'manual' });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, 'The server could not be reached');
+  }
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  throw apiErrorFromBody(response.status, body);
+}
+
+/** `POST /api/auth/refreshAccessToken` with the single-use refresh token SSO handed back in the URL. */
+export async function finishSso(refreshToken: string) {
+  const body = await http.post(
+    '/api/auth/refreshAccessToken',
+    { refreshToken },
+    {
+      anonymous: true,
+      integrityKey: (answer) => (typeof answer.integrityKey === 'string' ? answer.integrityKey : null),
+    },
+  );
+  return SessionSchema.parse(body);
+}
+
+export function useFinishSso() {
+  const setSession = useSessionStore((state) => state.setSession);
+  return useMutation({ mutationFn: finishSso, onSuccess: (session) => setSession(session) });
+}

@@ -1,0 +1,156 @@
+import {
+  CsCustomerSchema,
+  type CsRowReport,
+  CsTagNamesSchema,
+  CsTagSchema,
+  keysetPageOf,
+} from '@sapa/contracts';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/http';
+
+export const CUSTOMERS_PATH = '/api/cs/customers';
+export const TAG_LIST_PATH = '/api/cs/tag/list';
+export const CUSTOMER_PAGE_SIZE = 20;
+
+const CustomerPageSchema = keysetPageOf(CsCustomerSchema);
+
+export const customerKeys = {
+  all: ['cs-customers'] as const,
+  list: (q: string, tags: string[]) => [...customerKeys.all, 'list', q, tags] as const,
+  tags: ['cs-customers', 'tags'] as const,
+};
+
+/**
+ * Customers by name or phone number, or (when tags are chosen) those carrying any of the tags; the API
+ * has no call for both at once, so a tag filter replaces the search.
+ */
+export function useCustomerList(q: string, tags: string[]) {
+  return useInfiniteQuery({
+    queryKey: customerKeys.list(q, tags),
+    queryFn: async ({ pageParam, signal }) =>
+      CustomerPageSchema.parse(
+        tags.length
+          ? await http.get(`${CUSTOMERS_PATH}/data/tags`, {
+              signal,
+              query: { tags: tags.join(','), pageSize: CUSTOMER_PAGE_SIZE, lastEvaluatedKey: pageParam },
+            })
+          : await http.get(CUSTOMERS_PATH, {
+              signal,
+              query: {
+                q: q || undefined,
+                // Digits (with an optional +) are a phone number search.
+                isPhoneNumber: /^\+?\d+$/.test(q) ? true : undefined,
+                pageSize: CUSTOMER_PAGE_SIZE,
+                lastEvaluatedKey: pageParam,
+              },
+            }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.lastEvaluatedKey ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerTags() {
+  return useQuery({
+    queryKey: customerKeys.tags,
+    queryFn: async ({ signal }) =>
+      CsTagNamesSchema.parse(await http.get(`${CUSTOMERS_PATH}/tags`, { signal })).tags,
+  });
+}
+
+/** Sets a customer's tags: POST adds `tags` and takes away `removeTag` (spec §5: "" when none). */
+export function useSaveCustomerTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { phoneNumber: string; before: string[]; after: string[] }) => {
+      const added = input.after.filter((tag) => !input.before.includes(tag));
+      const removed = input.before.filter((tag) => !input.after.includes(tag));
+      return CsCustomerSchema.parse(
+        await http.post(CUSTOMERS_PATH, {
+          phoneNumber: input.phoneNumber,
+          tags: added.length ? added : '',
+          ...(removed.length ? { removeTag: removed } : {}),
+        }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+export const reportOfCustomers = (report: CsRowReport) => ({
+  total: report.total,
+  succeeded: report.succeeded,
+  failed: report.failed,
+  rows: report.rows.map((row) => ({
+    row: row.row,
+    label: row.phoneNumber ?? null,
+    ok: row.ok,
+    error: row.error,
+  })),
+});
+
+const TagPageSchema = z.object({ items: z.array(CsTagSchema), total: z.number() });
+
+export const tagKeys = {
+  all: ['cs-tag-list'] as const,
+  page: (search: string, page: number, pageSize: number) =>
+    [...tagKeys.all, 'page', search, page, pageSize] as const,
+  names: ['cs-tag-list', 'names'] as const,
+};
+
+export function useTagList(search: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: tagKeys.page(search, page, pageSize),
+    queryFn: async ({ signal }) =>
+      TagPageSchema.parse(
+        await http.get(TAG_LIST_PATH, {
+          signal,
+          query: { search: search || undefined, pageNumber: page, pageSize },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The names on the tag list, for suggestions in tag fields. */
+export function useTagNames() {
+  return useQuery({
+    queryKey: tagKeys.names,
+    queryFn: async ({ signal }) =>
+      TagPageSchema.parse(await http.get(TAG_LIST_PATH, { signal, query: { pageSize: 500 } })).items.map(
+        (tag) => tag.name,
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export type TagInput = { name: string; description: string | null };
+
+export function useSaveTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TagInput & { id?: string }) =>
+      CsTagSchema.parse(
+        input.id
+          ? await http.put(TAG_LIST_PATH, input)
+          : await http.post(TAG_LIST_PATH, { name: input.name, description: input.description }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  });
+}
+
+export function useDeleteTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => CsTagSchema.parse(await http.delete(TAG_LIST_PATH, { query: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  });
+}

@@ -1,0 +1,146 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Drawer,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import type { ChatMessage, ChatRoom } from '@sapa/contracts';
+import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../../components/download-button';
+import { QueryState } from '../../../components/query-state';
+import { useDateTime } from '../../../lib/i18n';
+import { ROOM_CSV_PATH, useTranscript } from '../api/cs-history-api';
+
+export type RoomTranscriptDrawerProps = {
+  room: ChatRoom | null;
+  agentName: (csId: string | null) => string;
+  onClose: () => void;
+};
+
+function Bubble({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const formatDate = useDateTime();
+  const who = message.isInternal
+    ? t('csAdmin.history.from.internal')
+    : message.fromCs
+      ? t('csAdmin.history.from.cs')
+      : t('csAdmin.history.from.customer');
+  return (
+    <Box style={{ alignSelf: message.fromCs ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
+      <Paper
+        withBorder
+        p="xs"
+        radius="md"
+        bg={message.isInternal ? 'yellow.0' : message.fromCs ? 'blue.0' : undefined}
+      >
+        <Text size="xs" c="dimmed">
+          {who} · {formatDate(message.createdAt)}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {message.content ?? (message.url ? `[${message.type}] ${message.url}` : `[${message.type}]`)}
+        </Text>
+      </Paper>
+    </Box>
+  );
+}
+
+/** A closed room: what it was about, who closed it and why, and the whole conversation, with its CSV. */
+export function RoomTranscriptDrawer({ room, agentName, onClose }: RoomTranscriptDrawerProps) {
+  const { t } = useTranslation();
+  const formatDate = useDateTime();
+  const transcript = useTranscript(room?.id ?? null);
+  // Pages come newest first; the conversation reads oldest first.
+  const messages = transcript.data?.pages.flatMap((page) => page.items).reverse();
+
+  const facts: [string, string][] = room
+    ? [
+        [t('csAdmin.history.columns.customer'), `${room.name ?? '—'} · ${room.customerPhoneNumber}`],
+        [t('csAdmin.history.columns.agent'), agentName(room.csId)],
+        [t('csAdmin.history.columns.createdAt'), formatDate(room.createdAt)],
+        [t('csAdmin.history.columns.closedAt'), formatDate(room.closedAt)],
+        [t('csAdmin.history.columns.closedBy'), room.closedBy ?? '—'],
+        [t('csAdmin.history.columns.category'), room.category?.name ?? '—'],
+        [t('csAdmin.history.columns.mediaPlatform'), room.mediaPlatform],
+        [t('csAdmin.history.columns.remarks'), room.remarks ?? '—'],
+      ]
+    : [];
+
+  return (
+    <Drawer
+      opened={room !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={room ? t('csAdmin.history.roomTitle', { shortId: room.shortId }) : ''}
+    >
+      {room ? (
+        <Stack gap="sm">
+          <SimpleGrid cols={2} spacing="xs">
+            {facts.map(([label, value]) => (
+              <Box key={label}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text size="sm">{value}</Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+          {room.tags.length ? (
+            <Group gap={4}>
+              {room.tags.map((tag) => (
+                <Badge key={tag} variant="light" size="sm">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
+          <Group>
+            <DownloadButton
+              path={ROOM_CSV_PATH}
+              query={{ id: room.id }}
+              fileName={`chat-room-${room.shortId}.csv`}
+              label={t('csAdmin.history.exportRoom')}
+              size="xs"
+            />
+          </Group>
+          <Divider label={t('csAdmin.history.transcript')} labelPosition="left" />
+          <QueryState
+            data={messages}
+            loading={transcript.isLoading}
+            error={transcript.error}
+            onRetry={() => void transcript.refetch()}
+            isEmpty={(items) => items.length === 0}
+            emptyText={t('csAdmin.history.noMessages')}
+          >
+            {(items) => (
+              <Stack gap="xs" role="log" aria-label={t('csAdmin.history.transcript')}>
+                {transcript.hasNextPage ? (
+                  <Center>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={transcript.isFetchingNextPage}
+                      onClick={() => void transcript.fetchNextPage()}
+                    >
+                      {t('csAdmin.history.earlier')}
+                    </Button>
+                  </Center>
+                ) : null}
+                {items.map((message) => (
+                  <Bubble key={message.id} message={message} />
+                ))}
+              </Stack>
+            )}
+          </QueryState>
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

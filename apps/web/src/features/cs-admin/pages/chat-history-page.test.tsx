@@ -1,0 +1,208 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render';
+import { resetShell } from '../../../test/reset-shell';
+import { buildSession } from '../../../test/session-fixture';
+import { mockShellApi } from '../../../test/shell-api';
+import { EMPTY_HISTORY_FILTERS, historyQueryParams } from '../api/cs-history-api';
+
+const room = {
+  id: 'room-1',
+  roomId: 'room-1',
+  shortId: 42,
+  clientId: 'client-1',
+  customerPhoneNumber: '6281299990001',
+  phoneNumber: '6281299990001',
+  name: 'Rina',
+  csId: 'cs-1',
+  status: 'closed',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  assignedAt: null,
+  closedAt: '2026-11-20T09:00:00.000Z',
+  closedBy: 'usv@demo.test',
+  priority: null,
+  category: null,
+  tags: [],
+  remarks: 'Paket sudah sampai',
+  mediaPlatform: 'whatsapp',
+  channel: 'whatsapp',
+  campaign: null,
+  isBot: false,
+  isInternal: false,
+  mergedInto: null,
+  assignmentReason: null,
+  lastMessage: null,
+  unreadCount: 0,
+};
+const agent = { csId: 'cs-1', name: 'Budi Santoso', email: 'budi@demo.test' };
+
+beforeEach(() => {
+  resetShell();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serve(exports: (request: SentRequest) => Response | undefined = () => undefined) {
+  return mockShellApi(useSessionStore.getState().session!, {
+    routes: (request) => {
+      const answer = exports(request);
+      if (answer) return answer;
+      const path = request.path.split('?')[0];
+      if (path === '/api/cs/chatRoom/history')
+        return jsonResponse(200, { items: [room], lastEvaluatedKey: null, total: 1 });
+      if (path === '/api/cs/customerService')
+        return jsonResponse(200, {
+          items: [
+            {
+              ...agent,
+              id: 'cs-1',
+              kind: 'cs',
+              userId: null,
+              csName: agent.name,
+              tags: ['billing'],
+              activeBot: false,
+              botName: null,
+              csData: {},
+              percentageWeight: 100,
+              capacity: 5,
+              deactivated: false,
+              deleted: false,
+              isDeleted: false,
+              oneSignalId: null,
+              status: 'online',
+              statusSince: '2026-11-23T08:00:00.000Z',
+            },
+          ],
+          lastEvaluatedKey: null,
+        });
+      if (path === '/api/cs/customerService/tags') return jsonResponse(200, { tags: ['billing'] });
+      if (path === '/api/cs/roomCategory')
+        return jsonResponse(200, {
+          items: [{ id: 'cat-1', name: 'Delivery', createdAt: '2026-11-01T00:00:00.000Z' }],
+        });
+      if (path === '/api/cs/exportChatroomHistory')
+        return jsonResponse(200, { items: [], total: 0, pageNumber: 1, pageSize: 5 });
+      return undefined;
+    },
+  });
+}
+
+const historyCalls = (requests: { path: string }[]) =>
+  requests
+    .filter((request) => request.path.startsWith('/api/cs/chatRoom/history'))
+    .map((request) => Object.fromEntries(new URL(request.path, 'http://x').searchParams));
+
+describe('chat history filters', () => {
+  it('turns the filters into the API’s query parameters, trimmed, blanks left out', () => {
+    expect(
+      historyQueryParams({ ...EMPTY_HISTORY_FILTERS, shortId: ' 42 ', remarks: '  ', csTag: 'vip' }, 2, 10),
+    ).toEqual({ status: 'closed', shortId: '42', csTag: 'vip', pageSize: 10, pageNumber: 2 });
+  });
+
+  it('sends every filter the supervisor sets when they search', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'USV', chatRole: 'SPV' }) });
+    const { requests } = serve();
+    renderApp('/customerService/chatHistory');
+    expect(await screen.findByText('#42')).toBeTruthy();
+    expect(historyCalls(requests)[0]).toEqual({ status: 'closed', pageSize: '10', pageNumber: '1' });
+
+    const form = screen.getByRole('form', { name: 'History filters' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(form).getByLabelText('Room number'), ' 42 ');
+    await user.type(within(form).getByLabelText('Customer name'), 'Rina');
+    await user.type(within(form).getByLabelText('Customer phone'), '6281299990001');
+    await user.type(within(form).getByLabelText('Remarks'), 'Paket');
+    await user.type(within(form).getByLabelText('Agent email'), 'budi@demo.test');
+    await user.type(within(form).getByLabelText('Closed by (email)'), 'usv@demo.test');
+    await user.type(within(form).getByLabelText('Platform'), 'whatsapp');
+    await user.click(within(form).getByRole('combobox', { name: 'Agent' }));
+    await user.click(await screen.findByRole('option', { name: 'Budi Santoso' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Agent tag' }));
+    await user.click(await screen.findByRole('option', { name: 'billing' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivery' }));
+    await user.type(within(form).getByLabelText('Closed from'), '2026-11-01');
+    await user.type(within(form).getByLabelText('Closed until'), '2026-11-30');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+
+    await vi.waitFor(() => expect(historyCalls(requests).length).toBe(2));
+    expect(historyCalls(requests)[1]).toEqual({
+      status: 'closed',
+      shortId: '42',
+      name: 'Rina',
+      customerPhoneNumber: '6281299990001',
+      remarks: 'Paket',
+      csEmail: 'budi@demo.test',
+      closedBy: 'usv@demo.test',
+      mediaPlatform: 'whatsapp',
+      csId: 'cs-1',
+      csTag: 'billing',
+      categoryName: 'Delivery',
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      pageSize: '10',
+      pageNumber: '1',
+    });
+  });
+
+  it('does not offer the agent filters to an agent, who sees only their own rooms', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'USC', chatRole: 'CS', csId: 'cs-1' }) });
+    serve();
+    renderApp('/customerService/chatHistory');
+    expect(await screen.findByText('#42')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'History filters' });
+    expect(within(form).queryByLabelText('Agent email')).toBeNull();
+    expect(within(form).queryByRole('combobox', { name: 'Agent' })).toBeNull();
+    expect(screen.getByText(/Your closed chat rooms/)).toBeTruthy();
+  });
+
+  it('exports the filtered history through the job, follows its progress and offers the file when done', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'USV', chatRole: 'SPV' }) });
+    const job = {
+      id: 'exp-1',
+      kind: 'chatroomHistory',
+      asType: 'csv',
+      status: 'queued',
+      progress: 0,
+      total: null,
+      processed: 0,
+      fileName: null,
+      error: null,
+      request: {},
+      requestedBy: 'usv@demo.test',
+      createdAt: '2026-11-23T08:00:00.000Z',
+      finishedAt: null,
+    };
+    let listed: object[] = [];
+    const { requests } = serve((request) => {
+      if (!request.path.startsWith('/api/cs/exportChatroomHistory')) return undefined;
+      if (request.method === 'POST') {
+        listed = [{ ...job, status: 'running', progress: 50, total: 2, processed: 1 }];
+        return jsonResponse(202, job);
+      }
+      const answer = jsonResponse(200, { items: listed, total: listed.length, pageNumber: 1, pageSize: 5 });
+      if (listed.length)
+        listed = [{ ...job, status: 'done', progress: 100, total: 2, processed: 2, fileName: 'history.csv' }];
+      return answer;
+    });
+    renderApp('/customerService/chatHistory');
+    expect(await screen.findByText('No export requested yet.')).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Remarks'), 'Paket');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await screen.findByText('Running')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Download' }, { timeout: 5_000 })).toBeTruthy();
+    const sent = requests.find(
+      (request) => request.method === 'POST' && request.path === '/api/cs/exportChatroomHistory',
+    );
+    expect(sent?.body).toEqual({ status: 'closed', remarks: 'Paket', asType: 'csv', pageSize: -1 });
+  });
+});

@@ -1,0 +1,102 @@
+import { CsDailySeriesSchema, CsDashboardSummarySchema, CsRealtimeStatusPageSchema } from '@sapa/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { http } from '../../../lib/http';
+import { realtime } from '../../../lib/realtime';
+
+export const CS_DASHBOARD_PATH = '/api/cs/dashboard';
+
+/** Whole local days, inclusive, as YYYY-MM-DD. */
+export type DateRange = { from: string; to: string };
+
+export const csDashboardKeys = {
+  all: (clientId: string) => ['csDashboard', clientId] as const,
+  summary: (clientId: string, range: DateRange) =>
+    [...csDashboardKeys.all(clientId), 'summary', range] as const,
+  daily: (clientId: string, range: DateRange) => [...csDashboardKeys.all(clientId), 'daily', range] as const,
+  realtime: (clientId: string, page: number) => [...csDashboardKeys.all(clientId), 'realtime', page] as const,
+};
+
+/**
+ * The dashboard refreshes this often even when no socket event arrives: room events go to agents and
+ * supervisors only, so a client admin watching the dashboard gets none.
+ */
+export const REALTIME_POLL_MS = 15_000;
+
+export function useCsDashboardSummary(clientId: string, range: DateRange, enabled: boolean) {
+  return useQuery({
+    queryKey: csDashboardKeys.summary(clientId, range),
+    queryFn: async ({ signal }) =>
+      CsDashboardSummarySchema.parse(
+        await http.get(CS_DASHBOARD_PATH, { signal, query: { startDate: range.from, endDate: range.to } }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: REALTIME_POLL_MS,
+    enabled,
+  });
+}
+
+export function useCsDailySeries(clientId: string, range: DateRange, enabled: boolean) {
+  return useQuery({
+    queryKey: csDashboardKeys.daily(clientId, range),
+    queryFn: async ({ signal }) =>
+      CsDailySeriesSchema.parse(
+        await http.get(`${CS_DASHBOARD_PATH}/daily`, { signal, query: { from: range.from, to: range.to } }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: REALTIME_POLL_MS,
+    enabled,
+  });
+}
+
+export function useCsRealtimeStatus(clientId: string, page: number, pageSize: number, enabled: boolean) {
+  return useQuery({
+    queryKey: csDashboardKeys.realtime(clientId, page),
+    queryFn: async ({ signal }) =>
+      CsRealtimeStatusPageSchema.parse(
+        await http.get(`${CS_DASHBOARD_PATH}/realtime-status`, {
+          signal,
+          query: { pageNumber: page, pageSize },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: REALTIME_POLL_MS,
+    enabled,
+  });
+}
+
+/** Socket events that change what the dashboard counts: rooms opening, moving, closing, agents' status. */
+const DASHBOARD_EVENTS = new Set([
+  'NEW_ROOM',
+  'ROOM_ASSIGNED',
+  'ROOM_TRANSFERRED',
+  'ROOM_CLOSED',
+  'NEW_MESSAGE',
+  'AGENT_STATUS',
+]);
+
+/** Refetches the dashboard at once when the live socket reports a change (or a gap it cannot replay). */
+export function useCsDashboardLiveRefresh(clientId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    // A burst of messages refetches once.
+    const refresh = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: csDashboardKeys.all(clientId) });
+      }, 1_000);
+    };
+    const unsubscribe = realtime.subscribe({
+      onEvent: (event) => {
+        if (DASHBOARD_EVENTS.has(event.typeNotif)) refresh();
+      },
+      onReset: refresh,
+    });
+    return () => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [clientId, queryClient]);
+}

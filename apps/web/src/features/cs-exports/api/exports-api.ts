@@ -1,0 +1,52 @@
+import { type CsExport, CsExportPageSchema, CsExportSchema } from '@sapa/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const EXPORTS_PATH = '/api/cs/exports';
+/** Where each kind of export is requested and downloaded (spec §7). */
+export const EXPORT_KIND_PATHS: Record<CsExport['kind'], string> = {
+  chatroomHistory: '/api/cs/exportChatroomHistory',
+  customers: '/api/cs/exportCustomer',
+};
+/** While an export is queued or running the list asks again this often. */
+export const EXPORTS_POLL_MS = 2_000;
+
+export const exportKeys = {
+  all: (clientId: string) => ['csExports', clientId] as const,
+  list: (clientId: string, page: number, pageSize: number) =>
+    [...exportKeys.all(clientId), 'list', page, pageSize] as const,
+};
+
+export const isUnfinished = (item: CsExport) => item.status === 'queued' || item.status === 'running';
+
+export function useExports(clientId: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: exportKeys.list(clientId, page, pageSize),
+    queryFn: async ({ signal }) =>
+      CsExportPageSchema.parse(
+        await http.get(EXPORTS_PATH, { signal, query: { pageNumber: page, pageSize } }),
+      ),
+    placeholderData: keepPreviousData,
+    // Only while something is being built: a finished list stays still.
+    refetchInterval: (query) => (query.state.data?.items.some(isUnfinished) ? EXPORTS_POLL_MS : false),
+  });
+}
+
+export type ExportRequest =
+  | { kind: 'chatroomHistory'; startDate?: string | undefined; endDate?: string | undefined }
+  | { kind: 'customers' };
+
+export function useRequestExport(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ kind, ...filters }: ExportRequest) =>
+      CsExportSchema.parse(
+        await http.post(
+          EXPORT_KIND_PATHS[kind],
+          // pageSize -1: every matching room, not one page of them.
+          kind === 'chatroomHistory' ? { asType: 'csv', pageSize: -1, ...filters } : { asType: 'csv' },
+        ),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all(clientId) }),
+  });
+}
