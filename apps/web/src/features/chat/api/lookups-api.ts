@@ -13,12 +13,13 @@ import { chatKeys } from './chat-keys';
 
 /** What the workspace reads beside rooms and messages: people, tags, categories, templates, settings. */
 
+/** Every agent of the client (one page of up to 500): names, transfer targets, the supervisor's filter. */
 export function useAgents() {
   return useQuery({
     queryKey: chatKeys.agents(),
     queryFn: async ({ signal }) =>
       keysetPageOf(CsAgentSchema).parse(
-        await http.get('/api/cs/customerService', { signal, query: { excludeLog: 'true' } }),
+        await http.get('/api/cs/customerService', { signal, query: { excludeLog: 'true', pageSize: 500 } }),
       ).items,
   });
 }
