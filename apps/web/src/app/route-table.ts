@@ -37,6 +37,8 @@ export type ScreenKind =
   | 'roomCategories'
   | 'csDashboard'
   | 'csExports'
+  | 'chat'
+  | 'chatQueue'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -162,8 +164,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/verify/demo', 'verifyDemo'],
   ]),
   ...area('customerService', [
-    ['/customerService/chat', 'chat'],
-    ['/customerService/chat/queue', 'chatQueue'],
+    ['/customerService/chat', 'chat', { screen: 'chat' }],
+    ['/customerService/chat/queue', 'chatQueue', { screen: 'chatQueue' }],
     ['/customerService/chatGroup', 'chatGroup'],
     ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
     ['/customerService/chatHistory', 'chatHistory', { screen: 'csChatHistory' }],

@@ -78,6 +78,10 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   csExports: async () => ({
     Component: (await import('../features/cs-exports/pages/exports-page')).ExportsPage,
   }),
+  chat: async () => ({ Component: (await import('../features/chat/pages/chat-page')).ChatPage }),
+  chatQueue: async () => ({
+    Component: (await import('../features/chat/pages/chat-queue-page')).ChatQueuePage,
+  }),
   clientForm: async () => ({
     Component: (await import('../features/clients/pages/client-form-page')).ClientFormPage,
   }),

@@ -16,6 +16,8 @@ export const customerWindowClosed = () =>
     'customer_window_closed',
     'The customer has not written in the last 24 hours: send an approved template instead',
   );
+export const templateNotForInternalRoom = () =>
+  new AppError(400, 'internal_room', 'Internal rooms take plain messages, not WhatsApp templates');
 export const emailInUse = () =>
   new AppError(409, 'email_in_use', 'This email belongs to a user of another client');
 export const agentExists = () => new AppError(409, 'agent_exists', 'An agent with this email already exists');

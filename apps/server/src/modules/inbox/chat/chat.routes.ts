@@ -10,9 +10,11 @@ import {
   getCheckPoint,
   getLastMessage,
   getMediaUrl,
+  getRoomWindow,
   listChat,
   markRoomRead,
   sendChatMessage,
+  sendTemplateMessage,
 } from './chat.service.js';
 
 const errors = {
@@ -116,6 +118,53 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
     },
     async (request, reply) =>
       reply.status(201).send(await sendChatMessage(deps, request.ctx.session!, request.body)),
+  );
+  app.get(
+    '/api/cs/chat/window',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'The customer’s 24-hour window of a room: free text is allowed while open, until closesAt; after that only templates',
+        querystring: z.object({ roomId: z.string() }),
+        response: {
+          200: z.object({
+            roomId: z.string(),
+            open: z.boolean(),
+            closesAt: z.string().nullable(),
+            internal: z.boolean(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => getRoomWindow(deps, request.ctx.session!, request.query.roomId),
+  );
+  app.post(
+    '/api/cs/chat/template',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Send an active chat template as an approved WhatsApp template (its name and language); allowed after the 24-hour window closed',
+        body: z.object({
+          roomId: z.string(),
+          templateId: z.string(),
+          language: z
+            .string()
+            .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'A WhatsApp language code such as id or en_US')
+            .default('id'),
+          parameters: z.array(z.string().max(1024)).max(20).default([]),
+        }),
+        response: { 201: ChatMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendTemplateMessage(deps, request.ctx.session!, request.body)),
   );
   app.get(
     '/api/cs/image',

@@ -2,6 +2,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
+import type { OutboundMessage } from '../../channels/channel.ports.js';
 import { channelNotConfigured } from '../../channels/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
@@ -12,11 +13,15 @@ import {
   messageNotFound,
   roomClosed,
   roomNotYours,
+  templateNotForInternalRoom,
+  templateNotFound,
 } from '../inbox.errors.js';
 import { publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
 import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.repository.js';
 import { getVisibleRoom, isSupervisor } from '../rooms/rooms.service.js';
+import type { CsRoomRow } from '../rooms/rooms.tables.js';
+import { findTemplate } from '../templates/templates.repository.js';
 import {
   findLastMessage,
   findMessage,
@@ -112,19 +117,118 @@ export type SendInput = {
  * stored first, so a send that fails is kept, marked failed, with the provider's reason.
  */
 export async function sendChatMessage(deps: InboxDeps, session: SessionContext, input: SendInput) {
-  const room = await getVisibleRoom(deps.db, session, input.roomId);
-  if (room.status === 'closed') throw roomClosed();
-  if (room.csId && room.csId !== session.csId && !isSupervisor(session) && !room.isInternal)
-    throw roomNotYours();
+  const room = await getWritableRoom(deps, session, input.roomId);
   if (!room.isInternal) {
-    if (!deps.channelSender) throw channelNotConfigured();
-    const window = await deps.channelSender.customerWindow(
+    const window = await deps.channelSender!.customerWindow(
       session.clientId,
       'whatsapp',
       room.customerPhoneNumber,
     );
     if (!window.open) throw customerWindowClosed();
   }
+  const outbound: OutboundMessage | null = room.isInternal
+    ? null
+    : input.type === 'image'
+      ? {
+          clientId: session.clientId,
+          channel: 'whatsapp',
+          to: room.customerPhoneNumber,
+          kind: 'image',
+          url: input.url ?? '',
+          caption: input.content ?? null,
+        }
+      : {
+          clientId: session.clientId,
+          channel: 'whatsapp',
+          to: room.customerPhoneNumber,
+          kind: 'text',
+          text: input.content ?? '',
+        };
+  return storeAndSend(deps, session, room, input, outbound);
+}
+
+/**
+ * The 24-hour customer window of a room's customer, so the chat box can say how long free text is
+ * still allowed and switch to templates once it closes. Internal rooms have no window.
+ */
+export async function getRoomWindow(deps: InboxDeps, session: SessionContext, roomId: string) {
+  const room = await getVisibleRoom(deps.db, session, roomId);
+  if (room.isInternal) return { roomId: room.id, open: true, closesAt: null, internal: true };
+  if (!deps.channelSender) throw channelNotConfigured();
+  const window = await deps.channelSender.customerWindow(
+    session.clientId,
+    'whatsapp',
+    room.customerPhoneNumber,
+  );
+  return {
+    roomId: room.id,
+    open: window.open,
+    closesAt: window.closesAt?.toISOString() ?? null,
+    internal: false,
+  };
+}
+
+export type TemplateSendInput = {
+  roomId: string;
+  templateId: string;
+  language: string;
+  parameters: string[];
+};
+
+/**
+ * Sends an active chat template as a WhatsApp template message: allowed whether or not the 24-hour
+ * window is open, which is how an agent reopens a conversation. The template's name is the approved
+ * WhatsApp template's name; its content, with {{n}} filled in, is what the agents' view shows.
+ */
+export async function sendTemplateMessage(
+  deps: InboxDeps,
+  session: SessionContext,
+  input: TemplateSendInput,
+) {
+  const room = await getWritableRoom(deps, session, input.roomId);
+  if (room.isInternal) throw templateNotForInternalRoom();
+  const template = isId(input.templateId)
+    ? await findTemplate(deps.db, session.clientId, input.templateId)
+    : null;
+  if (!template?.active) throw templateNotFound();
+  const content = template.content.replace(/\{\{(\d+)\}\}/g, (whole, index: string) => {
+    const value = input.parameters[Number(index) - 1];
+    return value === undefined ? whole : value;
+  });
+  return storeAndSend(
+    deps,
+    session,
+    room,
+    { type: 'template', content },
+    {
+      clientId: session.clientId,
+      channel: 'whatsapp',
+      to: room.customerPhoneNumber,
+      kind: 'template',
+      templateName: template.name,
+      language: input.language,
+      parameters: input.parameters,
+    },
+  );
+}
+
+/** The room an agent may write in: open, theirs (or a supervisor's), with a channel to send through. */
+async function getWritableRoom(deps: InboxDeps, session: SessionContext, roomId: string) {
+  const room = await getVisibleRoom(deps.db, session, roomId);
+  if (room.status === 'closed') throw roomClosed();
+  if (room.csId && room.csId !== session.csId && !isSupervisor(session) && !room.isInternal)
+    throw roomNotYours();
+  if (!room.isInternal && !deps.channelSender) throw channelNotConfigured();
+  return room;
+}
+
+async function storeAndSend(
+  deps: InboxDeps,
+  session: SessionContext,
+  room: CsRoomRow,
+  input: { type: string; content?: string | undefined; url?: string | undefined },
+  outbound: OutboundMessage | null,
+) {
   const stored = await deps.db.transaction(async (tx) => {
     const message = await insertMessage(tx, {
       clientId: session.clientId,
@@ -156,26 +260,9 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
     return message;
   });
   let final = stored;
-  if (!room.isInternal) {
+  if (outbound) {
     try {
-      const sent = await deps.channelSender!.send(
-        input.type === 'image'
-          ? {
-              clientId: session.clientId,
-              channel: 'whatsapp',
-              to: room.customerPhoneNumber,
-              kind: 'image',
-              url: input.url ?? '',
-              caption: input.content ?? null,
-            }
-          : {
-              clientId: session.clientId,
-              channel: 'whatsapp',
-              to: room.customerPhoneNumber,
-              kind: 'text',
-              text: input.content ?? '',
-            },
-      );
+      const sent = await deps.channelSender!.send(outbound);
       // With the provider's id stored, its status webhooks find this message.
       final =
         (await updateMessage(deps.db, session.clientId, stored.id, {

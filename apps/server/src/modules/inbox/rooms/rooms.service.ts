@@ -339,7 +339,11 @@ export async function transferRoom(
     });
     await publishInboxEvent(deps, tx, {
       clientId: session.clientId,
-      audience: { csIds: [agent.id, ...(room.csId ? [room.csId] : [])], chatRoles: ['SPV'] },
+      // A room taken out of the queue was in every agent's list: they all hear it is gone.
+      audience: {
+        csIds: [agent.id, ...(room.csId ? [room.csId] : [])],
+        chatRoles: room.csId ? ['SPV'] : ['SPV', 'CS'],
+      },
       typeNotif: 'ROOM_TRANSFERRED',
       data: { roomId: room.id, fromCsId: room.csId, toCsId: agent.id, by: session.email },
       chatroom: toRoom(updated!),

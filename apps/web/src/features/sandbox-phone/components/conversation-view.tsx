@@ -2,7 +2,7 @@ import { Box, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { SandboxMessage } from '@sapa/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageTicks } from './message-ticks';
+import { MessageTicks } from '../../../components/message-ticks';
 
 const timeOf = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));

@@ -1,0 +1,116 @@
+import {
+  ChatRoomSchema,
+  ConfigurationSchema,
+  CsAgentSchema,
+  CsCustomerSchema,
+  CsTagNamesSchema,
+  keysetPageOf,
+} from '@sapa/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, http } from '../../../lib/http';
+import { chatKeys } from './chat-keys';
+
+/** What the workspace reads beside rooms and messages: people, tags, categories, templates, settings. */
+
+/** Every agent of the client (one page of up to 500): names, transfer targets, the supervisor's filter. */
+export function useAgents() {
+  return useQuery({
+    queryKey: chatKeys.agents(),
+    queryFn: async ({ signal }) =>
+      keysetPageOf(CsAgentSchema).parse(
+        await http.get('/api/cs/customerService', { signal, query: { excludeLog: 'true', pageSize: 500 } }),
+      ).items,
+  });
+}
+
+export function useAgentTags() {
+  return useQuery({
+    queryKey: chatKeys.tags(),
+    queryFn: async ({ signal }) =>
+      CsTagNamesSchema.parse(await http.get('/api/cs/customerService/tags', { signal })).tags,
+  });
+}
+
+const CategorySchema = z.object({ id: z.string(), name: z.string() });
+export type RoomCategory = z.infer<typeof CategorySchema>;
+
+export function useCategories() {
+  return useQuery({
+    queryKey: chatKeys.categories(),
+    queryFn: async ({ signal }) =>
+      z.object({ items: z.array(CategorySchema) }).parse(await http.get('/api/cs/roomCategory', { signal }))
+        .items,
+  });
+}
+
+const TemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  shortcut: z.string().nullable(),
+  isClosingRemark: z.boolean(),
+  active: z.boolean(),
+});
+export type ChatTemplate = z.infer<typeof TemplateSchema>;
+
+/** Active chat templates: canned answers, or (closingRemarks) the close dialog's remarks. */
+export function useTemplates(closingRemarks: boolean) {
+  return useQuery({
+    queryKey: chatKeys.templates(closingRemarks),
+    queryFn: async ({ signal }) =>
+      z
+        .object({ items: z.array(TemplateSchema) })
+        .parse(
+          await http.get('/api/cs/chatTemplate', {
+            signal,
+            query: { pageSize: 200, isClosingRemark: closingRemarks ? 'true' : 'false' },
+          }),
+        )
+        .items.filter((template) => template.active),
+  });
+}
+
+export function useCsConfiguration() {
+  return useQuery({
+    queryKey: chatKeys.configuration(),
+    queryFn: async ({ signal }) =>
+      ConfigurationSchema.parse(await http.get('/api/cs/configuration', { signal })).config,
+  });
+}
+
+/** The customer behind a room; null when the number has no customer record yet. */
+export function useCustomer(phoneNumber: string | null) {
+  return useQuery({
+    queryKey: chatKeys.customer(phoneNumber ?? ''),
+    enabled: Boolean(phoneNumber),
+    queryFn: async ({ signal }) => {
+      try {
+        return CsCustomerSchema.parse(
+          await http.get('/api/cs/customers/byPhoneNumber', { signal, query: { phoneNumber } }),
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /chatRoom/history: the customer's closed conversations. */
+export function useCustomerHistory(phoneNumber: string | null) {
+  return useQuery({
+    queryKey: chatKeys.customerHistory(phoneNumber ?? ''),
+    enabled: Boolean(phoneNumber),
+    queryFn: async ({ signal }) =>
+      keysetPageOf(ChatRoomSchema)
+        .extend({ total: z.number() })
+        .parse(
+          await http.post(
+            '/api/cs/chatRoom/history',
+            { customerPhoneNumber: phoneNumber, pageSize: 10, pageNumber: 0 },
+            { signal },
+          ),
+        ),
+  });
+}

@@ -1,0 +1,85 @@
+import { ChatMessageSchema, keysetPageOf } from '@sapa/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/http';
+import { putMessage } from '../live/inbox-cache';
+import { chatKeys } from './chat-keys';
+
+export const MESSAGE_PAGE_SIZE = 20;
+const MessagePageSchema = keysetPageOf(ChatMessageSchema);
+
+/** GET /chat: a room's messages newest first; older pages load as the agent scrolls up. */
+export function useConversation(roomId: string | null) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.messages(roomId ?? ''),
+    enabled: Boolean(roomId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) =>
+      MessagePageSchema.parse(
+        await http.get('/api/cs/chat', {
+          signal,
+          query: { id: roomId, pageSize: MESSAGE_PAGE_SIZE, lastEvaluatedKey: pageParam ?? undefined },
+        }),
+      ),
+    getNextPageParam: (page) => page.lastEvaluatedKey,
+  });
+}
+
+export const CustomerWindowSchema = z.object({
+  roomId: z.string(),
+  open: z.boolean(),
+  closesAt: z.string().nullable(),
+  internal: z.boolean(),
+});
+export type CustomerWindow = z.infer<typeof CustomerWindowSchema>;
+
+/** GET /chat/window: whether free text may still go to the customer, and until when. */
+export function useCustomerWindow(roomId: string | null) {
+  return useQuery({
+    queryKey: chatKeys.window(roomId ?? ''),
+    enabled: Boolean(roomId),
+    queryFn: async ({ signal }) =>
+      CustomerWindowSchema.parse(await http.get('/api/cs/chat/window', { signal, query: { roomId } })),
+  });
+}
+
+export type SendInput =
+  | { kind: 'text'; roomId: string; content: string }
+  | { kind: 'image'; roomId: string; url: string; caption: string }
+  | { kind: 'template'; roomId: string; templateId: string; language: string; parameters: string[] };
+
+/** POST /chat (text or image by link) or /chat/template; the answer joins the conversation at once. */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SendInput) => {
+      if (input.kind === 'template')
+        return ChatMessageSchema.parse(
+          await http.post('/api/cs/chat/template', {
+            roomId: input.roomId,
+            templateId: input.templateId,
+            language: input.language,
+            parameters: input.parameters,
+          }),
+        );
+      return ChatMessageSchema.parse(
+        await http.post(
+          '/api/cs/chat',
+          input.kind === 'text'
+            ? { roomId: input.roomId, type: 'text', content: input.content }
+            : {
+                roomId: input.roomId,
+                type: 'image',
+                url: input.url,
+                ...(input.caption.trim() ? { content: input.caption.trim() } : {}),
+              },
+        ),
+      );
+    },
+    onSuccess: (message) => putMessage(queryClient, message),
+    onError: (_error, input) => {
+      // A refusal because the window closed meanwhile: ask the server again so the box switches.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.window(input.roomId) });
+    },
+  });
+}

@@ -1,0 +1,164 @@
+import { type ChatRoom, ChatRoomSchema, keysetPageOf } from '@sapa/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/http';
+import { findCachedRoom, removeRoom, upsertRoom } from '../live/inbox-cache';
+import { chatKeys, type RoomListFilter } from './chat-keys';
+
+export const ROOMS_PATH = '/api/cs/chatRoom';
+export const BOT_ROOMS_PATH = '/api/cs/chatRoom/bot';
+export const ROOM_PAGE_SIZE = 20;
+
+export const RoomPageSchema = keysetPageOf(ChatRoomSchema);
+export type RoomPage = z.infer<typeof RoomPageSchema>;
+
+/** Spec §7 GET /chatRoom (or /chatRoom/bot) with its filters, paged by lastEvaluatedKey for infinite scroll. */
+export function useRoomList(filter: RoomListFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.roomList(filter),
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) =>
+      RoomPageSchema.parse(
+        await http.get(filter.bot ? BOT_ROOMS_PATH : ROOMS_PATH, {
+          signal,
+          query: {
+            pageSize: ROOM_PAGE_SIZE,
+            lastEvaluatedKey: pageParam ?? undefined,
+            status: filter.status,
+            q: filter.q || undefined,
+            filterPriority: filter.priority ?? undefined,
+            filterCategory: filter.category ?? undefined,
+            filterTags: filter.tag ?? undefined,
+            filterLastReply: filter.lastReply ?? undefined,
+            filterCS: filter.csId ?? undefined,
+            orderByDate: filter.order,
+          },
+        }),
+      ),
+    getNextPageParam: (page) => page.lastEvaluatedKey,
+  });
+}
+
+export function useRoomDetail(roomId: string | null) {
+  return useQuery({
+    queryKey: chatKeys.room(roomId ?? ''),
+    enabled: Boolean(roomId),
+    queryFn: async ({ signal }) =>
+      ChatRoomSchema.parse(await http.get(`${ROOMS_PATH}/detail`, { signal, query: { id: roomId } })),
+  });
+}
+
+export const RoomInfoSchema = z.object({ queued: z.number(), open: z.number(), bot: z.number() });
+
+export function useRoomInfo() {
+  return useQuery({
+    queryKey: chatKeys.info(),
+    queryFn: async ({ signal }) => RoomInfoSchema.parse(await http.get(`${ROOMS_PATH}/info`, { signal })),
+  });
+}
+
+/** Writes a room the server answered into every list and the detail, as a socket event would. */
+function useRoomAnswer() {
+  const queryClient = useQueryClient();
+  return (room: ChatRoom) => {
+    upsertRoom(queryClient, room);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
+  };
+}
+
+export type RoomAction =
+  | { kind: 'transfer'; roomId: string; toCsId: string; bot?: boolean }
+  | { kind: 'transferToTag'; roomId: string; toTag: string; bot?: boolean }
+  | { kind: 'priority'; roomId: string; priority: string }
+  | { kind: 'category'; roomId: string; categoryId: string; categoryName: string };
+
+/** Transfer (to an agent or a tag), priority and category: each answers the updated room. */
+export function useRoomAction() {
+  const answer = useRoomAnswer();
+  return useMutation({
+    mutationFn: async (action: RoomAction) => {
+      const prefix = 'bot' in action && action.bot ? BOT_ROOMS_PATH : ROOMS_PATH;
+      switch (action.kind) {
+        case 'transfer':
+          return ChatRoomSchema.parse(
+            await http.post(`${prefix}/transfer`, { roomId: action.roomId, toCsId: action.toCsId }),
+          );
+        case 'transferToTag':
+          return ChatRoomSchema.parse(
+            await http.post(`${prefix}/transfer/by-tag`, { roomId: action.roomId, toTag: action.toTag }),
+          );
+        case 'priority':
+          return ChatRoomSchema.parse(
+            await http.post(`${ROOMS_PATH}/priority`, { id: action.roomId, priority: action.priority }),
+          );
+        case 'category':
+          return ChatRoomSchema.parse(
+            await http.post(`${ROOMS_PATH}/category`, undefined, {
+              query: { id: action.roomId, categoryId: action.categoryId, categoryName: action.categoryName },
+            }),
+          );
+      }
+    },
+    onSuccess: answer,
+  });
+}
+
+export type CloseRoomInput = { roomId: string; remarks: string; forceClose: boolean };
+
+/** DELETE /chatRoom with remarks; forceClose lets a supervisor close another agent's room. */
+export function useCloseRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CloseRoomInput) =>
+      ChatRoomSchema.parse(
+        await http.request(ROOMS_PATH, {
+          method: 'DELETE',
+          body: { roomId: input.roomId, ...(input.remarks.trim() ? { remarks: input.remarks.trim() } : {}) },
+          query: { forceClose: input.forceClose ? 'true' : undefined },
+        }),
+      ),
+    onSuccess: (room) => {
+      removeRoom(queryClient, room);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
+    },
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (roomId: string) =>
+      z
+        .object({ roomId: z.string(), read: z.number() })
+        .parse(await http.put('/api/cs/chat/markRead', { roomId })),
+    onSuccess: ({ roomId }) => {
+      const room = findCachedRoom(queryClient, roomId);
+      if (room) upsertRoom(queryClient, { ...room, unreadCount: 0 });
+    },
+  });
+}
+
+/** The bot queue's bulk actions: close one, close all, hand all to agents by the strategy. */
+export function useBotQueueAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      action: { kind: 'closeOne'; roomId: string } | { kind: 'closeAll' } | { kind: 'distribute' },
+    ) => {
+      if (action.kind === 'closeOne')
+        return z
+          .object({ closed: z.number() })
+          .parse(await http.put(BOT_ROOMS_PATH, { roomId: action.roomId }));
+      if (action.kind === 'closeAll')
+        return z.object({ closed: z.number() }).parse(await http.delete(BOT_ROOMS_PATH));
+      return z
+        .object({ distributed: z.number(), assigned: z.number() })
+        .parse(await http.put('/api/cs/strategy/distribute'));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
+    },
+  });
+}

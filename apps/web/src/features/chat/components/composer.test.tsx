@@ -1,0 +1,131 @@
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMessage } from '../../../test/chat-fixtures';
+import { errorResponse, jsonResponse, mockFetch, type SentRequest } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { Composer } from './composer';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const TEMPLATE = {
+  id: 'tpl-1',
+  name: 'order_follow_up',
+  content: 'Halo {{1}}, pesanan Anda sudah kami proses.',
+  shortcut: null,
+  isClosingRemark: false,
+  active: true,
+  createdBy: 'adc@demo.test',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+/** A server whose window answer the test decides; sends are echoed as stored messages. */
+function server(window: () => { open: boolean; closesAt: string | null }) {
+  return mockFetch((request: SentRequest) => {
+    const path = request.path.split('?')[0];
+    if (path === '/api/cs/chat/window')
+      return jsonResponse(200, { roomId: 'room-1', internal: false, ...window() });
+    if (path === '/api/cs/chatTemplate')
+      return jsonResponse(200, { items: [TEMPLATE], total: 1, pageNumber: 0, pageSize: 200 });
+    if (path === '/api/cs/chat' && request.method === 'POST') {
+      if (!window().open) return errorResponse(422, 'customer_window_closed', 'closed');
+      const body = request.body as { content: string };
+      return jsonResponse(
+        201,
+        buildMessage({ id: 'sent-1', fromCs: true, content: body.content, status: 'sent' }),
+      );
+    }
+    if (path === '/api/cs/chat/template' && request.method === 'POST')
+      return jsonResponse(
+        201,
+        buildMessage({ id: 'sent-2', fromCs: true, type: 'template', status: 'sent' }),
+      );
+    return errorResponse(404, 'not_found', path ?? '');
+  });
+}
+
+const posts = (requests: SentRequest[], path: string) =>
+  requests.filter((request) => request.method === 'POST' && request.path.split('?')[0] === path);
+
+describe('chat box and the 24-hour window', () => {
+  it('allows free text while the window is open and shows how long it stays open', async () => {
+    const closesAt = new Date(Date.now() + (2 * 60 + 30) * 60_000 - 5_000).toISOString();
+    const { requests } = server(() => ({ open: true, closesAt }));
+    renderWithProviders(<Composer roomId="room-1" />);
+
+    expect((await screen.findByTestId('window-countdown')).textContent).toBe(
+      'Free text allowed for 2 h 30 min more (24-hour window).',
+    );
+    expect(screen.queryByTestId('window-closed')).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Kami cek sekarang{Enter}');
+
+    await vi.waitFor(() => expect(posts(requests, '/api/cs/chat')).toHaveLength(1));
+    expect(posts(requests, '/api/cs/chat')[0]?.body).toEqual({
+      roomId: 'room-1',
+      type: 'text',
+      content: 'Kami cek sekarang',
+    });
+    await vi.waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(''),
+    );
+  });
+
+  it('refuses free text once the window closed and requires a template', async () => {
+    const { requests } = server(() => ({ open: false, closesAt: null }));
+    renderWithProviders(<Composer roomId="room-1" />);
+
+    expect(await screen.findByTestId('window-closed')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    const form = screen.getByRole('form', { name: 'Send a template' });
+    const user = userEvent.setup();
+
+    await user.click(within(form).getByRole('button', { name: 'Send template' }));
+    expect(await screen.findByText('Pick a template to send')).toBeTruthy();
+
+    await user.click(within(form).getByRole('combobox', { name: /^Template\s*\*?$/ }));
+    await user.click(await screen.findByRole('option', { name: 'order_follow_up' }));
+    expect(screen.getByTestId('template-preview').textContent).toBe(TEMPLATE.content);
+    await user.click(within(form).getByRole('button', { name: 'Send template' }));
+    expect(await screen.findByText('Fill in this value')).toBeTruthy();
+    await user.type(within(form).getByRole('textbox', { name: /Value for 1/ }), 'Rina');
+    await user.click(within(form).getByRole('button', { name: 'Send template' }));
+
+    await vi.waitFor(() => expect(posts(requests, '/api/cs/chat/template')).toHaveLength(1));
+    expect(posts(requests, '/api/cs/chat/template')[0]?.body).toEqual({
+      roomId: 'room-1',
+      templateId: 'tpl-1',
+      language: 'id',
+      parameters: ['Rina'],
+    });
+    expect(posts(requests, '/api/cs/chat')).toHaveLength(0);
+  });
+
+  it('switches to templates by itself when the countdown runs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let closesAt = Date.now() + 90_000;
+    const { requests } = server(() =>
+      Date.now() < closesAt
+        ? { open: true, closesAt: new Date(closesAt).toISOString() }
+        : { open: false, closesAt: null },
+    );
+    renderWithProviders(<Composer roomId="room-1" />);
+    expect((await screen.findByTestId('window-countdown')).textContent).toContain('0 h 2 min');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(95_000);
+    });
+    expect(await screen.findByTestId('window-closed')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    // The box asked the server again rather than trusting the clock alone.
+    expect(
+      requests.filter((request) => request.path.startsWith('/api/cs/chat/window')).length,
+    ).toBeGreaterThan(1);
+    closesAt = 0;
+  });
+});

@@ -1,0 +1,339 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Popover,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconPhoto, IconSend, IconTemplate } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, describeError } from '../../../lib/http';
+import { chatKeys } from '../api/chat-keys';
+import { type ChatTemplate, useTemplates } from '../api/lookups-api';
+import { useCustomerWindow, useSendMessage } from '../api/messages-api';
+import { splitRemaining, templateParameterCount, useRemaining } from './window-countdown';
+
+/** WhatsApp template languages the picker offers; the template must be approved in that language. */
+const LANGUAGES = ['id', 'en', 'en_US'] as const;
+
+type ComposerProps = { roomId: string };
+
+/**
+ * The chat box. While the customer's 24-hour window is open: free text (templates as canned answers)
+ * and images by link, with the time left shown. Once it closes: free text is off and only a template
+ * goes out, as an approved WhatsApp template message.
+ */
+export function Composer({ roomId }: ComposerProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const window = useCustomerWindow(roomId);
+  const remaining = useRemaining(window.data?.closesAt ?? null);
+  const open = Boolean(window.data?.open) && (remaining === null || remaining > 0);
+
+  // The moment the countdown runs out, the server is asked again so the box switches for sure.
+  useEffect(() => {
+    if (window.data?.open && remaining === 0)
+      void queryClient.invalidateQueries({ queryKey: chatKeys.window(roomId) });
+  }, [window.data?.open, remaining, queryClient, roomId]);
+
+  if (window.isPending) {
+    return (
+      <Group justify="center" p="sm">
+        <Loader size="xs" aria-label={t('chat.composer.loading')} />
+      </Group>
+    );
+  }
+  if (window.isError) {
+    return (
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <Text size="sm">{describeError(window.error, t)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void window.refetch()}>
+            {t('queryState.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (window.data.internal) return <FreeTextBox roomId={roomId} />;
+  return open ? (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" data-testid="window-countdown">
+        {remaining === null ? t('chat.window.open') : t('chat.window.closesIn', splitRemaining(remaining))}
+      </Text>
+      <FreeTextBox roomId={roomId} />
+    </Stack>
+  ) : (
+    <Stack gap="xs">
+      <Alert color="yellow" role="status" data-testid="window-closed" p="xs">
+        <Text size="sm">{t('chat.window.closed')}</Text>
+      </Alert>
+      <TemplateSender roomId={roomId} />
+    </Stack>
+  );
+}
+
+function errorText(error: unknown, t: ReturnType<typeof useTranslation>['t']) {
+  if (error instanceof ApiError && error.code === 'customer_window_closed') return t('chat.window.refused');
+  return describeError(error, t);
+}
+
+function FreeTextBox({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
+  const send = useSendMessage();
+  const templates = useTemplates(false);
+  const [text, setText] = useState('');
+  const [imageOpen, setImageOpen] = useState(false);
+  const [imageUrl, setImageUrl] = useState('');
+  const [caption, setCaption] = useState('');
+  const [imageError, setImageError] = useState<string | null>(null);
+
+  const submitText = (event?: FormEvent) => {
+    event?.preventDefault();
+    const content = text.trim();
+    if (!content || send.isPending) return;
+    send.mutate({ kind: 'text', roomId, content }, { onSuccess: () => setText('') });
+  };
+  const submitImage = () => {
+    const url = imageUrl.trim();
+    if (!/^https?:\/\/\S+$/i.test(url)) {
+      setImageError(t('chat.composer.imageUrlInvalid'));
+      return;
+    }
+    setImageError(null);
+    send.mutate(
+      { kind: 'image', roomId, url, caption },
+      {
+        onSuccess: () => {
+          setImageUrl('');
+          setCaption('');
+          setImageOpen(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submitText} aria-label={t('chat.composer.label')}>
+      <Stack gap={4}>
+        {send.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {errorText(send.error, t)}
+          </Text>
+        ) : null}
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TemplateMenu templates={templates.data ?? []} onPick={(template) => setText(template.content)} />
+          <Popover opened={imageOpen} onChange={setImageOpen} position="top-start" withArrow trapFocus>
+            <Popover.Target>
+              <Tooltip label={t('chat.composer.image')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('chat.composer.image')}
+                  onClick={() => setImageOpen((value) => !value)}
+                >
+                  <IconPhoto size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap="xs" w={300}>
+                <TextInput
+                  label={t('chat.composer.imageUrl')}
+                  description={t('chat.composer.imageUrlHint')}
+                  value={imageUrl}
+                  onChange={(event) => setImageUrl(event.currentTarget.value)}
+                  error={imageError}
+                />
+                <TextInput
+                  label={t('chat.composer.caption')}
+                  value={caption}
+                  onChange={(event) => setCaption(event.currentTarget.value)}
+                />
+                <Button size="xs" onClick={submitImage} loading={send.isPending}>
+                  {t('chat.composer.sendImage')}
+                </Button>
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+          <Textarea
+            aria-label={t('chat.composer.message')}
+            placeholder={t('chat.composer.placeholder')}
+            rows={2}
+            maxLength={4096}
+            style={{ flex: 1 }}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter sends, Shift+Enter breaks the line, as in WhatsApp Web.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                submitText();
+              }
+            }}
+          />
+          <Button
+            type="submit"
+            leftSection={<IconSend size={16} />}
+            loading={send.isPending}
+            disabled={!text.trim()}
+          >
+            {t('chat.composer.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TemplateMenu({
+  templates,
+  onPick,
+}: {
+  templates: ChatTemplate[];
+  onPick: (t: ChatTemplate) => void;
+}) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="top-start" withArrow>
+      <Popover.Target>
+        <Tooltip label={t('chat.composer.templates')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('chat.composer.templates')}
+            onClick={() => setOpened((value) => !value)}
+          >
+            <IconTemplate size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Select
+          w={300}
+          label={t('chat.composer.templates')}
+          placeholder={t('chat.composer.templatePlaceholder')}
+          searchable
+          nothingFoundMessage={t('chat.composer.noTemplates')}
+          data={templates.map((template) => ({ value: template.id, label: template.name }))}
+          onChange={(id) => {
+            const template = templates.find((item) => item.id === id);
+            if (template) onPick(template);
+            setOpened(false);
+          }}
+          comboboxProps={{ withinPortal: false }}
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** After the window closed: pick a template, fill its parameters, choose its language, send. */
+function TemplateSender({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
+  const templates = useTemplates(false);
+  const send = useSendMessage();
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [language, setLanguage] = useState<string>('id');
+  const [parameters, setParameters] = useState<string[]>([]);
+  const [missing, setMissing] = useState(false);
+  const template = templates.data?.find((item) => item.id === templateId) ?? null;
+  const count = useMemo(() => (template ? templateParameterCount(template.content) : 0), [template]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!template) {
+      setMissing(true);
+      return;
+    }
+    const values = Array.from({ length: count }, (_, index) => (parameters[index] ?? '').trim());
+    if (values.some((value) => !value)) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    send.mutate(
+      { kind: 'template', roomId, templateId: template.id, language, parameters: values },
+      {
+        onSuccess: () => {
+          setTemplateId(null);
+          setParameters([]);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={t('chat.composer.templateForm')} noValidate>
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" grow>
+          <Select
+            label={t('chat.composer.template')}
+            placeholder={t('chat.composer.templatePlaceholder')}
+            searchable
+            required
+            nothingFoundMessage={t('chat.composer.noTemplates')}
+            data={(templates.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+            value={templateId}
+            onChange={(value) => {
+              setTemplateId(value);
+              setParameters([]);
+            }}
+            error={missing && !template ? t('chat.composer.templateRequired') : null}
+          />
+          <Select
+            label={t('chat.composer.language')}
+            data={LANGUAGES.map((code) => ({ value: code, label: t(`chat.composer.languages.${code}`) }))}
+            value={language}
+            allowDeselect={false}
+            onChange={(value) => value && setLanguage(value)}
+          />
+        </Group>
+        {template ? (
+          <Text size="sm" c="dimmed" data-testid="template-preview">
+            {template.content}
+          </Text>
+        ) : null}
+        {Array.from({ length: count }, (_, index) => (
+          <TextInput
+            // The placeholders are numbered; their order never changes for one template.
+            // biome-ignore lint/suspicious/noArrayIndexKey: positional parameters
+            key={index}
+            label={t('chat.composer.parameter', { number: index + 1 })}
+            required
+            value={parameters[index] ?? ''}
+            error={missing && !(parameters[index] ?? '').trim() ? t('chat.composer.parameterRequired') : null}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setParameters((old) => {
+                const next = [...old];
+                next[index] = value;
+                return next;
+              });
+            }}
+          />
+        ))}
+        {send.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {describeError(send.error, t)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+            {t('chat.composer.sendTemplate')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

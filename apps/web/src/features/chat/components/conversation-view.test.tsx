@@ -1,0 +1,62 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMessage } from '../../../test/chat-fixtures';
+import { errorResponse, jsonResponse, mockFetch, type SentRequest } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { ConversationView } from './conversation-view';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const older = buildMessage({
+  id: 'm-1',
+  content: 'Pesanan INV-1 belum sampai',
+  providerMessageId: 'wamid.1',
+  createdAt: '2026-11-20T09:00:00.000Z',
+});
+const answer = buildMessage({
+  id: 'm-2',
+  content: 'Kami cek, Kak',
+  fromCs: true,
+  status: 'read',
+  createdAt: '2026-11-20T09:05:00.000Z',
+});
+const reply = buildMessage({
+  id: 'm-3',
+  content: 'Yang ini ya',
+  replyToProviderMessageId: 'wamid.1',
+  createdAt: '2026-11-23T08:00:00.000Z',
+});
+
+describe('conversation', () => {
+  it('shows the newest page, loads older messages on demand, with date separators, ticks and reply context', async () => {
+    const { requests } = mockFetch((request: SentRequest) => {
+      if (!request.path.startsWith('/api/cs/chat?')) return errorResponse(404, 'not_found', request.path);
+      return request.path.includes('lastEvaluatedKey=page-2')
+        ? jsonResponse(200, { items: [answer, older], lastEvaluatedKey: null })
+        : jsonResponse(200, { items: [reply], lastEvaluatedKey: 'page-2' });
+    });
+    renderWithProviders(<ConversationView roomId="room-1" />);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('Yang ini ya')).toBeTruthy();
+    // The quoted message is not loaded yet.
+    expect(within(log).getByTestId('reply-context').textContent).toBe('Replying to an earlier message');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load older messages' }));
+    await vi.waitFor(() => expect(within(log).getAllByTestId('chat-message')).toHaveLength(3));
+    expect(requests.at(-1)?.path).toContain('lastEvaluatedKey=page-2');
+    const texts = within(log)
+      .getAllByTestId('chat-message')
+      .map((bubble) => bubble.textContent ?? '');
+    expect(texts[0]).toContain('Pesanan INV-1 belum sampai');
+    expect(texts[1]).toContain('Kami cek, Kak');
+    expect(texts[2]).toContain('Yang ini ya');
+    expect(within(log).getAllByTestId('date-separator')).toHaveLength(2);
+    expect(within(log).getByRole('img', { name: 'Read' })).toBeTruthy();
+    expect(within(log).getByTestId('reply-context').textContent).toBe('Pesanan INV-1 belum sampai');
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+});

@@ -1,0 +1,212 @@
+import {
+  type ChatMessage,
+  ChatMessageSchema,
+  type ChatRoom,
+  ChatRoomSchema,
+  type RealtimeEvent,
+  type Session,
+} from '@sapa/contracts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { findSession } from '../../../lib/session';
+import { chatKeys, type RoomListFilter } from '../api/chat-keys';
+
+/**
+ * How socket events (and the answers of the agent's own actions) land in the TanStack Query cache:
+ * lists and conversations change in place, keyed by id, so the same event applied twice (a replay after
+ * a reconnect, or the socket echoing a send the agent's own request already added) changes nothing.
+ */
+
+type Page<T> = { items: T[]; lastEvaluatedKey: string | null };
+type Pages<T> = InfiniteData<Page<T>, string | null>;
+
+const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
+
+export function isSupervisorSession(session: Pick<Session, 'role' | 'chatRole'> | null): boolean {
+  return Boolean(session && (SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV'));
+}
+
+/**
+ * Whether a room belongs in a list. 'unknown' when the list narrows by search or filters the client
+ * cannot judge alike the server (search, tags), so that list is refetched instead of guessed at.
+ */
+function fits(room: ChatRoom, filter: RoomListFilter, session: Session | null): boolean | 'unknown' {
+  if (room.status === 'closed' || room.isInternal || room.isBot !== filter.bot) return false;
+  if (filter.status !== 'all' && room.status !== filter.status) return false;
+  if (session && !isSupervisorSession(session) && room.csId !== session.csId && room.status !== 'queued')
+    return false;
+  if (filter.priority && room.priority !== filter.priority) return false;
+  if (filter.category && room.category?.id !== filter.category && room.category?.name !== filter.category)
+    return false;
+  if (filter.lastReply && room.lastMessage) {
+    if ((filter.lastReply === 'cs') !== Boolean(room.lastMessage.fromCs)) return false;
+  }
+  if (filter.csId && room.csId !== filter.csId) return false;
+  // Search and tags are judged by the server; oldest-first lists get new rooms at their far end.
+  if (filter.q || filter.tag || filter.order === 'asc') return 'unknown';
+  return true;
+}
+
+function roomListQueries(queryClient: QueryClient) {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: chatKeys.roomLists() })
+    .map((query) => ({ key: query.queryKey, filter: query.queryKey[2] as RoomListFilter }));
+}
+
+/** Puts a room's latest state everywhere it shows: its detail, and every list it belongs in. */
+export function upsertRoom(queryClient: QueryClient, room: ChatRoom): void {
+  const session = findSession();
+  queryClient.setQueryData<ChatRoom>(chatKeys.room(room.id), (old) => (old ? room : undefined));
+  for (const { key, filter } of roomListQueries(queryClient)) {
+    const data = queryClient.getQueryData<Pages<ChatRoom>>(key);
+    if (!data) continue;
+    const present = data.pages.some((page) => page.items.some((item) => item.id === room.id));
+    const belongs = fits(room, filter, session);
+    if (belongs === 'unknown' && !present) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      continue;
+    }
+    if (present) {
+      queryClient.setQueryData<Pages<ChatRoom>>(key, {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items:
+            belongs === false
+              ? page.items.filter((item) => item.id !== room.id)
+              : page.items.map((item) => (item.id === room.id ? room : item)),
+        })),
+      });
+    } else if (belongs === true) {
+      // Lists run newest room first: a room new to this list goes on top.
+      const [first, ...rest] = data.pages;
+      queryClient.setQueryData<Pages<ChatRoom>>(key, {
+        ...data,
+        pages: [
+          { ...(first ?? { lastEvaluatedKey: null }), items: [room, ...(first?.items ?? [])] },
+          ...rest,
+        ],
+      });
+    }
+  }
+}
+
+/** A room as the cache knows it: its detail, else its row in any list. */
+export function findCachedRoom(queryClient: QueryClient, roomId: string): ChatRoom | undefined {
+  const detail = queryClient.getQueryData<ChatRoom>(chatKeys.room(roomId));
+  if (detail) return detail;
+  for (const { key } of roomListQueries(queryClient)) {
+    const data = queryClient.getQueryData<Pages<ChatRoom>>(key);
+    for (const page of data?.pages ?? []) {
+      const row = page.items.find((item) => item.id === roomId);
+      if (row) return row;
+    }
+  }
+  return undefined;
+}
+
+/** A closed room leaves every list; its open detail shows it closed. */
+export function removeRoom(queryClient: QueryClient, room: ChatRoom): void {
+  upsertRoom(queryClient, { ...room, status: 'closed' });
+  queryClient.setQueryData<ChatRoom>(chatKeys.room(room.id), (old) => (old ? room : undefined));
+}
+
+/** Adds a message to its room's loaded conversation once; a message already there is replaced. */
+export function putMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<Pages<ChatMessage>>(chatKeys.messages(message.roomId), (data) => {
+    if (!data) return data;
+    const present = data.pages.some((page) => page.items.some((item) => item.id === message.id));
+    if (present) {
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === message.id ? message : item)),
+        })),
+      };
+    }
+    // Pages run newest first; the first page holds the latest messages.
+    const [first, ...rest] = data.pages;
+    return {
+      ...data,
+      pages: [
+        { ...(first ?? { lastEvaluatedKey: null }), items: [message, ...(first?.items ?? [])] },
+        ...rest,
+      ],
+    };
+  });
+}
+
+/** Changes a message already shown (ticks, stored media); one not loaded is left for its next fetch. */
+function patchMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<Pages<ChatMessage>>(chatKeys.messages(message.roomId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item.id === message.id ? message : item)),
+          })),
+        }
+      : data,
+  );
+}
+
+const ReadDataSchema = z.object({ roomId: z.string() });
+
+function roomOf(event: RealtimeEvent): ChatRoom | null {
+  const parsed = ChatRoomSchema.safeParse(event.chatroom);
+  return parsed.success ? parsed.data : null;
+}
+
+function messageOf(event: RealtimeEvent): ChatMessage | null {
+  const parsed = ChatMessageSchema.safeParse(event.chat);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Applies one socket event of the inbox (spec §3: typeNotif, messageId, data, chat, chatroom).
+ * Answers the customer message it brought, if any, so the page can ring and notify.
+ */
+export function applyInboxEvent(queryClient: QueryClient, event: RealtimeEvent): ChatMessage | null {
+  const room = roomOf(event);
+  const message = messageOf(event);
+  let arrived: ChatMessage | null = null;
+  switch (event.typeNotif) {
+    case 'NEW_MESSAGE':
+      if (message) {
+        putMessage(queryClient, message);
+        if (!message.fromCs && !message.isInternal) arrived = message;
+      }
+      if (room) upsertRoom(queryClient, room);
+      break;
+    case 'MESSAGE_STATUS':
+    case 'MESSAGE_MEDIA':
+      if (message) patchMessage(queryClient, message);
+      break;
+    case 'ROOM_CLOSED':
+      if (room) removeRoom(queryClient, room);
+      break;
+    case 'ROOM_READ': {
+      const data = ReadDataSchema.safeParse(event.data);
+      if (data.success) {
+        const known = findCachedRoom(queryClient, data.data.roomId);
+        if (known) upsertRoom(queryClient, { ...known, unreadCount: 0 });
+      }
+      break;
+    }
+    case 'NEW_ROOM':
+    case 'ROOM_ASSIGNED':
+    case 'ROOM_TRANSFERRED':
+    case 'ROOM_UPDATED':
+      if (room) upsertRoom(queryClient, room);
+      break;
+    default:
+      return null;
+  }
+  // The counts of the queue tabs follow every room change.
+  if (event.typeNotif !== 'MESSAGE_STATUS' && event.typeNotif !== 'MESSAGE_MEDIA')
+    void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
+  return arrived;
+}

@@ -1,0 +1,192 @@
+import type { ChatMessage, ChatRoom } from '@sapa/contracts';
+import { type InfiniteData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeConnection } from '../../../lib/realtime';
+import { useSessionStore } from '../../../lib/session';
+import { buildMessage, buildRoom, inboxFrame } from '../../../test/chat-fixtures';
+import { buildSession } from '../../../test/session-fixture';
+import { chatKeys, EMPTY_FILTER } from '../api/chat-keys';
+import { putMessage } from './inbox-cache';
+import { useInboxLive } from './use-inbox-live';
+
+/** A socket the test drives (the browser's WebSocket is the boundary of the live connection). */
+class FakeSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static instances: FakeSocket[] = [];
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readyState = 0;
+  binaryType = 'blob';
+  bufferedAmount = 0;
+  extensions = '';
+  protocol = '';
+  sent: unknown[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000, reason = '') {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event('close'), { code, reason, wasClean: true }));
+  }
+  serverOpens() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+  serverSends(message: unknown) {
+    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(message) }));
+  }
+}
+
+const latest = () => FakeSocket.instances.at(-1) as FakeSocket;
+
+type Pages<T> = InfiniteData<{ items: T[]; lastEvaluatedKey: string | null }, string | null>;
+const pages = <T,>(items: T[]): Pages<T> => ({
+  pages: [{ items, lastEvaluatedKey: null }],
+  pageParams: [null],
+});
+
+const myRoom = buildRoom({ id: 'room-1', csId: 'cs-1' });
+const greeting = buildMessage({ id: 'm-1', roomId: 'room-1', content: 'Halo' });
+
+function setUp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(chatKeys.roomList(EMPTY_FILTER), pages([myRoom]));
+  queryClient.setQueryData(chatKeys.messages('room-1'), pages([greeting]));
+  queryClient.setQueryData(chatKeys.room('room-1'), myRoom);
+  const connection = new RealtimeConnection({
+    getToken: () => 'token-1',
+    url: 'ws://portal.test/ws',
+    WebSocket: FakeSocket as never,
+  });
+  const arrived: string[] = [];
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  renderHook(() => useInboxLive((message) => arrived.push(message.id), connection), { wrapper });
+  connection.open();
+  const list = () =>
+    queryClient.getQueryData<Pages<ChatRoom>>(chatKeys.roomList(EMPTY_FILTER))!.pages.flatMap((p) => p.items);
+  const conversation = () =>
+    queryClient.getQueryData<Pages<ChatMessage>>(chatKeys.messages('room-1'))!.pages.flatMap((p) => p.items);
+  return { queryClient, connection, arrived, list, conversation };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  useSessionStore.setState({ session: buildSession({ role: 'USC', chatRole: 'CS', csId: 'cs-1' }) });
+});
+
+afterEach(() => {
+  FakeSocket.instances = [];
+  vi.useRealTimers();
+});
+
+describe('socket events in the query cache', () => {
+  it('updates the list and the conversation exactly once across a reconnect that replays events', async () => {
+    const { connection, arrived, list, conversation } = setUp();
+    await vi.advanceTimersByTimeAsync(1);
+    latest().serverOpens();
+    latest().serverSends({ type: 'ready', seq: 5 });
+
+    const second = buildMessage({ id: 'm-2', roomId: 'room-1', content: 'Paket saya belum sampai' });
+    const afterSecond = buildRoom({
+      id: 'room-1',
+      unreadCount: 1,
+      lastMessage: { content: second.content, at: second.createdAt, fromCs: false },
+    });
+    const newcomer = buildRoom({ id: 'room-2', csId: null, status: 'queued', customerPhoneNumber: '62812' });
+    latest().serverSends(inboxFrame(6, 'NEW_MESSAGE', { chat: second, chatroom: afterSecond }));
+    latest().serverSends(inboxFrame(7, 'NEW_ROOM', { chatroom: newcomer }));
+    expect(conversation().map((m) => m.id)).toEqual(['m-2', 'm-1']);
+    expect(list().map((r) => r.id)).toEqual(['room-2', 'room-1']);
+
+    // The connection drops; on the new one the server replays from its own point, overlapping ours.
+    const first = latest();
+    first.close(1006);
+    for (let waited = 0; latest() === first && waited < 15_000; waited += 50)
+      await vi.advanceTimersByTimeAsync(50);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ type: 'hello', token: 'token-1', lastSeq: 7 }]);
+    const third = buildMessage({ id: 'm-3', roomId: 'room-1', content: 'Halo?' });
+    const afterThird = buildRoom({
+      id: 'room-1',
+      unreadCount: 2,
+      lastMessage: { content: third.content, at: third.createdAt, fromCs: false },
+    });
+    latest().serverSends({ type: 'ready', seq: 9 });
+    latest().serverSends(inboxFrame(6, 'NEW_MESSAGE', { chat: second, chatroom: afterSecond }));
+    latest().serverSends(inboxFrame(7, 'NEW_ROOM', { chatroom: newcomer }));
+    latest().serverSends(inboxFrame(8, 'NEW_MESSAGE', { chat: third, chatroom: afterThird }));
+    latest().serverSends(
+      inboxFrame(9, 'MESSAGE_STATUS', { chat: { ...greeting, status: 'read' }, data: { roomId: 'room-1' } }),
+    );
+
+    expect(conversation().map((m) => m.id)).toEqual(['m-3', 'm-2', 'm-1']);
+    expect(conversation().find((m) => m.id === 'm-1')?.status).toBe('read');
+    expect(list().map((r) => r.id)).toEqual(['room-2', 'room-1']);
+    expect(list().find((r) => r.id === 'room-1')?.unreadCount).toBe(2);
+    // One chime per customer message, none for the replays.
+    expect(arrived).toEqual(['m-2', 'm-3']);
+    connection.close();
+  });
+
+  it('keeps the agent’s own message once when the socket echoes the send', async () => {
+    const { queryClient, connection, conversation } = setUp();
+    await vi.advanceTimersByTimeAsync(1);
+    latest().serverOpens();
+    latest().serverSends({ type: 'ready', seq: 1 });
+    const reply = buildMessage({
+      id: 'm-9',
+      roomId: 'room-1',
+      fromCs: true,
+      status: 'sent',
+      content: 'Siap',
+    });
+    putMessage(queryClient, reply);
+    latest().serverSends(inboxFrame(2, 'NEW_MESSAGE', { chat: reply, chatroom: myRoom }));
+    latest().serverSends(inboxFrame(3, 'MESSAGE_STATUS', { chat: { ...reply, status: 'delivered' } }));
+    expect(conversation().filter((m) => m.id === 'm-9')).toHaveLength(1);
+    expect(conversation()[0]?.status).toBe('delivered');
+    connection.close();
+  });
+
+  it('drops a room from the list when it closes or goes to another agent', async () => {
+    const { connection, list, queryClient } = setUp();
+    await vi.advanceTimersByTimeAsync(1);
+    latest().serverOpens();
+    latest().serverSends({ type: 'ready', seq: 1 });
+    latest().serverSends(
+      inboxFrame(2, 'ROOM_TRANSFERRED', { chatroom: buildRoom({ id: 'room-1', csId: 'cs-2' }) }),
+    );
+    expect(list()).toEqual([]);
+    latest().serverSends(
+      inboxFrame(3, 'ROOM_CLOSED', {
+        chatroom: buildRoom({ id: 'room-1', status: 'closed', remarks: 'Done' }),
+      }),
+    );
+    expect(queryClient.getQueryData<ChatRoom>(chatKeys.room('room-1'))?.status).toBe('closed');
+    connection.close();
+  });
+
+  it('refetches everything it shows when the server cannot replay the gap', async () => {
+    const { connection, queryClient } = setUp();
+    await vi.advanceTimersByTimeAsync(1);
+    latest().serverOpens();
+    latest().serverSends({ type: 'reset', seq: 50 });
+    expect(queryClient.getQueryState(chatKeys.roomList(EMPTY_FILTER))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(chatKeys.messages('room-1'))?.isInvalidated).toBe(true);
+    connection.close();
+  });
+});

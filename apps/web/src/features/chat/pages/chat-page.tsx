@@ -1,0 +1,144 @@
+import { Box, Button, Center, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ChatMessage, ChatRoom } from '@sapa/contracts';
+import { IconBell } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { useSessionStore } from '../../../lib/session';
+import { chatKeys } from '../api/chat-keys';
+import { useMarkRead, useRoomDetail } from '../api/rooms-api';
+import { Composer } from '../components/composer';
+import { ConversationView } from '../components/conversation-view';
+import { CustomerPanel } from '../components/customer-panel';
+import { RoomHeader } from '../components/room-header';
+import { RoomList } from '../components/room-list';
+import { askNotificationPermission, notificationPermission, notifyBrowser, playChime } from '../live/alerts';
+import { findCachedRoom, isSupervisorSession } from '../live/inbox-cache';
+import { useInboxLive } from '../live/use-inbox-live';
+
+/** `/customerService/chat`: the agent workspace — rooms, the open conversation, the customer. */
+export function ChatPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const roomId = params.get('room');
+  const room = useRoomDetail(roomId);
+  const markRead = useMarkRead();
+  const [permission, setPermission] = useState(notificationPermission);
+  const session = useSessionStore((state) => state.session);
+  const supervisor = isSupervisorSession(session);
+
+  const select = useCallback(
+    (next: ChatRoom) => {
+      queryClient.setQueryData(chatKeys.room(next.id), (old: ChatRoom | undefined) => old ?? next);
+      setParams({ room: next.id });
+    },
+    [queryClient, setParams],
+  );
+
+  const onCustomerMessage = useCallback(
+    (message: ChatMessage) => {
+      playChime();
+      const known = findCachedRoom(queryClient, message.roomId);
+      const who = known?.name ?? (known ? `+${known.customerPhoneNumber}` : t('chat.notify.someone'));
+      notifyBrowser(t('chat.notify.title', { name: who }), message.content ?? t('chat.notify.media'), () =>
+        setParams({ room: message.roomId }),
+      );
+      // The agent is looking at this room: what arrives is read at once. Otherwise a toast says where.
+      if (message.roomId === roomId && !document.hidden) markRead.mutate(message.roomId);
+      else if (message.roomId !== roomId)
+        notifications.show({
+          id: `chat-${message.roomId}`,
+          title: t('chat.notify.title', { name: who }),
+          message: message.content ?? t('chat.notify.media'),
+          autoClose: 5000,
+        });
+    },
+    [queryClient, roomId, setParams, t, markRead.mutate],
+  );
+  useInboxLive(onCustomerMessage);
+
+  // Opening a room reads its waiting messages.
+  const unread = room.data?.unreadCount ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per room opened with unread messages, not on every re-render
+  useEffect(() => {
+    if (roomId && unread > 0 && room.data?.status !== 'closed') markRead.mutate(roomId);
+  }, [roomId, unread > 0]);
+
+  return (
+    <Stack gap={0} h="calc(100vh - 120px)" style={{ minHeight: 480 }}>
+      <PageHeader
+        title={t('pages.chat')}
+        description={t('chat.description')}
+        actions={
+          permission === 'default' ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconBell size={14} />}
+              onClick={() => void askNotificationPermission().then(setPermission)}
+            >
+              {t('chat.notify.enable')}
+            </Button>
+          ) : null
+        }
+      />
+      <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        <Paper withBorder p="xs" w={320} style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+          <RoomList selectedId={roomId} onSelect={select} />
+        </Paper>
+        <Paper
+          withBorder
+          p="xs"
+          style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}
+        >
+          {!roomId ? (
+            <Center h="100%">
+              <Text c="dimmed">{t('chat.noRoomSelected')}</Text>
+            </Center>
+          ) : (
+            <QueryState
+              data={room.data}
+              loading={room.isPending}
+              error={room.error}
+              onRetry={() => void room.refetch()}
+              notFoundText={t('chat.roomGone')}
+            >
+              {(current) => (
+                <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+                  <RoomHeader room={current} />
+                  <Divider />
+                  <ConversationView roomId={current.id} />
+                  <Divider />
+                  {current.status === 'closed' ? (
+                    <Text size="sm" c="dimmed" ta="center" p="xs" data-testid="room-closed">
+                      {t('chat.closedNotice', { remarks: current.remarks ?? t('chat.customer.noRemarks') })}
+                    </Text>
+                  ) : !supervisor && current.csId && current.csId !== session?.csId ? (
+                    // Transferred away while open here: the new agent answers from now on.
+                    <Text size="sm" c="dimmed" ta="center" p="xs" data-testid="room-moved">
+                      {t('chat.movedNotice')}
+                    </Text>
+                  ) : (
+                    <Composer roomId={current.id} />
+                  )}
+                </Stack>
+              )}
+            </QueryState>
+          )}
+        </Paper>
+        {room.data ? (
+          <Paper withBorder p="sm" w={280} style={{ overflowY: 'auto' }}>
+            <CustomerPanel room={room.data} />
+          </Paper>
+        ) : (
+          <Box w={0} />
+        )}
+      </Group>
+    </Stack>
+  );
+}
