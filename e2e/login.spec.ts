@@ -229,14 +229,15 @@ describe('demo users', () => {
 
     await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
 
-    await page.getByRole('heading', { name: 'Layanan pelanggan belum tersedia' }).waitFor();
+    // The agent workspace names itself by its route name, now in Indonesian.
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
     expect(await page.getByTestId('user-role').textContent()).toContain('USC · Pengguna');
     expect(await page.getByTestId('agent-status').textContent()).toContain('Luring');
     expect(await page.title()).toBe('Sapa · Layanan pelanggan · Chat');
 
     // The choice survives a reload of the signed-in app too.
     await page.reload();
-    await page.getByRole('heading', { name: 'Layanan pelanggan belum tersedia' }).waitFor();
+    await page.getByTestId('agent-status').getByText('Luring').waitFor();
     await logOut(page, { menu: 'Menu akun', item: 'Keluar', yes: 'Ya', signIn: 'Masuk' });
   });
 
