@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import type { InboxPort } from '../../channels/channel.ports.js';
+import { DEMO_WHATSAPP } from '../../demo/index.js';
 import { createInboxPort } from '../index.js';
 
 /** The smallest valid PNG: one transparent pixel. */
@@ -163,5 +164,48 @@ describe('POST /api/cs/chat/image', () => {
     const sent = await upload(adc, { roomId });
     expect(sent.statusCode).toBe(422);
     expect(errorCode(sent)).toBe('customer_window_closed');
+  });
+});
+
+describe('an uploaded image through the sandbox WhatsApp provider', () => {
+  let sapa: TestApp;
+  afterAll(async () => sapa?.close());
+
+  it('reaches the sandbox customer, whose phone opens it by its signed link without a login', async () => {
+    sapa = await createTestApp();
+    const customer = '6281288880099';
+    const base = `/api/sandbox/whatsapp/${DEMO_WHATSAPP.phoneNumberId}`;
+    const typed = await sapa.app.inject({
+      method: 'POST',
+      url: `${base}/messages`,
+      payload: { from: `+${customer}`, name: 'Dewi', text: 'Boleh minta fotonya?' },
+    });
+    expect(typed.statusCode).toBe(200);
+    const adc = await logIn(sapa.app, 'adc@demo.test');
+    const rooms = await sapa.app.inject({
+      method: 'GET',
+      url: `/api/cs/chatRoom?q=${customer}&status=all`,
+      headers: adc.headers,
+    });
+    const roomId = rooms.json().items[0].id;
+    const body = multipart(
+      { roomId, caption: 'Ini fotonya' },
+      { name: 'foto.png', type: 'image/png', bytes: PNG },
+    );
+    const sent = await sapa.app.inject({
+      method: 'POST',
+      url: '/api/cs/chat/image',
+      headers: { ...adc.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+
+    const phone = await sapa.app.inject({ method: 'GET', url: `${base}/conversations/${customer}` });
+    const image = phone.json().messages.find((message: { type: string }) => message.type === 'image');
+    expect(image).toMatchObject({ direction: 'out', text: 'Ini fotonya' });
+    expect(image.mediaUrl).toMatch(/^\/api\/files\/shared\//);
+    const opened = await sapa.app.inject({ method: 'GET', url: image.mediaUrl });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(PNG)).toBe(true);
   });
 });
