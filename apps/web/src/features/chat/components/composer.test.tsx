@@ -1,4 +1,4 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMessage } from '../../../test/chat-fixtures';
@@ -202,5 +202,23 @@ describe('uploading an image', () => {
       'This image is larger than 5 MB. Send a smaller one.',
     );
     expect(posts(requests, '/api/cs/chat/image')).toHaveLength(1);
+  });
+
+  it('takes a pasted screenshot or a dropped image as the attachment', async () => {
+    withObjectUrls();
+    uploadServer(() => jsonResponse(201, buildMessage({ id: 'img-2', fromCs: true, type: 'image' })));
+    renderWithProviders(<Composer roomId="room-1" />);
+    await screen.findByTestId('window-countdown');
+    const pasted = new File([PNG_BYTES], 'screenshot.png', { type: 'image/png' });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Message' }), { clipboardData: { files: [pasted] } });
+    expect((await screen.findByTestId('image-attachment')).textContent).toContain('screenshot.png');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove the image' }));
+    expect(screen.queryByTestId('image-attachment')).toBeNull();
+    const dropped = new File([PNG_BYTES], 'dropped.webp', { type: 'image/webp' });
+    fireEvent.drop(screen.getByRole('form', { name: 'Reply' }), {
+      dataTransfer: { files: [dropped], types: ['Files'] },
+    });
+    expect((await screen.findByTestId('image-attachment')).textContent).toContain('dropped.webp');
   });
 });

@@ -150,7 +150,10 @@ function FreeTextBox({ roomId }: { roomId: string }) {
         event.preventDefault();
         setDragging(true);
       }}
-      onDragLeave={() => setDragging(false)}
+      onDragLeave={(event) => {
+        // Moving over the box's own children is not leaving it.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
       onDrop={(event) => {
         if (!event.dataTransfer.files.length) return;
         event.preventDefault();
