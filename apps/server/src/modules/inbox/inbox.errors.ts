@@ -49,3 +49,9 @@ export const imageTooLarge = (maxBytes: number) =>
   new AppError(413, 'image_too_large', `The image is larger than ${maxBytes / (1024 * 1024)} MB`);
 export const uploadsNotConfigured = () =>
   new AppError(503, 'uploads_not_configured', 'File uploads are not available on this server');
+export const userDataNotEditable = (keys: string[]) =>
+  new AppError(
+    403,
+    'user_data_not_editable',
+    `The configuration does not let agents edit these customer data fields: ${keys.join(', ')}`,
+  );
