@@ -74,12 +74,14 @@ describe('customer data in the panel', () => {
   });
 
   it('keeps the form open with the server’s reason when saving fails', async () => {
-    mockFetch(() => errorResponse(403, 'forbidden', 'Your role may not do this.'));
+    mockFetch(() => errorResponse(403, 'user_data_not_editable', 'not editable: city'));
     renderWithProviders(<CustomerUserData phoneNumber="6281234567890" userData={{}} config={CONFIG} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit data' }));
     await user.click(screen.getByRole('button', { name: 'Save data' }));
-    expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The configuration no longer lets agents edit some of these fields. Reload and try again.',
+    );
     expect(screen.getByRole('form', { name: 'Edit customer data' })).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import type { CsConfig } from '@sapa/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/http';
+import { ApiError, describeError } from '../../../lib/http';
 import { useSaveCustomerData } from '../api/lookups-api';
 
 type Props = {
@@ -56,7 +56,9 @@ export function CustomerUserData({ phoneNumber, userData, config }: Props) {
           ))}
           {save.isError ? (
             <Text size="xs" c="red" role="alert">
-              {describeError(save.error, t)}
+              {save.error instanceof ApiError && save.error.code === 'user_data_not_editable'
+                ? t('chat.customer.userData.notEditable')
+                : describeError(save.error, t)}
             </Text>
           ) : null}
           <Group gap="xs" justify="flex-end">
