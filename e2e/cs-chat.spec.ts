@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
@@ -12,6 +13,33 @@ import { type RunningServer, startServer } from './support/server.js';
 const SANDBOX_NUMBER_ID = '100000000000001';
 const CUSTOMER_PHONE = '6281298760001';
 const CUSTOMER_NAME = 'Dewi Journey';
+
+/** A small solid-colour PNG (an RGB image of `size` pixels square), written here rather than shipped. */
+function solidPng(size: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [red, green, blue]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -110,6 +138,27 @@ describe('customer-service chat', () => {
     // The agent's own view follows the same ticks, live.
     await log.getByRole('img', { name: 'Read' }).waitFor({ timeout: 20_000 });
     await saveScreenshot(agent, 'cs-chat-agent-replied');
+
+    // 4b. The agent sends an image from a file, with a caption: it shows in the room from our
+    // storage, and the customer's phone opens it by the link the provider was given.
+    await agent.getByTestId('image-file-input').setInputFiles({
+      name: 'struk.png',
+      mimeType: 'image/png',
+      buffer: solidPng(48, [220, 40, 60]),
+    });
+    const attachment = agent.getByTestId('image-attachment');
+    await attachment.getByRole('img', { name: 'Image to send' }).waitFor();
+    await attachment.getByRole('textbox', { name: 'Caption (optional)' }).fill('Foto struk pembayaran');
+    await saveScreenshot(agent, 'cs-chat-image-preview');
+    await attachment.getByRole('button', { name: 'Send image' }).click();
+    await attachment.waitFor({ state: 'hidden' });
+    const sentImage = log.getByRole('img', { name: 'Foto struk pembayaran' });
+    await sentImage.waitFor();
+    await expect.poll(async () => sentImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+    const received = customer.getByRole('img', { name: 'Foto struk pembayaran' });
+    await received.waitFor({ timeout: 15_000 });
+    await expect.poll(async () => received.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+    await saveScreenshot(customer, 'cs-chat-customer-image');
 
     // 5. The agent sends the room to the "sales" agents; it leaves their list live.
     await agent.getByRole('button', { name: 'Transfer', exact: true }).click();

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -113,7 +114,11 @@ export async function buildApp({
     ...realtimeTimings,
   });
   const inboxRealtime: Realtime = realtimeOverride ?? realtime;
-  const storage = createStorage(config.dataDir);
+  // Shared file links get their own key, derived from the integrity key for this one use.
+  const storage = createStorage(
+    config.dataDir,
+    Buffer.from(hkdfSync('sha256', keys.integrity, 'sapa', 'shared-file-links', 32)),
+  );
   // Channels queue jobs and jobs run channel code: the queue is bound once both exist.
   let jobs: Jobs | null = null;
   const whatsapp = createWhatsappChannel({
@@ -193,7 +198,16 @@ export async function buildApp({
   await app.register(whatsappWebhookRoutes, { whatsapp });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
-  await app.register(inboxRoutes, { deps: { db, realtime: inboxRealtime, channelSender, jobs: queue } });
+  await app.register(inboxRoutes, {
+    deps: {
+      db,
+      realtime: inboxRealtime,
+      channelSender,
+      jobs: queue,
+      storage,
+      publicUrl: config.publicUrl,
+    },
+  });
 
   await registerWebApp(app, config.webDist);
   // The socket is not a route: it answers the HTTP server's upgrades on /ws and checks its own hello.

@@ -31,6 +31,8 @@ export const SandboxMessageSchema = z.object({
   status: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
   errorTitle: z.string().nullable(),
   replyTo: z.string().nullable(),
+  /** An image the business sent from our own storage: a signed link the phone can open without a login. */
+  mediaUrl: z.string().nullable().optional(),
   sentAt: z.string(),
 });
 export type SandboxMessage = z.infer<typeof SandboxMessageSchema>;

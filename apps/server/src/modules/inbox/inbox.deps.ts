@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/database.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
+import type { Storage } from '../../platform/storage/index.js';
 import type { ChannelSender } from '../channels/channel.ports.js';
 
 /**
@@ -12,4 +13,8 @@ export type InboxDeps = {
   realtime?: Realtime | undefined;
   channelSender?: ChannelSender | undefined;
   jobs?: Jobs | undefined;
+  /** Where agents' uploads (images sent to customers) are kept. */
+  storage?: Storage | undefined;
+  /** This server's address as the outside reaches it: a provider fetches a sent image from it. */
+  publicUrl?: string | undefined;
 };

@@ -43,3 +43,15 @@ export const mediaNotReady = () =>
   notFound('media_not_ready', 'This message has no stored media yet; try again in a moment');
 export const noInboxAccess = () =>
   new AppError(403, 'no_inbox_access', 'Only admins, supervisors and users with a chat role see chat rooms');
+export const imageTypeNotAllowed = () =>
+  new AppError(400, 'image_type_not_allowed', 'Send a JPEG, PNG or WebP image');
+export const imageTooLarge = (maxBytes: number) =>
+  new AppError(413, 'image_too_large', `The image is larger than ${maxBytes / (1024 * 1024)} MB`);
+export const uploadsNotConfigured = () =>
+  new AppError(503, 'uploads_not_configured', 'File uploads are not available on this server');
+export const userDataNotEditable = (keys: string[]) =>
+  new AppError(
+    403,
+    'user_data_not_editable',
+    `The configuration does not let agents edit these customer data fields: ${keys.join(', ')}`,
+  );

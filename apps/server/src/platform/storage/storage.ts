@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -23,13 +23,29 @@ export type Storage = {
   ): Promise<StoredFile>;
   get(executor: Executor, clientId: string, fileId: string): Promise<StoredFile>;
   open(file: StoredFile): NodeJS.ReadableStream;
+  /**
+   * A link that opens one file without a login until it expires: a provider (WhatsApp fetches an
+   * image we send by its link) or the customer's side cannot log in.
+   */
+  sharedPath(clientId: string, fileId: string, validSeconds?: number): string;
+  /** The file of a shared link, or not found when the link is forged, altered or expired. */
+  getShared(
+    executor: Executor,
+    input: { clientId: string; fileId: string; expires: number; signature: string },
+  ): Promise<StoredFile>;
 };
 
-export function createStorage(dataDir: string): Storage {
+/** Seven days: long enough for the provider's retries and for the customer to open it later. */
+const SHARED_LINK_SECONDS = 7 * 24 * 3600;
+
+/** `linkKey` signs shared links; it is used for nothing else. */
+export function createStorage(dataDir: string, linkKey: Buffer): Storage {
   const root = path.join(dataDir, 'files');
   const pathOf = (sha256: string) => path.join(root, sha256.slice(0, 2), sha256);
+  const sign = (clientId: string, fileId: string, expires: number) =>
+    createHmac('sha256', linkKey).update(`${clientId}\n${fileId}\n${expires}`).digest('base64url');
 
-  return {
+  const storage: Storage = {
     async save(executor, { clientId, bytes, mimeType, fileName }) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const target = pathOf(sha256);
@@ -61,5 +77,21 @@ export function createStorage(dataDir: string): Storage {
     open(file) {
       return createReadStream(pathOf(file.sha256));
     },
+    sharedPath(clientId, fileId, validSeconds = SHARED_LINK_SECONDS) {
+      const expires = Math.floor(Date.now() / 1000) + validSeconds;
+      const query = new URLSearchParams({
+        expires: String(expires),
+        signature: sign(clientId, fileId, expires),
+      });
+      return `/api/files/shared/${clientId}/${fileId}?${query}`;
+    },
+    async getShared(executor, { clientId, fileId, expires, signature }) {
+      const expected = Buffer.from(sign(clientId, fileId, expires));
+      const given = Buffer.from(signature);
+      const valid = given.length === expected.length && timingSafeEqual(given, expected);
+      if (!valid || expires < Date.now() / 1000) throw fileNotFound();
+      return storage.get(executor, clientId, fileId);
+    },
   };
+  return storage;
 }

@@ -14,6 +14,21 @@ import { digitsOnly } from './whatsapp.wire.js';
 
 export const SANDBOX_STATUS_JOB = 'whatsapp.sandbox-status';
 
+/**
+ * The link of an image the business sent from our storage, as a path on this server: the phone page
+ * is served from here too, and other links (any site's) are not shown on it.
+ */
+function ownMediaPath(body: unknown): string | null {
+  const link = (body as { image?: { link?: unknown } } | null)?.image?.link;
+  if (typeof link !== 'string') return null;
+  try {
+    const url = new URL(link, 'http://sandbox.invalid');
+    return url.pathname.startsWith('/api/files/shared/') ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A sandbox wamid looks like Meta's: an opaque base64 string behind the `wamid.` prefix. */
 export const sandboxMessageId = () => `wamid.${randomBytes(24).toString('base64')}`;
 
@@ -146,6 +161,7 @@ export function createSandboxProvider(deps: {
       status: row.status,
       errorTitle: row.errorTitle,
       replyTo: row.replyToProviderMessageId,
+      mediaUrl: ownMediaPath(row.body),
       sentAt: row.sentAt.toISOString(),
     }));
   }

@@ -1,9 +1,11 @@
 import { ChatMessageSchema, ErrorBodySchema, keysetPageOf } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../platform/errors.js';
 import { access } from '../../../platform/request-context.js';
 import { CS_TAGS, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
+import { fileRequired, imageTooLarge } from '../inbox.errors.js';
 import { isTrue, queryFlag } from '../inbox.http.js';
 import {
   getChatMessage,
@@ -12,7 +14,9 @@ import {
   getMediaUrl,
   getRoomWindow,
   listChat,
+  MAX_IMAGE_BYTES,
   markRoomRead,
+  sendChatImage,
   sendChatMessage,
   sendTemplateMessage,
 } from './chat.service.js';
@@ -29,6 +33,10 @@ const errors = {
 export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const cs = { access: access.feature('CS') };
+  const imageFields = z.object({
+    roomId: z.string({ error: 'roomId is required (send it before the file)' }),
+    caption: z.string().max(1024).optional(),
+  });
   const listQuery = z.object({
     id: z.string(),
     pageSize: z.coerce.number().int().min(1).max(200).optional(),
@@ -118,6 +126,48 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
     },
     async (request, reply) =>
       reply.status(201).send(await sendChatMessage(deps, request.ctx.session!, request.body)),
+  );
+  app.post(
+    '/api/cs/chat/image',
+    {
+      config: cs,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary:
+          'Upload an image (multipart: fields roomId and optional caption, then one file; JPEG, PNG or WebP up to 5 MB) and send it to the customer like a text',
+        consumes: ['multipart/form-data'],
+        response: { 201: ChatMessageSchema, ...errors, 413: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw fileRequired();
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file) throw fileRequired();
+      const bytes = await file.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw imageTooLarge(MAX_IMAGE_BYTES);
+        throw error;
+      });
+      // Fields sent before the file arrive with it.
+      const field = (name: string) => {
+        const part = file.fields[name];
+        const value = Array.isArray(part) ? part[0] : part;
+        return value && value.type === 'field' ? String(value.value) : undefined;
+      };
+      const parsed = imageFields.safeParse({ roomId: field('roomId'), caption: field('caption') });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new AppError(400, 'validation_failed', `${issue.path.join('.')}: ${issue.message}`);
+      }
+      const input = parsed.data;
+      const message = await sendChatImage(deps, request.ctx.session!, {
+        ...input,
+        bytes,
+        fileName: file.filename || null,
+      });
+      return reply.status(201).send(message);
+    },
   );
   app.get(
     '/api/cs/chat/window',

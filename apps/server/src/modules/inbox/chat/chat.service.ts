@@ -2,12 +2,14 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
+import { fileUrl } from '../../../platform/storage/index.js';
 import type { OutboundMessage } from '../../channels/channel.ports.js';
 import { channelNotConfigured } from '../../channels/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   customerWindowClosed,
+  imageTypeNotAllowed,
   invalidCursor,
   mediaNotReady,
   messageNotFound,
@@ -15,6 +17,7 @@ import {
   roomNotYours,
   templateNotForInternalRoom,
   templateNotFound,
+  uploadsNotConfigured,
 } from '../inbox.errors.js';
 import { publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
@@ -145,6 +148,74 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
           text: input.content ?? '',
         };
   return storeAndSend(deps, session, room, input, outbound);
+}
+
+/** WhatsApp takes images up to 5 MB; a bigger upload could never be delivered. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The image types WhatsApp delivers, told by their first bytes rather than the name or the declared type. */
+export function imageMimeTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((byte, index) => bytes[index] === byte)) return 'image/png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+}
+
+export type ImageSendInput = {
+  roomId: string;
+  caption?: string | undefined;
+  bytes: Buffer;
+  fileName: string | null;
+};
+
+/**
+ * An image the agent uploaded. Same rules as a text (a room the agent may write in, the 24-hour
+ * window); the file is kept in our storage first, the message shows our copy to agents, and the
+ * channel gets a signed link to the same file, which the provider fetches without a login.
+ */
+export async function sendChatImage(deps: InboxDeps, session: SessionContext, input: ImageSendInput) {
+  const mimeType = imageMimeTypeOf(input.bytes);
+  if (!mimeType) throw imageTypeNotAllowed();
+  if (!deps.storage) throw uploadsNotConfigured();
+  const room = await getWritableRoom(deps, session, input.roomId);
+  if (!room.isInternal) {
+    const window = await deps.channelSender!.customerWindow(
+      session.clientId,
+      'whatsapp',
+      room.customerPhoneNumber,
+    );
+    if (!window.open) throw customerWindowClosed();
+  }
+  const file = await deps.storage.save(deps.db, {
+    clientId: session.clientId,
+    bytes: input.bytes,
+    mimeType,
+    fileName: input.fileName,
+  });
+  const caption = input.caption?.trim() ? input.caption.trim() : undefined;
+  const outbound: OutboundMessage | null = room.isInternal
+    ? null
+    : {
+        clientId: session.clientId,
+        channel: 'whatsapp',
+        to: room.customerPhoneNumber,
+        kind: 'image',
+        url: `${deps.publicUrl ?? ''}${deps.storage.sharedPath(session.clientId, file.id)}`,
+        caption: caption ?? null,
+      };
+  return storeAndSend(
+    deps,
+    session,
+    room,
+    { type: 'image', content: caption, url: fileUrl(file.id) },
+    outbound,
+  );
 }
 
 /**

@@ -104,7 +104,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       schema: {
         tags: CS_TAGS,
         security,
-        summary: 'Create or update a customer; tags are added ("" for none), removeTag taken away',
+        summary:
+          'Create or update a customer; tags are added ("" for none), removeTag taken away; agents may set only the userDataEditable fields of userData',
         body: z.object({
           phoneNumber: z.string().min(1).max(30),
           name: z.string().max(200).nullable().optional(),

@@ -5,6 +5,7 @@ import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { findAgent } from '../agents/agents.repository.js';
+import { getCsConfig } from '../configuration/configuration.service.js';
 import {
   agentNotFound,
   customerNotFound,
@@ -12,7 +13,9 @@ import {
   invalidPhoneNumber,
   tagExists,
   tagNotFound,
+  userDataNotEditable,
 } from '../inbox.errors.js';
+import { isSupervisor } from '../rooms/rooms.service.js';
 import {
   deleteCustomers,
   deleteTagRow,
@@ -103,6 +106,12 @@ export type CustomerInput = {
 export async function saveCustomer(db: Executor, session: SessionContext, input: CustomerInput) {
   const phoneNumber = normalizePhoneNumber(input.phoneNumber);
   if (!isPhoneNumber(phoneNumber)) throw invalidPhoneNumber();
+  // Agents change only the data fields the client's configuration lets them edit (userDataEditable).
+  if (input.userData && !isSupervisor(session)) {
+    const editable = new Set((await getCsConfig(db, session.clientId)).userDataEditable);
+    const refused = Object.keys(input.userData).filter((key) => !editable.has(key));
+    if (refused.length > 0) throw userDataNotEditable(refused);
+  }
   const existing = await findCustomerByPhone(db, session.clientId, phoneNumber);
   const remove = new Set(parseTags(input.removeTag));
   const tags = [...new Set([...(existing?.tags ?? []), ...parseTags(input.tags)])].filter(

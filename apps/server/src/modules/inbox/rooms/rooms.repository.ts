@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import { csAgents } from '../agents/agents.tables.js';
@@ -219,30 +219,44 @@ function roomConditions(clientId: string, f: RoomFilters): SQL {
   )!;
 }
 
+/** `createdAt` is the value of the sort key: the room's start, or its latest activity when sorted by that. */
 export type RoomCursor = { createdAt: Date; id: string | null };
 
-/** A page of rooms by (createdAt, id), keyset after `cursor` or by offset when no cursor is given. */
+/** A room's latest activity: its last message, or its start while it has none. */
+export const roomActivityAt = sql<Date>`coalesce(${csRooms.lastMessageAt}, ${csRooms.createdAt})`;
+
+/**
+ * A page of rooms by (createdAt, id) or, with `byActivity`, by (latest activity, id); keyset after
+ * `cursor` or by offset when no cursor is given.
+ */
 export async function listRoomRows(
   db: Executor,
   clientId: string,
   filters: RoomFilters,
-  page: { pageSize: number; offset: number; cursor: RoomCursor | null; direction: 'asc' | 'desc' },
+  page: {
+    pageSize: number;
+    offset: number;
+    cursor: RoomCursor | null;
+    direction: 'asc' | 'desc';
+    byActivity?: boolean | undefined;
+  },
 ) {
+  const key = page.byActivity ? roomActivityAt : csRooms.createdAt;
   const after = page.cursor
     ? page.direction === 'desc'
       ? page.cursor.id
-        ? sql`(${csRooms.createdAt}, ${csRooms.id}) < (${page.cursor.createdAt}, ${page.cursor.id})`
-        : lt(csRooms.createdAt, page.cursor.createdAt)
+        ? sql`(${key}, ${csRooms.id}) < (${page.cursor.createdAt}, ${page.cursor.id})`
+        : sql`${key} < ${page.cursor.createdAt}`
       : page.cursor.id
-        ? sql`(${csRooms.createdAt}, ${csRooms.id}) > (${page.cursor.createdAt}, ${page.cursor.id})`
-        : gt(csRooms.createdAt, page.cursor.createdAt)
+        ? sql`(${key}, ${csRooms.id}) > (${page.cursor.createdAt}, ${page.cursor.id})`
+        : sql`${key} > ${page.cursor.createdAt}`
     : undefined;
   const order = page.direction === 'desc' ? desc : asc;
   let query = db
     .select()
     .from(csRooms)
     .where(and(roomConditions(clientId, filters), after))
-    .orderBy(order(csRooms.createdAt), order(csRooms.id))
+    .orderBy(order(key), order(csRooms.id))
     .limit(page.pageSize + 1)
     .$dynamic();
   if (!page.cursor && page.offset > 0) query = query.offset(page.offset);

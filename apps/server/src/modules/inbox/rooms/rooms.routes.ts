@@ -42,6 +42,10 @@ export const RoomListQuerySchema = z.object({
     .describe('Last-evaluated-key part: rooms created before (desc) or after (asc) it'),
   sort: direction,
   orderByDate: direction,
+  sortBy: z
+    .enum(['createdAt', 'lastMessage'])
+    .optional()
+    .describe('What sort and orderByDate order by: the room’s start (default) or its latest message'),
   filterPriority: z.string().optional(),
   filterCategory: z.string().optional(),
   filterTags: z.string().optional(),

@@ -100,6 +100,7 @@ export type RoomListQuery = {
   createdAt?: string | undefined;
   sort?: 'asc' | 'desc' | undefined;
   orderByDate?: 'asc' | 'desc' | undefined;
+  sortBy?: 'createdAt' | 'lastMessage' | undefined;
   filterPriority?: string | undefined;
   filterCategory?: string | undefined;
   filterTags?: string | undefined;
@@ -143,6 +144,7 @@ async function pageOfRooms(
     cursor: RoomCursor | null;
     direction: 'asc' | 'desc';
     offset?: number | undefined;
+    byActivity?: boolean | undefined;
   },
 ) {
   const offset =
@@ -152,9 +154,12 @@ async function pageOfRooms(
     offset,
     cursor: page.cursor,
     direction: page.direction,
+    byActivity: page.byActivity,
   });
   const items = rows.slice(0, page.pageSize);
   const last = items.at(-1);
+  // The cursor carries the sort key's value: the start, or the latest activity.
+  const keyOf = (row: CsRoomRow) => (page.byActivity ? (row.lastMessageAt ?? row.createdAt) : row.createdAt);
   return {
     items: items.map(toRoom),
     lastEvaluatedKey:
@@ -162,7 +167,7 @@ async function pageOfRooms(
         ? encodeCursor({
             csId: last.csId,
             clientId: last.clientId,
-            createdAt: last.createdAt.toISOString(),
+            createdAt: keyOf(last).toISOString(),
             id: last.id,
           })
         : null,
@@ -195,6 +200,7 @@ export async function listRooms(db: Executor, session: SessionContext, query: Ro
     pageNumber: query.pageNumber,
     cursor: roomCursor(query),
     direction: query.sort ?? query.orderByDate ?? 'desc',
+    byActivity: query.sortBy === 'lastMessage',
   });
 }
 

@@ -10,8 +10,10 @@ export type RoomListFilter = {
   lastReply: 'cs' | 'customer' | null;
   /** Supervisors: one agent's rooms. */
   csId: string | null;
-  /** By the room's start: newest first (the default) or oldest first. */
+  /** Newest first (the default) or oldest first. */
   order: 'desc' | 'asc';
+  /** What `order` orders by: the latest message (the default; a room that hears from its customer rises) or the room's start. */
+  sortBy: 'lastMessage' | 'createdAt';
 };
 
 export const EMPTY_FILTER: RoomListFilter = {
@@ -24,6 +26,7 @@ export const EMPTY_FILTER: RoomListFilter = {
   lastReply: null,
   csId: null,
   order: 'desc',
+  sortBy: 'lastMessage',
 };
 
 export const chatKeys = {

@@ -6,7 +6,7 @@ import {
   CsTagNamesSchema,
   keysetPageOf,
 } from '@sapa/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, http } from '../../../lib/http';
 import { chatKeys } from './chat-keys';
@@ -112,5 +112,18 @@ export function useCustomerHistory(phoneNumber: string | null) {
             { signal },
           ),
         ),
+  });
+}
+
+/**
+ * POST /customers with userData only: the server merges it into the customer's data and keeps the
+ * name, the other data and the tags (sent as "", the spec's "no tag to add").
+ */
+export function useSaveCustomerData(phoneNumber: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userData: Record<string, string>) =>
+      CsCustomerSchema.parse(await http.post('/api/cs/customers', { phoneNumber, tags: '', userData })),
+    onSuccess: (customer) => queryClient.setQueryData(chatKeys.customer(phoneNumber), customer),
   });
 }

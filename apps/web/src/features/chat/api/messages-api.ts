@@ -83,3 +83,28 @@ export function useSendMessage() {
     },
   });
 }
+
+/** What the server accepts for an uploaded image (it checks the bytes again). */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export type ImageUploadInput = { roomId: string; file: File; caption: string };
+
+/** POST /chat/image: uploads one image with its caption and sends it; the stored message joins the conversation. */
+export function useSendImageUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ImageUploadInput) => {
+      // Fields go before the file: the server reads them as it reaches the file.
+      const form = new FormData();
+      form.append('roomId', input.roomId);
+      if (input.caption.trim()) form.append('caption', input.caption.trim());
+      form.append('file', input.file, input.file.name);
+      return ChatMessageSchema.parse(await http.upload('/api/cs/chat/image', form));
+    },
+    onSuccess: (message) => putMessage(queryClient, message),
+    onError: (_error, input) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.window(input.roomId) });
+    },
+  });
+}

@@ -33,6 +33,7 @@ export function useRoomList(filter: RoomListFilter, enabled = true) {
             filterLastReply: filter.lastReply ?? undefined,
             filterCS: filter.csId ?? undefined,
             orderByDate: filter.order,
+            sortBy: filter.sortBy,
           },
         }),
       ),
@@ -104,9 +105,12 @@ export function useRoomAction() {
   });
 }
 
-export type CloseRoomInput = { roomId: string; remarks: string; forceClose: boolean };
+export type CloseRoomInput = { roomId: string; remarks: string; forceClose: boolean; isMarge?: boolean };
 
-/** DELETE /chatRoom with remarks; forceClose lets a supervisor close another agent's room. */
+/**
+ * DELETE /chatRoom with remarks; forceClose lets a supervisor close another agent's room; isMarge
+ * moves its messages into the customer's previous conversation.
+ */
 export function useCloseRoom() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -115,7 +119,10 @@ export function useCloseRoom() {
         await http.request(ROOMS_PATH, {
           method: 'DELETE',
           body: { roomId: input.roomId, ...(input.remarks.trim() ? { remarks: input.remarks.trim() } : {}) },
-          query: { forceClose: input.forceClose ? 'true' : undefined },
+          query: {
+            forceClose: input.forceClose ? 'true' : undefined,
+            isMarge: input.isMarge ? 'true' : undefined,
+          },
         }),
       ),
     onSuccess: (room) => {

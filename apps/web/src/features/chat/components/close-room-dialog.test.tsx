@@ -21,9 +21,11 @@ const REMARK = {
   active: true,
 };
 
-function server(config: Partial<CsConfig>) {
+function server(config: Partial<CsConfig>, history: ReturnType<typeof buildRoom>[] = []) {
   return mockFetch((request: SentRequest) => {
     const path = request.path.split('?')[0];
+    if (path === '/api/cs/chatRoom/history' && request.method === 'POST')
+      return jsonResponse(200, { items: history, lastEvaluatedKey: null, total: history.length });
     if (path === '/api/cs/configuration')
       return jsonResponse(200, {
         clientId: 'client-1',
@@ -111,5 +113,48 @@ describe('close dialog', () => {
     const form = await screen.findByRole('form', { name: 'Close conversation' });
     await userEvent.setup().click(within(form).getByRole('button', { name: 'Close conversation' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Closing remarks are required');
+  });
+
+  it('offers to merge into the customer’s previous conversation and closes with isMarge', async () => {
+    const earlier = (id: string, shortId: number, createdAt: string, channel = 'whatsapp') =>
+      buildRoom({ id, shortId, status: 'closed', createdAt, channel });
+    const { requests } = server({}, [
+      earlier('room-old', 7, '2026-10-01T00:00:00.000Z'),
+      earlier('room-prev', 9, '2026-11-10T00:00:00.000Z'),
+      earlier('room-tg', 10, '2026-11-20T00:00:00.000Z', 'telegram'),
+    ]);
+    const onClose = vi.fn();
+    renderWithProviders(<CloseRoomDialog room={buildRoom()} opened forceClose={false} onClose={onClose} />);
+    const form = await screen.findByRole('form', { name: 'Close conversation' });
+    // The latest closed conversation on the same channel: the one the server merges into.
+    const merge = await within(form).findByRole('checkbox', {
+      name: 'Merge into the customer’s previous conversation #9',
+    });
+    expect(
+      within(form).getByText(
+        'Its messages move into that closed conversation, so the customer’s history reads as one.',
+      ),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(merge);
+    await user.click(within(form).getByRole('button', { name: 'Close conversation' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const close = requests.find((request) => request.method === 'DELETE');
+    expect(close?.path).toBe('/api/cs/chatRoom?isMarge=true');
+  });
+
+  it('offers no merge when the customer has no earlier closed conversation, and closes without it', async () => {
+    const { requests } = server({}, []);
+    const onClose = vi.fn();
+    renderWithProviders(<CloseRoomDialog room={buildRoom()} opened forceClose={false} onClose={onClose} />);
+    const form = await screen.findByRole('form', { name: 'Close conversation' });
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.path.startsWith('/api/cs/chatRoom/history'))).toBe(true),
+    );
+    expect(within(form).queryByRole('checkbox')).toBeNull();
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'Close conversation' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((request) => request.method === 'DELETE')?.path).toBe('/api/cs/chatRoom');
   });
 });

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { ChatRoom } from '@sapa/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, describeError } from '../../../lib/http';
-import { useCategories, useCsConfiguration, useTemplates } from '../api/lookups-api';
+import { useCategories, useCsConfiguration, useCustomerHistory, useTemplates } from '../api/lookups-api';
 import { useCloseRoom, useRoomAction } from '../api/rooms-api';
 
 type CloseRoomDialogProps = {
@@ -18,7 +18,8 @@ type CloseRoomDialogProps = {
 /**
  * Closing a room with remarks, by the client's configuration: a closing-remarks template to start from
  * (showTemplateClosingRemarks), remarks required (mandatoryRemarksTemplate), and a category required
- * (mandatoryCategory) when the room has none yet.
+ * (mandatoryCategory) when the room has none yet. When the customer has an earlier closed conversation
+ * on the same channel, the agent may merge this one into it (isMarge).
  */
 export function CloseRoomDialog({ room, opened, forceClose, onClose, onClosed }: CloseRoomDialogProps) {
   const { t } = useTranslation();
@@ -32,6 +33,15 @@ export function CloseRoomDialog({ room, opened, forceClose, onClose, onClosed }:
   const [remarks, setRemarks] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
+  const [merge, setMerge] = useState(false);
+  const history = useCustomerHistory(opened ? room.customerPhoneNumber : null);
+  // The server merges into the customer's latest closed conversation on the room's channel.
+  const previous = (history.data?.items ?? [])
+    .filter((item) => item.id !== room.id && item.channel === room.channel)
+    .reduce<ChatRoom | null>(
+      (latest, item) => (!latest || item.createdAt > latest.createdAt ? item : latest),
+      null,
+    );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts over on each opening only
   useEffect(() => {
@@ -39,6 +49,7 @@ export function CloseRoomDialog({ room, opened, forceClose, onClose, onClosed }:
       setRemarks('');
       setCategoryId(null);
       setTried(false);
+      setMerge(false);
       close.reset();
       setCategory.reset();
     }
@@ -62,7 +73,12 @@ export function CloseRoomDialog({ room, opened, forceClose, onClose, onClosed }:
           categoryName: category?.name ?? '',
         });
       }
-      const closed = await close.mutateAsync({ roomId: room.id, remarks, forceClose });
+      const closed = await close.mutateAsync({
+        roomId: room.id,
+        remarks,
+        forceClose,
+        isMarge: Boolean(previous) && merge,
+      });
       onClosed?.(closed);
       onClose();
     } catch {
@@ -123,6 +139,14 @@ export function CloseRoomDialog({ room, opened, forceClose, onClose, onClosed }:
                 onChange={setCategoryId}
                 error={categoryError}
                 nothingFoundMessage={t('chat.close.noCategories')}
+              />
+            ) : null}
+            {previous ? (
+              <Checkbox
+                label={t('chat.close.merge', { shortId: previous.shortId })}
+                description={t('chat.close.mergeHint')}
+                checked={merge}
+                onChange={(event) => setMerge(event.currentTarget.checked)}
               />
             ) : null}
             {failure ? (

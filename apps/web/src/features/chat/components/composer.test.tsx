@@ -1,4 +1,4 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMessage } from '../../../test/chat-fixtures';
@@ -127,5 +127,98 @@ describe('chat box and the 24-hour window', () => {
       requests.filter((request) => request.path.startsWith('/api/cs/chat/window')).length,
     ).toBeGreaterThan(1);
     closesAt = 0;
+  });
+});
+
+describe('uploading an image', () => {
+  const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const withObjectUrls = () => {
+    // jsdom has no object URLs; the preview only needs a string.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+  };
+
+  function uploadServer(answer: () => Response) {
+    return mockFetch((request: SentRequest) => {
+      const path = request.path.split('?')[0];
+      if (path === '/api/cs/chat/window')
+        return jsonResponse(200, { roomId: 'room-1', internal: false, open: true, closesAt: null });
+      if (path === '/api/cs/chatTemplate')
+        return jsonResponse(200, { items: [], total: 0, pageNumber: 0, pageSize: 200 });
+      if (path === '/api/cs/chat/image' && request.method === 'POST') return answer();
+      return errorResponse(404, 'not_found', path ?? '');
+    });
+  }
+
+  it('previews the picked image, sends it with its caption as multipart and clears the box', async () => {
+    withObjectUrls();
+    const { requests } = uploadServer(() =>
+      jsonResponse(
+        201,
+        buildMessage({ id: 'img-1', fromCs: true, type: 'image', content: 'Struk', url: '/api/files/f-1' }),
+      ),
+    );
+    renderWithProviders(<Composer roomId="room-1" />);
+    await screen.findByTestId('window-countdown');
+    const user = userEvent.setup();
+    const file = new File([PNG_BYTES], 'struk.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('image-file-input'), file);
+
+    const attachment = await screen.findByTestId('image-attachment');
+    expect(within(attachment).getByRole('img', { name: 'Image to send' })).toBeTruthy();
+    await user.type(within(attachment).getByRole('textbox', { name: 'Caption (optional)' }), 'Struk');
+    await user.click(within(attachment).getByRole('button', { name: 'Send image' }));
+
+    await vi.waitFor(() => expect(posts(requests, '/api/cs/chat/image')).toHaveLength(1));
+    const form = posts(requests, '/api/cs/chat/image')[0]?.body as FormData;
+    expect(form.get('roomId')).toBe('room-1');
+    expect(form.get('caption')).toBe('Struk');
+    expect((form.get('file') as File).name).toBe('struk.png');
+    // Fields before the file: the server reads them as it reaches the file.
+    expect([...form.keys()]).toEqual(['roomId', 'caption', 'file']);
+    await vi.waitFor(() => expect(screen.queryByTestId('image-attachment')).toBeNull());
+  });
+
+  it('refuses a file that is not an image or too large before uploading, and shows the server’s refusal', async () => {
+    withObjectUrls();
+    const { requests } = uploadServer(() => errorResponse(413, 'image_too_large', 'too large'));
+    renderWithProviders(<Composer roomId="room-1" />);
+    await screen.findByTestId('window-countdown');
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByTestId('image-file-input');
+
+    await user.upload(input, new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only JPEG, PNG or WebP images can be sent.');
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    await user.upload(input, huge);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This image is larger than 5 MB. Send a smaller one.',
+    );
+    expect(screen.queryByTestId('image-attachment')).toBeNull();
+
+    await user.upload(input, new File([PNG_BYTES], 'ok.png', { type: 'image/png' }));
+    const attachment = await screen.findByTestId('image-attachment');
+    await user.click(within(attachment).getByRole('button', { name: 'Send image' }));
+    expect((await within(attachment).findByRole('alert')).textContent).toBe(
+      'This image is larger than 5 MB. Send a smaller one.',
+    );
+    expect(posts(requests, '/api/cs/chat/image')).toHaveLength(1);
+  });
+
+  it('takes a pasted screenshot or a dropped image as the attachment', async () => {
+    withObjectUrls();
+    uploadServer(() => jsonResponse(201, buildMessage({ id: 'img-2', fromCs: true, type: 'image' })));
+    renderWithProviders(<Composer roomId="room-1" />);
+    await screen.findByTestId('window-countdown');
+    const pasted = new File([PNG_BYTES], 'screenshot.png', { type: 'image/png' });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Message' }), { clipboardData: { files: [pasted] } });
+    expect((await screen.findByTestId('image-attachment')).textContent).toContain('screenshot.png');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove the image' }));
+    expect(screen.queryByTestId('image-attachment')).toBeNull();
+    const dropped = new File([PNG_BYTES], 'dropped.webp', { type: 'image/webp' });
+    fireEvent.drop(screen.getByRole('form', { name: 'Reply' }), {
+      dataTransfer: { files: [dropped], types: ['Files'] },
+    });
+    expect((await screen.findByTestId('image-attachment')).textContent).toContain('dropped.webp');
   });
 });

@@ -12,14 +12,15 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconPhoto, IconSend, IconTemplate } from '@tabler/icons-react';
+import { IconLink, IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, describeError } from '../../../lib/http';
 import { chatKeys } from '../api/chat-keys';
 import { type ChatTemplate, useTemplates } from '../api/lookups-api';
 import { useCustomerWindow, useSendMessage } from '../api/messages-api';
+import { firstImage, ImageAttachment, imageProblem } from './image-attachment';
 import { splitRemaining, templateParameterCount, useRemaining } from './window-countdown';
 
 /** WhatsApp template languages the picker offers; the template must be approved in that language. */
@@ -29,7 +30,7 @@ type ComposerProps = { roomId: string };
 
 /**
  * The chat box. While the customer's 24-hour window is open: free text (templates as canned answers)
- * and images by link, with the time left shown. Once it closes: free text is off and only a template
+ * and images (uploaded, pasted or dropped, or by link), with the time left shown. Once it closes: free text is off and only a template
  * goes out, as an approved WhatsApp template message.
  */
 export function Composer({ roomId }: ComposerProps) {
@@ -96,6 +97,24 @@ function FreeTextBox({ roomId }: { roomId: string }) {
   const [imageUrl, setImageUrl] = useState('');
   const [caption, setCaption] = useState('');
   const [imageError, setImageError] = useState<string | null>(null);
+  const [attachment, setAttachment] = useState<File | null>(null);
+  const [attachError, setAttachError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  /** A picked, pasted or dropped file: refused here with a clear reason, or shown for a caption. */
+  const attach = (file: File | null) => {
+    if (!file) return;
+    const problem = imageProblem(file);
+    setAttachError(
+      problem === 'type'
+        ? t('chat.composer.upload.wrongType')
+        : problem === 'size'
+          ? t('chat.composer.upload.tooLarge')
+          : null,
+    );
+    setAttachment(problem ? null : file);
+  };
 
   const submitText = (event?: FormEvent) => {
     event?.preventDefault();
@@ -123,15 +142,70 @@ function FreeTextBox({ roomId }: { roomId: string }) {
   };
 
   return (
-    <form onSubmit={submitText} aria-label={t('chat.composer.label')}>
+    <form
+      onSubmit={submitText}
+      aria-label={t('chat.composer.label')}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        // Moving over the box's own children is not leaving it.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!event.dataTransfer.files.length) return;
+        event.preventDefault();
+        setDragging(false);
+        attach(firstImage(event.dataTransfer.files));
+      }}
+      style={dragging ? { outline: '2px dashed var(--mantine-color-blue-5)', borderRadius: 8 } : undefined}
+    >
       <Stack gap={4}>
         {send.isError ? (
           <Text size="sm" c="red" role="alert">
             {errorText(send.error, t)}
           </Text>
         ) : null}
+        {attachError ? (
+          <Text size="sm" c="red" role="alert">
+            {attachError}
+          </Text>
+        ) : null}
+        {attachment ? (
+          <ImageAttachment
+            key={`${attachment.name}-${attachment.size}-${attachment.lastModified}`}
+            roomId={roomId}
+            file={attachment}
+            onDone={() => setAttachment(null)}
+          />
+        ) : null}
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          hidden
+          data-testid="image-file-input"
+          aria-label={t('chat.composer.upload.attach')}
+          onChange={(event) => {
+            attach(event.currentTarget.files?.[0] ?? null);
+            // The same file picked again after a removal must fire a change.
+            event.currentTarget.value = '';
+          }}
+        />
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TemplateMenu templates={templates.data ?? []} onPick={(template) => setText(template.content)} />
+          <Tooltip label={t('chat.composer.upload.attach')}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={t('chat.composer.upload.attach')}
+              onClick={() => fileInput.current?.click()}
+            >
+              <IconPaperclip size={18} />
+            </ActionIcon>
+          </Tooltip>
           <Popover opened={imageOpen} onChange={setImageOpen} position="top-start" withArrow trapFocus>
             <Popover.Target>
               <Tooltip label={t('chat.composer.image')}>
@@ -141,7 +215,7 @@ function FreeTextBox({ roomId }: { roomId: string }) {
                   aria-label={t('chat.composer.image')}
                   onClick={() => setImageOpen((value) => !value)}
                 >
-                  <IconPhoto size={18} />
+                  <IconLink size={18} />
                 </ActionIcon>
               </Tooltip>
             </Popover.Target>
@@ -173,6 +247,15 @@ function FreeTextBox({ roomId }: { roomId: string }) {
             style={{ flex: 1 }}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
+            onPaste={(event) => {
+              // A pasted screenshot becomes an attachment; pasted text stays text.
+              const image = Array.from(event.clipboardData.files).find((file) =>
+                file.type.startsWith('image/'),
+              );
+              if (!image) return;
+              event.preventDefault();
+              attach(image);
+            }}
             onKeyDown={(event) => {
               // Enter sends, Shift+Enter breaks the line, as in WhatsApp Web.
               if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

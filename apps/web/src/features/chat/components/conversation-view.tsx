@@ -19,15 +19,21 @@ import { MessageTicks } from '../../../components/message-ticks';
 import { QueryState } from '../../../components/query-state';
 import { http } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
+import { useCsConfiguration } from '../api/lookups-api';
 import { useConversation } from '../api/messages-api';
 
-/** One room's messages, oldest at the top: date separators, reply context, ticks, older pages on scroll up. */
+/**
+ * One room's messages, oldest at the top: date separators, reply context, ticks, older pages on scroll
+ * up (or only by the button when the configuration turns infinite scroll off).
+ */
 export function ConversationView({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const format = useDateTime();
   const conversation = useConversation(roomId);
   const viewport = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = conversation;
+  // Scrolling loads older pages only once the configuration says isInfinityScroll; else the button does.
+  const scrollLoads = useCsConfiguration().data?.isInfinityScroll === true;
 
   // Pages come newest first; the screen reads oldest first.
   const messages = useMemo(
@@ -74,7 +80,7 @@ export function ConversationView({ roomId }: { roomId: string }) {
       style={{ flex: 1, minHeight: 0 }}
       type="auto"
       onScrollPositionChange={({ y }) => {
-        if (y < 40) loadOlder();
+        if (scrollLoads && y < 40) loadOlder();
       }}
     >
       <Box p="sm">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useDateTime } from '../../../lib/i18n';
 import { useAgents, useCsConfiguration, useCustomer, useCustomerHistory } from '../api/lookups-api';
+import { CustomerUserData } from './customer-user-data';
 
 /** Who the agent is talking to: name, number, tags, assigned agent, shown user data, past conversations. */
 export function CustomerPanel({ room }: { room: ChatRoom }) {
@@ -26,10 +27,6 @@ export function CustomerPanel({ room }: { room: ChatRoom }) {
       >
         {({ customer: record }) => {
           const assigned = agentName(record?.csId ?? null);
-          const shown =
-            config.data?.isDisplayingUserData && record
-              ? config.data.userDataDisplay.filter((key) => record.userData[key] !== undefined)
-              : [];
           return (
             <Stack gap={4}>
               <Title order={3} size="h5">
@@ -57,11 +54,15 @@ export function CustomerPanel({ room }: { room: ChatRoom }) {
               <Text size="xs">
                 {t('chat.customer.roomAgent')}: {agentName(room.csId) ?? t('chat.customer.noAssignedCs')}
               </Text>
-              {shown.map((key) => (
-                <Text key={key} size="xs">
-                  {key}: {String(record?.userData[key])}
-                </Text>
-              ))}
+              {config.data ? (
+                <CustomerUserData
+                  // A fresh form for another customer or after their data changed elsewhere.
+                  key={`${room.customerPhoneNumber}-${record?.updatedAt ?? ''}`}
+                  phoneNumber={room.customerPhoneNumber}
+                  userData={record?.userData ?? {}}
+                  config={config.data}
+                />
+              ) : null}
             </Stack>
           );
         }}

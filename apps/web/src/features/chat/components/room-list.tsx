@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { EMPTY_FILTER, type RoomListFilter } from '../api/chat-keys';
-import { useAgents, useAgentTags, useCategories } from '../api/lookups-api';
+import { useAgents, useAgentTags, useCategories, useCsConfiguration } from '../api/lookups-api';
 import { useRoomList } from '../api/rooms-api';
 import { isSupervisorSession } from '../live/inbox-cache';
 import { PRIORITIES, PriorityBadge, WaitingTime } from './room-badges';
@@ -45,17 +45,19 @@ export function RoomList({ selectedId, onSelect }: RoomListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
+  // Scrolling loads pages only once the configuration says isInfinityScroll; else "Load more" does.
+  const scrollLoads = useCsConfiguration().data?.isInfinityScroll === true;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
+    if (!scrollLoads || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting) && hasNextPage && !isFetchingNextPage)
         void fetchNextPage();
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [scrollLoads, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <Stack gap="xs" h="100%" style={{ minHeight: 0 }}>
@@ -125,10 +127,19 @@ export function RoomList({ selectedId, onSelect }: RoomListProps) {
         <Select
           size="xs"
           aria-label={t('chat.list.order')}
-          data={(['desc', 'asc'] as const).map((value) => ({ value, label: t(`chat.list.orders.${value}`) }))}
-          value={filter.order}
+          data={(['latest', 'desc', 'asc'] as const).map((value) => ({
+            value,
+            label: t(`chat.list.orders.${value}`),
+          }))}
+          value={filter.sortBy === 'lastMessage' ? 'latest' : filter.order}
           allowDeselect={false}
-          onChange={(value) => setFilter((old) => ({ ...old, order: value === 'asc' ? 'asc' : 'desc' }))}
+          onChange={(value) =>
+            setFilter((old) =>
+              value === 'latest'
+                ? { ...old, sortBy: 'lastMessage', order: 'desc' }
+                : { ...old, sortBy: 'createdAt', order: value === 'asc' ? 'asc' : 'desc' },
+            )
+          }
         />
         {supervisor ? (
           <Select

@@ -47,6 +47,13 @@ function fits(room: ChatRoom, filter: RoomListFilter, session: Session | null): 
   return true;
 }
 
+/** A room's latest activity: its last message, or its start while it has none. */
+const activityOf = (room: ChatRoom) => Date.parse(room.lastMessage?.at ?? room.createdAt);
+
+/** Lists ordered by latest message, newest first: there a room that just heard something rises. */
+const byLatestActivity = (filter: RoomListFilter) =>
+  filter.sortBy === 'lastMessage' && filter.order === 'desc';
+
 function roomListQueries(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
@@ -67,7 +74,27 @@ export function upsertRoom(queryClient: QueryClient, room: ChatRoom): void {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
       continue;
     }
-    if (present) {
+    const top = data.pages.flatMap((page) => page.items).find((item) => item.id !== room.id);
+    if (
+      present &&
+      // Present in a list by search or tags ('unknown' here) means the server put it there.
+      belongs !== false &&
+      byLatestActivity(filter) &&
+      (!top || activityOf(room) >= activityOf(top))
+    ) {
+      // Its latest activity is now the newest of the list: it moves from wherever it was to the top.
+      const [first, ...rest] = data.pages.map((page) => ({
+        ...page,
+        items: page.items.filter((item) => item.id !== room.id),
+      }));
+      queryClient.setQueryData<Pages<ChatRoom>>(key, {
+        ...data,
+        pages: [
+          { ...(first ?? { lastEvaluatedKey: null }), items: [room, ...(first?.items ?? [])] },
+          ...rest,
+        ],
+      });
+    } else if (present) {
       queryClient.setQueryData<Pages<ChatRoom>>(key, {
         ...data,
         pages: data.pages.map((page) => ({

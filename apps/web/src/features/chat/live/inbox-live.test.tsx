@@ -135,7 +135,8 @@ describe('socket events in the query cache', () => {
 
     expect(conversation().map((m) => m.id)).toEqual(['m-3', 'm-2', 'm-1']);
     expect(conversation().find((m) => m.id === 'm-1')?.status).toBe('read');
-    expect(list().map((r) => r.id)).toEqual(['room-2', 'room-1']);
+    // The list runs by latest message: the room that just heard from its customer is back on top, once.
+    expect(list().map((r) => r.id)).toEqual(['room-1', 'room-2']);
     expect(list().find((r) => r.id === 'room-1')?.unreadCount).toBe(2);
     // One chime per customer message, none for the replays.
     expect(arrived).toEqual(['m-2', 'm-3']);
@@ -187,6 +188,48 @@ describe('socket events in the query cache', () => {
     latest().serverSends({ type: 'reset', seq: 50 });
     expect(queryClient.getQueryState(chatKeys.roomList(EMPTY_FILTER))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(chatKeys.messages('room-1'))?.isInvalidated).toBe(true);
+    connection.close();
+  });
+
+  it('moves a room with a new message to the top of lists sorted by latest message, and only those', async () => {
+    const { queryClient, connection } = setUp();
+    const at = (minute: number) => `2026-11-23T09:${String(minute).padStart(2, '0')}:00.000Z`;
+    const room = (id: string, minute: number) =>
+      buildRoom({ id, csId: 'cs-1', lastMessage: { content: 'Halo', at: at(minute), fromCs: false } });
+    const byStart = { ...EMPTY_FILTER, sortBy: 'createdAt' as const };
+    const rooms = [room('room-a', 30), room('room-b', 20), room('room-c', 10)];
+    queryClient.setQueryData(chatKeys.roomList(EMPTY_FILTER), {
+      pages: [
+        { items: rooms.slice(0, 2), lastEvaluatedKey: 'next' },
+        { items: rooms.slice(2), lastEvaluatedKey: null },
+      ],
+      pageParams: [null, 'next'],
+    });
+    queryClient.setQueryData(chatKeys.roomList(byStart), pages(rooms));
+    const ids = (filter: typeof EMPTY_FILTER) =>
+      queryClient
+        .getQueryData<Pages<ChatRoom>>(chatKeys.roomList(filter))!
+        .pages.map((page) => page.items.map((item) => item.id));
+    await vi.advanceTimersByTimeAsync(1);
+    latest().serverOpens();
+    latest().serverSends({ type: 'ready', seq: 1 });
+
+    // room-c (on the second page) hears from its customer: first of the first page.
+    const message = buildMessage({ id: 'm-c', roomId: 'room-c', content: 'Ada kabar?', createdAt: at(40) });
+    latest().serverSends(inboxFrame(2, 'NEW_MESSAGE', { chat: message, chatroom: room('room-c', 40) }));
+    expect(ids(EMPTY_FILTER)).toEqual([['room-c', 'room-a', 'room-b'], []]);
+    // A change that brings no newer activity (a priority) leaves the room where it is.
+    latest().serverSends(
+      inboxFrame(3, 'ROOM_UPDATED', { chatroom: { ...room('room-b', 20), priority: 'high' } }),
+    );
+    expect(ids(EMPTY_FILTER)).toEqual([['room-c', 'room-a', 'room-b'], []]);
+    expect(
+      queryClient
+        .getQueryData<Pages<ChatRoom>>(chatKeys.roomList(EMPTY_FILTER))!
+        .pages[0]!.items.find((item) => item.id === 'room-b')?.priority,
+    ).toBe('high');
+    // A list by start keeps its order.
+    expect(ids(byStart)).toEqual([['room-a', 'room-b', 'room-c']]);
     connection.close();
   });
 });

@@ -17,8 +17,9 @@ import { TransferDialog } from '../components/transfer-dialog';
 import { isSupervisorSession } from '../live/inbox-cache';
 import { useInboxLive } from '../live/use-inbox-live';
 
-const WAITING: RoomListFilter = { ...EMPTY_FILTER, status: 'queued' };
-const BOT: RoomListFilter = { ...EMPTY_FILTER, bot: true };
+// The queues run by when each conversation started: who waits longest is the question there.
+const WAITING: RoomListFilter = { ...EMPTY_FILTER, status: 'queued', sortBy: 'createdAt' };
+const BOT: RoomListFilter = { ...EMPTY_FILTER, bot: true, sortBy: 'createdAt' };
 
 /** `/customerService/chat/queue`: rooms waiting for an agent and rooms with the bot. */
 export function ChatQueuePage() {

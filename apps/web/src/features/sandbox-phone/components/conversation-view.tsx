@@ -1,4 +1,4 @@
-import { Box, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Group, Image, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { SandboxMessage } from '@sapa/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +52,20 @@ export function ConversationView({ messages }: { messages: SandboxMessage[] }) {
                       </Text>
                     </Box>
                   )}
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                    {message.text ?? t('sandboxPhone.unsupported', { type: message.type })}
-                  </Text>
+                  {message.mediaUrl ? (
+                    <Image
+                      src={message.mediaUrl}
+                      alt={message.text ?? t('sandboxPhone.image')}
+                      maw={240}
+                      radius="sm"
+                      mb={message.text ? 4 : 0}
+                    />
+                  ) : null}
+                  {message.text || !message.mediaUrl ? (
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {message.text ?? t('sandboxPhone.unsupported', { type: message.type })}
+                    </Text>
+                  ) : null}
                   <Group gap={4} justify="flex-end">
                     <Text size="xs" c="dimmed">
                       {timeOf(message.sentAt, i18n.language)}

@@ -42,6 +42,17 @@ describe('sandbox phone page', () => {
         replyTo: 'wamid.in-1',
         sentAt: '2026-11-22T03:01:00.000Z',
       },
+      {
+        id: 'wamid.out-2',
+        direction: 'out',
+        type: 'image',
+        text: 'Foto paket',
+        mediaUrl: '/api/files/shared/client-1/file-1?expires=1&signature=abc',
+        status: 'delivered',
+        errorTitle: null,
+        replyTo: null,
+        sentAt: '2026-11-22T03:02:00.000Z',
+      },
     ];
     const { requests } = mockFetch((request) => {
       if (request.path === '/api/sandbox/whatsapp/100000000000001') return jsonResponse(200, BUSINESS);
@@ -56,6 +67,9 @@ describe('sandbox phone page', () => {
     expect(await screen.findByText('Sedang dikirim, Kak')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Read' })).toBeTruthy();
     expect(screen.getByText('Chat with +62 21 5150 0001')).toBeTruthy();
+    // An image the business sent shows itself, with its caption.
+    expect(screen.getByRole('img', { name: 'Foto paket' }).getAttribute('src')).toBe(messages[2]!.mediaUrl);
+    expect(screen.getByText('Foto paket')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Message'), 'Terima kasih{Enter}');
     await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
