@@ -8,7 +8,7 @@ import { insertMessage } from './chat/chat.repository.js';
 import { saveConfiguration } from './configuration/configuration.service.js';
 import { insertTagList, saveCustomer } from './customers/customers.service.js';
 import { createInboxPort } from './inbox-port.js';
-import { findLiveRoom, insertCategory, recordMessageOnRoom } from './rooms/rooms.repository.js';
+import { findLiveRoom, insertCategory, recordMessageOnRoom, updateRoom } from './rooms/rooms.repository.js';
 import { closeRoom, setRoomCategory, transferRoom } from './rooms/rooms.service.js';
 
 /** A session for seeding as a demo user; the seed acts through the same services people use. */
@@ -155,6 +155,12 @@ export async function seedInboxDemo(db: Database, clientId: string) {
     await recordMessageOnRoom(db, clientId, room.id, { preview: conversation.reply, fromCs: true, at });
     await setRoomCategory(deps, agent, { id: room.id, categoryId: categories.get(conversation.category) });
     await closeRoom(deps, agent, { roomId: room.id, remarks: conversation.remarks }, {});
+    // The room lived when its messages did: the dashboard counts it on that day, not on seeding day.
+    await updateRoom(db, clientId, room.id, {
+      createdAt: new Date(started),
+      assignedAt: new Date(started + 5 * 60_000),
+      closedAt: new Date(started + 15 * 60_000),
+    });
   }
   return { seeded: true };
 }
