@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 import {
   DEMO_PASSWORD,
   goToRoute,
@@ -9,61 +9,29 @@ import {
   submitLogin,
   waitForHash,
 } from './support/portal.js';
-import { type RunningServer, startServer } from './support/server.js';
 import { totp } from './support/totp.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+const journey = useJourney({
+  viewport: { width: 1280, height: 900 },
+  // Refused calls (wrong code, used link) are answered 4xx on purpose: the browser logs those.
+  ignoreConsoleError: (message) => /status of 4\d\d/.test(message.text()),
 });
 
-/** A fresh browser context per journey: its own session storage, so no one is still signed in. */
-beforeEach(async () => {
-  consoleErrors.length = 0;
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('console', (message: ConsoleMessage) => {
-    // Refused calls (wrong code, used link) are answered 4xx on purpose: the browser logs those.
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text()))
-      consoleErrors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await saveScreenshot(page, `failed-${test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(
-      () => undefined,
-    );
-    console.error(`Server output:\n${server.output().slice(-4000)}`);
-  }
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(email: string, password = DEMO_PASSWORD) {
-  await openLoginPage(page, server.baseUrl);
+/** Signs in on this test's page, or on `page` when another person's browser is in play. */
+async function signIn(email: string, password = DEMO_PASSWORD, page = journey.page) {
+  await openLoginPage(page, journey.server.baseUrl);
   await submitLogin(page, email, password);
   await page.getByTestId('user-name').waitFor();
 }
 
 async function openEditProfile() {
-  await goToRoute(page, '/settings/editProfile');
-  await page.getByRole('heading', { name: 'Two-step verification (MFA)' }).waitFor();
+  await goToRoute(journey.page, '/settings/editProfile');
+  await journey.page.getByRole('heading', { name: 'Two-step verification (MFA)' }).waitFor();
 }
 
 describe('account security', () => {
   it('a user turns on MFA from the QR secret, then signs in with a code; a wrong code is refused', async () => {
+    const { page, consoleErrors } = journey;
     const email = 'usv@demo.test';
     await signIn(email);
     await openEditProfile();
@@ -110,6 +78,7 @@ describe('account security', () => {
   });
 
   it('forgot password: the super admin reads the mail in the outbox, the link resets once, the new password signs in', async () => {
+    const { server, browser, page, consoleErrors } = journey;
     const email = 'usp@demo.test';
     const newPassword = 'Fresh-start-2026';
 
@@ -126,29 +95,26 @@ describe('account security', () => {
     // 2. Embedded mode has no SMTP: the super admin reads the mail in the sandbox outbox.
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const adminPage = await admin.newPage();
-    const userPage = page;
-    page = adminPage;
     let link = '';
     try {
-      await signIn('sad@demo.test');
-      await goToRoute(page, '/settings/mailOutbox');
-      await page.getByRole('heading', { name: 'Mail outbox' }).waitFor();
-      await page.getByLabel('Recipient email (full address)').fill(email);
-      const row = page.getByRole('row').filter({ hasText: 'Reset your Sapa password' });
+      await signIn('sad@demo.test', DEMO_PASSWORD, adminPage);
+      await goToRoute(adminPage, '/settings/mailOutbox');
+      await adminPage.getByRole('heading', { name: 'Mail outbox' }).waitFor();
+      await adminPage.getByLabel('Recipient email (full address)').fill(email);
+      const row = adminPage.getByRole('row').filter({ hasText: 'Reset your Sapa password' });
       await row.first().waitFor();
-      await saveScreenshot(page, 'mail-outbox');
+      await saveScreenshot(adminPage, 'mail-outbox');
       await row.first().getByRole('button', { name: /Read/ }).click();
-      const mail = page.getByRole('dialog').getByTestId('mail-text');
+      const mail = adminPage.getByRole('dialog').getByTestId('mail-text');
       await mail.waitFor();
       // The dialog fades in: wait for it to settle before the picture.
-      await page.waitForFunction(() => {
+      await adminPage.waitForFunction(() => {
         const dialog = document.querySelector('[role="dialog"]');
         return dialog !== null && getComputedStyle(dialog).opacity === '1';
       });
-      await saveScreenshot(page, 'mail-outbox-message');
+      await saveScreenshot(adminPage, 'mail-outbox-message');
       link = (await mail.getByRole('link').first().getAttribute('href')) ?? '';
     } finally {
-      page = userPage;
       await admin.close();
     }
     const token = new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
@@ -194,6 +160,7 @@ describe('account security', () => {
   });
 
   it('change password enforces the policy live and on submit, then the new password signs in', async () => {
+    const { page, consoleErrors } = journey;
     const email = 'uso@demo.test';
     const newPassword = 'Changed-pass-2026';
     await signIn(email);
@@ -230,6 +197,7 @@ describe('account security', () => {
   });
 
   it('a client admin renames themself, makes and rotates the API secret (shown once) and gives consent', async () => {
+    const { page, consoleErrors } = journey;
     await signIn('adc@demo.test');
     await openEditProfile();
 
@@ -262,6 +230,7 @@ describe('account security', () => {
   });
 
   it('SSO: the login page leads to the SSO page, which names a bad provider and relay state', async () => {
+    const { server, page } = journey;
     await openLoginPage(page, server.baseUrl);
     await page.getByRole('link', { name: 'Single sign-on (SSO)' }).click();
     await waitForHash(page, '#/sso');

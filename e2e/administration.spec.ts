@@ -1,60 +1,32 @@
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 import { goToRoute, logOut, openLoginPage, submitLogin } from './support/portal.js';
-import { type RunningServer, startServer } from './support/server.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-/** A fresh browser context per journey: its own session storage, so no one is still signed in. */
-beforeEach(async () => {
-  await context?.close();
-  consoleErrors.length = 0;
-  context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  page = await context.newPage();
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ viewport: { width: 1280, height: 720 } });
 
 async function signIn(email: string, password?: string) {
-  await openLoginPage(page, server.baseUrl);
-  await submitLogin(page, email, password);
-  await page.getByTestId('user-name').waitFor();
+  await openLoginPage(journey.page, journey.server.baseUrl);
+  await submitLogin(journey.page, email, password);
+  await journey.page.getByTestId('user-name').waitFor();
 }
 
 /** Picks an option of a Mantine select by its label. */
 async function choose(label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await journey.page.getByRole('combobox', { name: label, exact: true }).click();
+  await journey.page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function readSecret(): Promise<string> {
-  const secret = (await page.getByTestId('one-time-secret').textContent())?.trim() ?? '';
+  const secret = (await journey.page.getByTestId('one-time-secret').textContent())?.trim() ?? '';
   expect(secret.length).toBeGreaterThanOrEqual(8);
   return secret;
 }
 
 /** Creates a user through `/users/user` and answers what the screen said. */
 async function proposeUser(fields: { name: string; email: string; role: string; client?: string }) {
-  await goToRoute(page, '/users/user');
-  const form = page.getByRole('form', { name: 'New user' });
+  await goToRoute(journey.page, '/users/user');
+  const form = journey.page.getByRole('form', { name: 'New user' });
   await form.waitFor();
   await form.getByLabel('Name').fill(fields.name);
   await form.getByLabel('Email').fill(fields.email);
@@ -65,6 +37,7 @@ async function proposeUser(fields: { name: string; email: string; role: string; 
 
 describe('administration', () => {
   it('SAD creates a client with features and its first admin; a second admin approves the user the first proposes; the new user signs in', async () => {
+    const { server, page, consoleErrors } = journey;
     const suffix = Date.now().toString(36);
     const clientName = `Journey Client ${suffix}`;
     const firstAdmin = `first.${suffix}@journey.test`;
@@ -169,6 +142,7 @@ describe('administration', () => {
   });
 
   it('SAD creates clients from a CSV file and sees what happened to every row', async () => {
+    const { page } = journey;
     await signIn('sad@demo.test');
     await goToRoute(page, '/clients');
     await page.getByRole('button', { name: 'Import clients (CSV)' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 import {
   type ApiSession,
   apiCall,
@@ -10,55 +10,26 @@ import {
   openLoginPage,
   submitLogin,
 } from './support/portal.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { postSandboxPhoneMessage } from './support/whatsapp.js';
 
-/** The demo client's sandbox WhatsApp number (ARCHITECTURE; modules/demo). */
-const SANDBOX_PHONE_NUMBER_ID = '100000000000001';
-
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const consoleErrors: string[] = [];
+const journey = useJourney({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
 
 type Room = { id: string; shortId: number; customerPhoneNumber: string; status: string };
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-beforeEach(async () => {
-  await context?.close();
-  consoleErrors.length = 0;
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 async function signIn(email: string) {
-  await openLoginPage(page, server.baseUrl);
-  await submitLogin(page, email);
-  await page.getByTestId('user-name').waitFor();
+  await openLoginPage(journey.page, journey.server.baseUrl);
+  await submitLogin(journey.page, email);
+  await journey.page.getByTestId('user-name').waitFor();
 }
 
 /** Screenshots of a dialog wait for its opening transition to end. */
 async function settle() {
-  await page.waitForTimeout(400);
+  await journey.page.waitForTimeout(400);
 }
 
 async function openScreen(path: string, heading: string) {
-  await goToRoute(page, path);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  await goToRoute(journey.page, path);
+  await journey.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 
 /**
@@ -66,10 +37,11 @@ async function openScreen(path: string, heading: string) {
  * the supervisor finds the room the inbox opened for it and force-closes it with remarks.
  */
 async function closedRoomOf(supervisor: ApiSession, phone: string, text: string): Promise<Room> {
-  const wrote = await fetch(`${server.baseUrl}/api/sandbox/whatsapp/${SANDBOX_PHONE_NUMBER_ID}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from: `+${phone}`, name: 'Rina Journey', text }),
+  const { server } = journey;
+  const wrote = await postSandboxPhoneMessage(server.baseUrl, {
+    from: `+${phone}`,
+    name: 'Rina Journey',
+    text,
   });
   expect(wrote.status).toBe(200);
   let room: Room | undefined;
@@ -98,6 +70,7 @@ async function closedRoomOf(supervisor: ApiSession, phone: string, text: string)
 
 describe('customer-service administration', () => {
   it('a supervisor creates an agent, deactivates it through the confirmation, and imports two agents from a CSV', async () => {
+    const { page, consoleErrors } = journey;
     const suffix = Date.now().toString(36);
     const email = `agent.${suffix}@journey.test`;
     await signIn('usv@demo.test');
@@ -184,6 +157,7 @@ describe('customer-service administration', () => {
   });
 
   it('a closed room shows in the chat history with its conversation, and the CSV export contains it', async () => {
+    const { server, page, consoleErrors } = journey;
     const supervisor = await apiLogin(server.baseUrl, 'usv@demo.test');
     const phone = `62812${Date.now().toString().slice(-7)}`;
     const room = await closedRoomOf(supervisor, phone, 'Paket saya belum datang');
@@ -235,6 +209,7 @@ describe('customer-service administration', () => {
   });
 
   it('an admin keeps the tag list and the customers (import, tags, delete from a file), and sees supervisors and internal users', async () => {
+    const { page, consoleErrors } = journey;
     const suffix = Date.now().toString(36);
     await signIn('adc@demo.test');
     await openScreen('/tag', 'Tags');

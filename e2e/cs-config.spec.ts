@@ -1,98 +1,38 @@
-import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 import { goToRoute, openLoginPage, submitLogin } from './support/portal.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { postSignedWebhookMessage } from './support/whatsapp.js';
 
-/** The sandbox WhatsApp number of the demo client and its app secret (signed webhooks). */
-const PHONE_NUMBER_ID = '100000000000001';
-const APP_SECRET = 'demo-app-secret';
-
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-beforeEach(async () => {
-  await context?.close();
-  consoleErrors.length = 0;
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
 async function signIn(email: string) {
-  await openLoginPage(page, server.baseUrl);
-  await submitLogin(page, email);
-  await page.getByTestId('user-name').waitFor();
+  await openLoginPage(journey.page, journey.server.baseUrl);
+  await submitLogin(journey.page, email);
+  await journey.page.getByTestId('user-name').waitFor();
 }
 
 /** A customer writes to the demo number: the provider's webhook, signed as Meta signs it. */
 async function customerWrites(from: string, text: string) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '100000000000000',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '622151500001', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Journey Customer' }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.journey-${from}-${Date.now()}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const response = await fetch(`${server.baseUrl}/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`,
-    },
-    body,
+  const response = await postSignedWebhookMessage(journey.server.baseUrl, {
+    from,
+    name: 'Journey Customer',
+    text,
   });
   expect(response.status, await response.text()).toBe(200);
 }
 
 /** The number on a dashboard card, once it has one. */
 async function statValue(label: string): Promise<number> {
-  const value = page.getByRole('group', { name: label }).getByTestId('stat-value');
+  const value = journey.page.getByRole('group', { name: label }).getByTestId('stat-value');
   await value.waitFor();
   return Number(await value.textContent());
 }
 
 describe('customer-service configuration, dashboard and exports', () => {
   it('ADC changes the CS configuration, adds a template and a category, sees a new conversation counted and downloads a history export', async () => {
+    const { page, consoleErrors } = journey;
     const suffix = Date.now().toString(36);
     await signIn('adc@demo.test');
 

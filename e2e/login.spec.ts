@@ -6,11 +6,10 @@ import {
   ROLE_NAMES,
   type Session,
 } from '@sapa/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.js';
-import { DEMO_PASSWORD, hashOf, logOut } from './support/portal.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.js';
+import { useJourney } from './support/journey.js';
+import { DEMO_PASSWORD, hashOf, logOut, openLoginPage, submitLogin, waitForHash } from './support/portal.js';
 
 /** Every demo login of the seed: one per role in "Demo Client", two in "Second Client". */
 const DEMO_USERS = [
@@ -28,57 +27,13 @@ const DEMO_USERS = [
   { email: 'usc2@demo.test', role: 'USC', clientName: 'Second Client' },
 ] as const;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  // A fresh context per journey: its own sessionStorage (session) and localStorage (locale).
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    await saveScreenshot(page, `failed-${test.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(
-      () => undefined,
-    );
-    console.error(`Server output:\n${server.output().slice(-4000)}`);
-  }
-  await context.close();
-});
-
-/** Waits until the hash route is `hash`. Hash routes change the URL without a page load, so this polls
- * `location.hash` instead of waiting on Playwright's navigation events. */
-async function waitForHash(hash: string) {
-  await page.waitForFunction((expected) => window.location.hash === expected, hash, { timeout: 15_000 });
-}
-
-async function openLoginPage() {
-  await page.goto(`${server.baseUrl}/#/`);
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
-}
-
-async function submitLogin(username: string, password: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+// A fresh context per journey: its own sessionStorage (session) and localStorage (locale).
+const journey = useJourney({ viewport: { width: 1280, height: 800 } });
 
 describe('login page', () => {
   it('shows the product name, its version and the sign-in form in English by default', async () => {
-    await openLoginPage();
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
 
     expect(await page.getByRole('heading', { name: 'Sapa', exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(`Version ${PRODUCT_VERSION}`).isVisible()).toBe(true);
@@ -87,6 +42,7 @@ describe('login page', () => {
   });
 
   it('sends a visitor without a session from a destination back to the login page', async () => {
+    const { server, page } = journey;
     await page.goto(`${server.baseUrl}/#/report`);
 
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -94,6 +50,7 @@ describe('login page', () => {
   });
 
   it("shows the server's generic error for a wrong password and stays on the login page", async () => {
+    const { server, page } = journey;
     const direct = await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -102,8 +59,8 @@ describe('login page', () => {
     const { error } = (await direct.json()) as { error: { code: string; message: string } };
     expect(direct.status).toBe(401);
 
-    await openLoginPage();
-    await submitLogin('usp@demo.test', 'still-not-the-password');
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'usp@demo.test', 'still-not-the-password');
 
     const alert = page.getByRole('alert');
     await alert.waitFor();
@@ -114,7 +71,8 @@ describe('login page', () => {
   });
 
   it('asks for the missing fields without calling the server', async () => {
-    await openLoginPage();
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
     let loginCalls = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/login')) loginCalls += 1;
@@ -128,7 +86,8 @@ describe('login page', () => {
   });
 
   it('switches to Indonesian and keeps the choice after a reload', async () => {
-    await openLoginPage();
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
 
     await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
 
@@ -149,12 +108,13 @@ describe('demo users', () => {
   it.each(DEMO_USERS)(
     '$email logs in, lands where the login redirect says, sees their name and logs out',
     async (user) => {
-      await openLoginPage();
+      const { server, page } = journey;
+      await openLoginPage(page, server.baseUrl);
       const loginAnswer = page.waitForResponse(
         (response) => response.url().endsWith('/api/auth/login') && response.request().method() === 'POST',
       );
 
-      await submitLogin(user.email, DEMO_PASSWORD);
+      await submitLogin(page, user.email, DEMO_PASSWORD);
 
       const response = await loginAnswer;
       expect(response.status()).toBe(200);
@@ -168,7 +128,7 @@ describe('demo users', () => {
         mainFeature: session.mainFeature,
       });
 
-      await waitForHash(`#${expectedPath}`);
+      await waitForHash(page, `#${expectedPath}`);
       const header = page.getByRole('banner');
       await header.getByTestId('user-name').waitFor();
       expect(await header.getByTestId('user-name').textContent()).toBe(session.name);
@@ -200,20 +160,22 @@ describe('demo users', () => {
   );
 
   it('sends a signed-in user who opens the login page back to their landing page', async () => {
-    await openLoginPage();
-    await submitLogin('usr@demo.test', DEMO_PASSWORD);
-    await waitForHash('#/report');
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'usr@demo.test', DEMO_PASSWORD);
+    await waitForHash(page, '#/report');
 
     await page.goto(`${server.baseUrl}/#/`);
 
-    await waitForHash('#/report');
+    await waitForHash(page, '#/report');
     expect(await page.getByTestId('user-name').isVisible()).toBe(true);
   });
 
   it('keeps the session across a reload of the tab', async () => {
-    await openLoginPage();
-    await submitLogin('adu@demo.test', DEMO_PASSWORD);
-    await waitForHash('#/users');
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'adu@demo.test', DEMO_PASSWORD);
+    await waitForHash(page, '#/users');
 
     await page.reload();
 
@@ -223,8 +185,9 @@ describe('demo users', () => {
   });
 
   it('shows the frame in Indonesian after switching the locale there', async () => {
-    await openLoginPage();
-    await submitLogin('usc@demo.test', DEMO_PASSWORD);
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'usc@demo.test', DEMO_PASSWORD);
     await page.getByTestId('user-name').waitFor();
 
     await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
@@ -242,8 +205,9 @@ describe('demo users', () => {
   });
 
   it('renews an expired access token with the refresh token and carries on', async () => {
-    await openLoginPage();
-    await submitLogin('adb@demo.test', DEMO_PASSWORD);
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'adb@demo.test', DEMO_PASSWORD);
     await page.getByTestId('user-name').waitFor();
     // The profile page shows the account card from GET /api/users/me (bearer token, integrity check).
     await page.goto(`${server.baseUrl}/#/settings/editProfile`);
@@ -270,8 +234,9 @@ describe('demo users', () => {
   });
 
   it('ends a session whose refresh fails with the expired-session notice and the login page', async () => {
-    await openLoginPage();
-    await submitLogin('usv@demo.test', DEMO_PASSWORD);
+    const { server, page } = journey;
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'usv@demo.test', DEMO_PASSWORD);
     await page.getByTestId('user-name').waitFor();
     await page.goto(`${server.baseUrl}/#/settings/editProfile`);
     await page.getByText('usv@demo.test', { exact: true }).waitFor();
