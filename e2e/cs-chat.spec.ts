@@ -1,16 +1,17 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { collectConsoleErrors } from './support/journey.js';
 import { apiCall, apiLogin, openLoginPage, submitLogin, waitForHash } from './support/portal.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { SANDBOX_PHONE_NUMBER_ID } from './support/whatsapp.js';
 
 /**
  * The agent workspace end to end: a customer writes on the sandbox phone, the online agent sees the
  * room and the message arrive live, answers, and the customer sees the reply's ticks; the room goes to
  * another agent by tag, who takes it from the queue and must give remarks to close it.
  */
-const SANDBOX_NUMBER_ID = '100000000000001';
 const CUSTOMER_PHONE = '6281298760001';
 const CUSTOMER_NAME = 'Dewi Journey';
 
@@ -62,10 +63,7 @@ async function openPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
+  collectConsoleErrors(page, consoleErrors);
   return page;
 }
 
@@ -104,7 +102,7 @@ describe('customer-service chat', () => {
 
     // 2. A customer writes from the sandbox phone, in another browser.
     const customer = await openPage();
-    await customer.goto(`${server.baseUrl}/#/sandbox/whatsapp/${SANDBOX_NUMBER_ID}`);
+    await customer.goto(`${server.baseUrl}/#/sandbox/whatsapp/${SANDBOX_PHONE_NUMBER_ID}`);
     await customer.getByLabel('Your phone number').fill(`+${CUSTOMER_PHONE}`);
     await customer.getByLabel('Your WhatsApp name').fill(CUSTOMER_NAME);
     await customer.getByRole('button', { name: 'Start chatting' }).click();

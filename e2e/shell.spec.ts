@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPathOf, ROUTE_TABLE } from '../apps/web/src/app/route-table.js';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import { launchBrowser, saveScreenshot } from './support/browser.js';
+import { collectConsoleErrors } from './support/journey.js';
 import {
   apiCall,
   apiLogin,
@@ -28,13 +29,9 @@ const SAMPLE_ID_NOT_FOUND =
   /Failed to load resource: the server responded with a status of 404 .*\/api\/[a-z/]+\/0190a000-/;
 
 function watchConsole(target: Page) {
-  target.on('console', (message: ConsoleMessage) => {
-    if (message.type() !== 'error') return;
-    const text = `${message.text()} (${message.location().url})`;
-    if (SAMPLE_ID_NOT_FOUND.test(text)) return;
-    consoleErrors.push(text);
-  });
-  target.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
+  collectConsoleErrors(target, consoleErrors, (message) =>
+    SAMPLE_ID_NOT_FOUND.test(`${message.text()} (${message.location().url})`),
+  );
 }
 
 async function newPage(): Promise<Page> {
