@@ -138,6 +138,9 @@ describe('account security', () => {
 
     // 4. The link is single use: opening it again says so plainly.
     await page.goto(`${server.baseUrl}/#/`);
+    // Only the hash changes: the reset page must have left the screen (the login form is up) before the
+    // link is opened again, or it stays mounted with its success notice.
+    await page.getByLabel('Username').waitFor();
     await page.goto(resetUrl);
     const again = page.getByRole('form', { name: 'Reset password' });
     await again.getByLabel('New password', { exact: true }).fill('Another-pass-2026');
