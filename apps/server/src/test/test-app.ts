@@ -101,3 +101,13 @@ export async function logIn(
 export function errorCode(response: LightMyRequestResponse): string | undefined {
   return response.json<{ error?: { code: string } }>().error?.code;
 }
+
+/** Where a failed SSO sign-in sends the browser: the portal's SSO page, with the error in the fragment. */
+export function ssoFailure(response: LightMyRequestResponse, publicUrl: string) {
+  const location = String(response.headers.location ?? '');
+  if (response.statusCode !== 302 || !location.startsWith(`${publicUrl}/#/sso?`))
+    throw new Error(`expected a redirect to the portal's SSO page, got ${response.statusCode} ${location}`);
+  const params = new URLSearchParams(location.split('#/sso?')[1]);
+  if (params.has('refreshToken')) throw new Error('expected a failure, got a signed-in redirect');
+  return { code: params.get('error'), message: params.get('errorMessage') };
+}

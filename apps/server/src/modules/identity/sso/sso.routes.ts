@@ -1,7 +1,9 @@
 import { ErrorBodySchema, IdentityProviderRequestSchema, IdentityProviderSchema } from '@sapa/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/audit/index.js';
+import { AppError } from '../../../platform/errors.js';
 import { access } from '../../../platform/request-context.js';
 import {
   completeOidc,
@@ -19,6 +21,21 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinut
   app,
   { deps, rateLimitPerMinute },
 ) => {
+  /**
+   * The identity provider sent the browser here, so a failed sign-in goes back to the portal's SSO page
+   * with the error's code and message (`#/sso?error=…&errorMessage=…`), not to a bare JSON answer.
+   */
+  async function backToPortal(request: FastifyRequest, reply: FastifyReply, complete: () => Promise<string>) {
+    try {
+      return reply.redirect(await complete(), 302);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      request.log.warn({ code: error.code }, 'sso sign-in failed');
+      const fragment = new URLSearchParams({ error: error.code, errorMessage: error.message });
+      return reply.redirect(`${deps.publicUrl}/#/sso?${fragment}`, 302);
+    }
+  }
+
   // Identity providers post their answer as an HTML form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -64,22 +81,22 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinut
       schema: {
         tags: ['auth'],
         summary:
-          'Assertion consumer service: the identity provider posts its signed SAML response; redirects to the portal with a single-use refresh token in the URL fragment',
+          'Assertion consumer service: the identity provider posts its signed SAML response; redirects to the portal with a single-use refresh token in the URL fragment, or with error and errorMessage when sign-in fails',
         params: providerParams,
         body: z.object({
           SAMLResponse: z.string().max(400_000).optional(),
           RelayState: z.string().max(500).optional(),
         }),
-        response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 400: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      const url = await completeSso(deps, request.params.providerId, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply.redirect(url, 302);
-    },
+    async (request, reply) =>
+      backToPortal(request, reply, () =>
+        completeSso(deps, request.params.providerId, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
   );
 
   app.get(
@@ -89,20 +106,19 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinut
       schema: {
         tags: ['auth'],
         summary:
-          'OpenID Connect redirect URI: the provider sends the browser back with a code; redirects to the portal with a single-use refresh token in the URL fragment',
+          'OpenID Connect redirect URI: the provider sends the browser back with a code; redirects to the portal with a single-use refresh token in the URL fragment, or with error and errorMessage when sign-in fails',
         params: providerParams,
         querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
-        response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 400: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      const query = request.url.split('?')[1] ?? '';
-      const url = await completeOidc(deps, request.params.providerId, query, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply.redirect(url, 302);
-    },
+    async (request, reply) =>
+      backToPortal(request, reply, () =>
+        completeOidc(deps, request.params.providerId, request.url.split('?')[1] ?? '', {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
   );
 
   app.get(

@@ -112,6 +112,18 @@ describe('single sign-on', () => {
     expect(requests[0]?.path).toBe('/api/auth/sso/idp-9?relayState=%2Fdashboard');
   });
 
+  it('says why the identity provider’s answer was refused when the server sends the browser back', async () => {
+    mockFetch(() => errorResponse(500, 'unexpected', 'not called'));
+    renderApp(
+      '/sso?error=sso_no_account&errorMessage=No%20account%20for%20this%20person&relayState=%2Fusers',
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Single sign-on failed');
+    expect(alert.textContent).toContain('No account for this person');
+    // The form is there to try again, keeping the page to return to.
+    expect((screen.getByLabelText('Relay state') as HTMLInputElement).value).toBe('/users');
+  });
+
   it('trades the refresh token SSO hands back for a session', async () => {
     const session = buildSession({ role: 'ADC', integrityKey: 'sso-key' });
     const { requests } = mockFetch((request) =>

@@ -125,12 +125,21 @@ export function SsoPage() {
   const [params] = useSearchParams();
   const refreshToken = params.get('refreshToken');
   const relayState = params.get('relayState') ?? '/';
+  // The server sends the browser back here when the identity provider's answer was refused.
+  const failure = params.get('error') ? (params.get('errorMessage') ?? params.get('error')) : null;
   return (
     <PublicCard title={t('sso.title')} subtitle={refreshToken ? undefined : t('sso.subtitle')}>
       {refreshToken ? (
         <FinishSso refreshToken={refreshToken} relayState={relayState} />
       ) : (
-        <StartSso initialRelayState={relayState} />
+        <Stack gap="md">
+          {failure ? (
+            <Alert color="red" role="alert" title={t('sso.failedTitle')}>
+              {failure}
+            </Alert>
+          ) : null}
+          <StartSso initialRelayState={relayState} />
+        </Stack>
       )}
     </PublicCard>
   );
