@@ -1,48 +1,7 @@
 import { REALTIME_CLOSE } from '@sapa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../test/fake-socket';
 import { RealtimeConnection, type RealtimeStatus } from './realtime-connection';
-
-/** A socket the test drives: it opens, receives and closes when told to. */
-class FakeSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readonly CLOSING = 2;
-  readonly CLOSED = 3;
-  readyState = 0;
-  binaryType = 'blob';
-  bufferedAmount = 0;
-  extensions = '';
-  protocol = '';
-  sent: unknown[] = [];
-
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code = 1000, reason = '') {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event('close'), { code, reason, wasClean: true }));
-  }
-  serverOpens() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event('open'));
-  }
-  serverSends(message: unknown) {
-    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(message) }));
-  }
-  serverCloses(code: number) {
-    this.close(code, 'server');
-  }
-}
 
 const latest = () => FakeSocket.instances.at(-1) as FakeSocket;
 

@@ -6,48 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeConnection } from '../../../lib/realtime';
 import { useSessionStore } from '../../../lib/session';
 import { buildMessage, buildRoom, inboxFrame } from '../../../test/chat-fixtures';
+import { FakeSocket } from '../../../test/fake-socket';
 import { buildSession } from '../../../test/session-fixture';
 import { chatKeys, EMPTY_FILTER } from '../api/chat-keys';
 import { putMessage } from './inbox-cache';
 import { useInboxLive } from './use-inbox-live';
-
-/** A socket the test drives (the browser's WebSocket is the boundary of the live connection). */
-class FakeSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readonly CLOSING = 2;
-  readonly CLOSED = 3;
-  readyState = 0;
-  binaryType = 'blob';
-  bufferedAmount = 0;
-  extensions = '';
-  protocol = '';
-  sent: unknown[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code = 1000, reason = '') {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event('close'), { code, reason, wasClean: true }));
-  }
-  serverOpens() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event('open'));
-  }
-  serverSends(message: unknown) {
-    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(message) }));
-  }
-}
 
 const latest = () => FakeSocket.instances.at(-1) as FakeSocket;
 
