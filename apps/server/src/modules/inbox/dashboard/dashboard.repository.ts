@@ -65,6 +65,16 @@ export async function listAgentStatuses(
   return { rows, total: Number(count?.count ?? 0) };
 }
 
+/** Customers' own messages (not agents', not internal) of one client in [from, to). */
+const customerMessagesBetween = (clientId: string, from: Date, to: Date) =>
+  and(
+    eq(csMessages.clientId, clientId),
+    eq(csMessages.fromCs, false),
+    eq(csMessages.isInternal, false),
+    sql`${csMessages.createdAt} >= ${from}`,
+    sql`${csMessages.createdAt} < ${to}`,
+  );
+
 /** Distinct customers who wrote in [from, to), by hour of the given time zone. */
 export async function activeCustomersByHour(
   db: Executor,
@@ -78,30 +88,14 @@ export async function activeCustomersByHour(
     .select({ hour, customers: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
     .from(csMessages)
     .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
-    .where(
-      and(
-        eq(csMessages.clientId, clientId),
-        eq(csMessages.fromCs, false),
-        eq(csMessages.isInternal, false),
-        sql`${csMessages.createdAt} >= ${from}`,
-        sql`${csMessages.createdAt} < ${to}`,
-      ),
-    )
+    .where(customerMessagesBetween(clientId, from, to))
     // By position: the time zone is a parameter, so the expression would differ from the select's.
     .groupBy(sql`1`);
   const [total] = await db
     .select({ customers: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
     .from(csMessages)
     .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
-    .where(
-      and(
-        eq(csMessages.clientId, clientId),
-        eq(csMessages.fromCs, false),
-        eq(csMessages.isInternal, false),
-        sql`${csMessages.createdAt} >= ${from}`,
-        sql`${csMessages.createdAt} < ${to}`,
-      ),
-    );
+    .where(customerMessagesBetween(clientId, from, to));
   return {
     total: Number(total?.customers ?? 0),
     byHour: rows.map((row) => ({ hour: Number(row.hour), customers: Number(row.customers) })),
@@ -118,15 +112,7 @@ export async function dailyActivity(db: Executor, clientId: string, from: Date, 
     .select({ day: messageDay, count: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
     .from(csMessages)
     .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
-    .where(
-      and(
-        eq(csMessages.clientId, clientId),
-        eq(csMessages.fromCs, false),
-        eq(csMessages.isInternal, false),
-        sql`${csMessages.createdAt} >= ${from}`,
-        sql`${csMessages.createdAt} < ${to}`,
-      ),
-    )
+    .where(customerMessagesBetween(clientId, from, to))
     // By position: the time zone is a parameter, so the expression would differ from the select's.
     .groupBy(sql`1`);
   const roomDay = sql<string>`to_char(${csRooms.createdAt} at time zone ${timezone}, 'YYYY-MM-DD')`;
