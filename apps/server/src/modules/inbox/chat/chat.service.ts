@@ -121,14 +121,7 @@ export type SendInput = {
  */
 export async function sendChatMessage(deps: InboxDeps, session: SessionContext, input: SendInput) {
   const room = await getWritableRoom(deps, session, input.roomId);
-  if (!room.isInternal) {
-    const window = await deps.channelSender!.customerWindow(
-      session.clientId,
-      'whatsapp',
-      room.customerPhoneNumber,
-    );
-    if (!window.open) throw customerWindowClosed();
-  }
+  await assertFreeFormAllowed(deps, session, room);
   const outbound: OutboundMessage | null = room.isInternal
     ? null
     : input.type === 'image'
@@ -184,14 +177,7 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
   if (!mimeType) throw imageTypeNotAllowed();
   if (!deps.storage) throw uploadsNotConfigured();
   const room = await getWritableRoom(deps, session, input.roomId);
-  if (!room.isInternal) {
-    const window = await deps.channelSender!.customerWindow(
-      session.clientId,
-      'whatsapp',
-      room.customerPhoneNumber,
-    );
-    if (!window.open) throw customerWindowClosed();
-  }
+  await assertFreeFormAllowed(deps, session, room);
   const file = await deps.storage.save(deps.db, {
     clientId: session.clientId,
     bytes: input.bytes,
@@ -291,6 +277,17 @@ async function getWritableRoom(deps: InboxDeps, session: SessionContext, roomId:
     throw roomNotYours();
   if (!room.isInternal && !deps.channelSender) throw channelNotConfigured();
   return room;
+}
+
+/** A free-form message (text, image) reaches a customer only inside their 24-hour window. */
+async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, room: CsRoomRow) {
+  if (room.isInternal) return;
+  const window = await deps.channelSender!.customerWindow(
+    session.clientId,
+    'whatsapp',
+    room.customerPhoneNumber,
+  );
+  if (!window.open) throw customerWindowClosed();
 }
 
 async function storeAndSend(
