@@ -1,14 +1,11 @@
 import { Alert, Button, Fieldset, Group, NumberInput, Stack, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { CS_CONFIG_ROLES, type CsConfig } from '@sapa/contracts';
+import type { CsConfig } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
-import { useSessionStore } from '../../../lib/session';
-import { useCsConfiguration, useSaveCsConfiguration } from '../api/cs-config-api';
 import { AUTO_CLOSE_MAX_MINUTES, autoCloseMinutesProblem } from '../components/cs-config-form';
+import { useCsConfigEditor } from '../hooks/use-cs-config-editor';
 
 type AutoCloseFormProps = {
   initial: CsConfig['autoclose'];
@@ -83,14 +80,8 @@ function AutoCloseForm({ initial, saving, readOnly, formError, onSubmit }: AutoC
 /** `/config/AutoClose`: when quiet conversations close by themselves (where the CS guard sends ADB). */
 export function AutoClosePage() {
   const { t } = useTranslation();
-  const clientId = useSessionStore((state) => state.session?.clientId ?? '');
-  const role = useSessionStore((state) => state.session?.role);
-  const configuration = useCsConfiguration(clientId);
-  const save = useSaveCsConfiguration(clientId);
-  const problems = useServerFieldErrors();
-  // Bumped by each save: the form starts again from what was stored, but a background refetch does
-  // not throw away what the user is typing.
-  const [saves, setSaves] = useState(0);
+  const editor = useCsConfigEditor();
+  const { configuration } = editor;
   return (
     <>
       <PageHeader title={t('pages.autoClose')} description={t('csConfig.groupHelp.autoclose')} />
@@ -102,25 +93,13 @@ export function AutoClosePage() {
       >
         {(data) => (
           <AutoCloseForm
-            key={`${data.clientId}:${saves}`}
+            key={editor.formKey(data.clientId)}
             initial={data.config.autoclose}
-            saving={save.isPending}
-            readOnly={!role || !CS_CONFIG_ROLES.includes(role)}
-            formError={problems.formError}
-            onSubmit={(autoclose) => {
-              problems.clear();
-              // Only this field: PUT merges it, so the rest of the configuration stays as stored.
-              save.mutate(
-                { autoclose },
-                {
-                  onSuccess: () => {
-                    setSaves((count) => count + 1);
-                    notifications.show({ color: 'green', message: t('csConfig.saved') });
-                  },
-                  onError: (error) => problems.show(error),
-                },
-              );
-            }}
+            saving={editor.saving}
+            readOnly={editor.readOnly}
+            formError={editor.formError}
+            // Only this field: the rest of the configuration stays as stored.
+            onSubmit={(autoclose) => editor.submit({ autoclose })}
           />
         )}
       </QueryState>
