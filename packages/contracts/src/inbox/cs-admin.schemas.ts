@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../admin/admin.schemas.js';
 
 /**
  * Shapes of the inbox's administration APIs (spec §7 "Configuration, templates", "Analytics", exports):
@@ -19,12 +20,7 @@ export const ChatTemplateSchema = z.object({
 });
 export type ChatTemplate = z.infer<typeof ChatTemplateSchema>;
 
-export const ChatTemplatePageSchema = z.object({
-  items: z.array(ChatTemplateSchema),
-  total: z.number(),
-  pageNumber: z.number(),
-  pageSize: z.number(),
-});
+export const ChatTemplatePageSchema = pageOf(ChatTemplateSchema);
 
 /** PUT /chatTemplate: without id a new template, with id a change to that one. */
 export const ChatTemplateSaveSchema = z.object({
@@ -80,12 +76,7 @@ export const CsAgentStatusRowSchema = z.object({
 });
 export type CsAgentStatusRow = z.infer<typeof CsAgentStatusRowSchema>;
 
-export const CsRealtimeStatusPageSchema = z.object({
-  items: z.array(CsAgentStatusRowSchema),
-  total: z.number(),
-  pageNumber: z.number(),
-  pageSize: z.number(),
-});
+export const CsRealtimeStatusPageSchema = pageOf(CsAgentStatusRowSchema);
 
 export const CsExportSchema = z.object({
   id: z.string(),
@@ -104,9 +95,4 @@ export const CsExportSchema = z.object({
 });
 export type CsExport = z.infer<typeof CsExportSchema>;
 
-export const CsExportPageSchema = z.object({
-  items: z.array(CsExportSchema),
-  total: z.number(),
-  pageNumber: z.number(),
-  pageSize: z.number(),
-});
+export const CsExportPageSchema = pageOf(CsExportSchema);
