@@ -166,7 +166,7 @@ export async function buildApp({
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
-  await app.register(observabilityPlugin, { database });
+  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
   await app.register(openapiPlugin);
 
   await app.register(identityRoutes, {

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Sapa <no-reply@sapa.local>'),
   /** Where people open the portal; links in mail (password reset) point here. */
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://portal.example.com').optional(),
+  /** Set: `/metrics` answers only `Authorization: Bearer <token>`; unset: only scrapers on this machine. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = Readonly<{
@@ -59,6 +61,8 @@ export type Config = Readonly<{
   smtp: Readonly<{ host: string; port: number; secure: boolean; user?: string; password?: string }> | null;
   mailFrom: string;
   publicUrl: string;
+  /** undefined: `/metrics` answers loopback only. */
+  metricsToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -98,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
   });
 }
