@@ -1,5 +1,7 @@
 import { newId } from '../../../lib/ids.js';
 import type { Database, Executor } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
+import type { OutboundHttp } from '../../../platform/outbound-http.js';
 import type { Keys } from '../../../platform/secrets.js';
 import { seal, unseal } from '../../../platform/secrets.js';
 import { fileUrl, type Storage } from '../../../platform/storage/index.js';
@@ -55,10 +57,10 @@ import {
 } from './whatsapp.wire.js';
 
 export const COPY_MEDIA_JOB = 'whatsapp.copy-media';
+const PERMANENT_MEDIA_ERRORS = new Set(['media_refused', 'provider_address_refused']);
 export const PRUNE_PENDING_STATUSES_JOB = 'whatsapp.prune-pending-statuses';
 /** Meta retries a webhook for up to 7 days: a status still without its message after that never gets one. */
 const PENDING_STATUS_DAYS = 8;
-export const DEFAULT_GRAPH_BASE_URL = 'https://graph.facebook.com/v23.0';
 export const WINDOW_MS = 24 * 3_600_000;
 const MAX_TEXT = 4096;
 
@@ -72,6 +74,10 @@ export type WhatsappDeps = {
   inboxPort: InboxPort;
   enqueue: Enqueue;
   log: { warn(object: object, message: string): void };
+  /** The deployment's Graph API base URL (config), the same for every client. */
+  graphBaseUrl: string;
+  /** The guarded way out: no loopback or private addresses unless the deployment allows them. */
+  outbound: OutboundHttp;
 };
 
 export type ChannelSettings = {
@@ -80,7 +86,6 @@ export type ChannelSettings = {
   phoneNumberId: string;
   displayPhoneNumber: string;
   wabaId: string | null;
-  graphBaseUrl: string;
   verifyToken: string;
   hasAccessToken: boolean;
   createdAt: string;
@@ -92,7 +97,6 @@ export type ChannelSettingsInput = {
   phoneNumberId: string;
   displayPhoneNumber: string;
   wabaId?: string | null;
-  graphBaseUrl?: string | null;
   accessToken?: string | null;
   appSecret: string;
   verifyToken: string;
@@ -110,7 +114,6 @@ export function toChannelSettings(row: ChannelRow): ChannelSettings {
     phoneNumberId: row.phoneNumberId,
     displayPhoneNumber: row.displayPhoneNumber,
     wabaId: row.wabaId,
-    graphBaseUrl: row.graphBaseUrl,
     verifyToken: row.verifyToken,
     hasAccessToken: row.accessTokenSealed !== null,
     createdAt: row.createdAt.toISOString(),
@@ -125,7 +128,6 @@ function sealedSettings(keys: Keys, input: ChannelSettingsInput) {
     phoneNumberId: input.phoneNumberId,
     displayPhoneNumber: input.displayPhoneNumber,
     wabaId: input.wabaId ?? null,
-    graphBaseUrl: input.graphBaseUrl ?? DEFAULT_GRAPH_BASE_URL,
     accessTokenSealed: input.accessToken ? seal(keys.encryption, input.accessToken) : null,
     appSecretSealed: seal(keys.encryption, input.appSecret),
     verifyToken: input.verifyToken,
@@ -177,7 +179,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     receiveWebhook: (rawBody, signature) => receiveWebhook(rawBody, signature),
   });
   const endpointOf = (channel: ChannelRow): GraphEndpoint => ({
-    graphBaseUrl: channel.graphBaseUrl,
+    outbound: deps.outbound,
+    graphBaseUrl: deps.graphBaseUrl,
     phoneNumberId: channel.phoneNumberId,
     accessToken: channel.accessTokenSealed ? unseal(keys.encryption, channel.accessTokenSealed) : '',
   });
@@ -441,8 +444,19 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       });
       return;
     }
-    const { bytes, mimeType } = await graphDownloadMedia(endpointOf(channel), message.mediaId);
-    const type = message.mediaMimeType ?? mimeType ?? 'application/octet-stream';
+    let download: { bytes: Buffer; mimeType: string };
+    try {
+      download = await graphDownloadMedia(endpointOf(channel), message.mediaId, message.mediaMimeType);
+    } catch (error) {
+      // Refused for good (not a media host, too big, not what it claims): retrying would not help.
+      if (error instanceof AppError && PERMANENT_MEDIA_ERRORS.has(error.code)) {
+        deps.log.warn({ clientId: message.clientId, messageId: message.id, code: error.code }, error.message);
+        await updateMessage(db, message.clientId, message.id, { mediaError: error.message });
+        return;
+      }
+      throw error;
+    }
+    const { bytes, mimeType: type } = download;
     await db.transaction(async (tx) => {
       const file = await storage.save(tx, {
         clientId: message.clientId,

@@ -2,7 +2,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { fileUrl } from '../../../platform/storage/index.js';
+import { fileUrl, imageMimeTypeOf } from '../../../platform/storage/index.js';
 import type { OutboundMessage } from '../../channels/channel.ports.js';
 import { channelNotConfigured } from '../../channels/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
@@ -145,20 +145,6 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
 
 /** WhatsApp takes images up to 5 MB; a bigger upload could never be delivered. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The image types WhatsApp delivers, told by their first bytes rather than the name or the declared type. */
-export function imageMimeTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((byte, index) => bytes[index] === byte)) return 'image/png';
-  if (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-}
 
 export type ImageSendInput = {
   roomId: string;
