@@ -29,6 +29,7 @@ import {
   type ChannelRow,
   findChannel,
   findLastInboundAt,
+  findLastInboundChannelId,
   findMessage,
   findMessageForUpdate,
   insertChannel,
@@ -288,6 +289,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       await inboxPort.receiveInbound(tx, {
         clientId: channel.clientId,
         channel: 'whatsapp',
+        channelId: channel.id,
         ...inbound,
         customerName,
       });
@@ -374,31 +376,39 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     return query.challenge;
   }
 
-  async function channelForClient(clientId: string): Promise<ChannelRow> {
-    const [channel] = await listChannels(db, clientId);
-    if (!channel) throw channelNotConfigured();
-    return channel;
+  /**
+   * The number a conversation runs on: the one named (the room's), else the one the customer last
+   * wrote to, else the client's first. A client may have several numbers (issue 11, defect 8).
+   */
+  async function channelFor(clientId: string, customerPhone: string, channelId?: string | null) {
+    if (channelId) {
+      const channel = await findChannel(db, clientId, channelId);
+      if (!channel) throw channelNotConfigured();
+      return channel;
+    }
+    const lastUsed = await findLastInboundChannelId(db, clientId, digitsOnly(customerPhone));
+    const channel = lastUsed ? await findChannel(db, clientId, lastUsed) : null;
+    const [first] = channel ? [channel] : await listChannels(db, clientId);
+    if (!first) throw channelNotConfigured();
+    return first;
   }
 
-  async function customerWindow(
-    clientId: string,
-    _channel: 'whatsapp',
-    customerPhone: string,
-  ): Promise<CustomerWindow> {
-    const channel = await channelForClient(clientId);
-    const last = await findLastInboundAt(db, clientId, channel.id, digitsOnly(customerPhone));
+  async function windowOn(channel: ChannelRow, customerPhone: string): Promise<CustomerWindow> {
+    const last = await findLastInboundAt(db, channel.clientId, channel.id, digitsOnly(customerPhone));
     if (!last) return { open: false, closesAt: null };
     const closesAt = new Date(last.getTime() + WINDOW_MS);
     return { open: closesAt.getTime() > Date.now(), closesAt };
   }
 
   const sender: ChannelSender = {
-    customerWindow,
+    async customerWindow(clientId, _channel, customerPhone, channelId) {
+      return windowOn(await channelFor(clientId, customerPhone, channelId), customerPhone);
+    },
     async send(message: OutboundMessage) {
-      const channel = await channelForClient(message.clientId);
+      const channel = await channelFor(message.clientId, message.to, message.channelId);
       if (message.kind === 'text' && message.text.length > MAX_TEXT) throw messageTooLong();
       if (message.kind !== 'template') {
-        const window = await customerWindow(message.clientId, 'whatsapp', message.to);
+        const window = await windowOn(channel, message.to);
         if (!window.open) throw windowClosed();
       }
       const body = outboundBody(message);

@@ -128,6 +128,7 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
       ? {
           clientId: session.clientId,
           channel: 'whatsapp',
+          channelId: room.channelId,
           to: room.customerPhoneNumber,
           kind: 'image',
           url: input.url ?? '',
@@ -136,6 +137,7 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
       : {
           clientId: session.clientId,
           channel: 'whatsapp',
+          channelId: room.channelId,
           to: room.customerPhoneNumber,
           kind: 'text',
           text: input.content ?? '',
@@ -176,6 +178,7 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
     : {
         clientId: session.clientId,
         channel: 'whatsapp',
+        channelId: room.channelId,
         to: room.customerPhoneNumber,
         kind: 'image',
         url: `${deps.publicUrl ?? ''}${deps.storage.sharedPath(session.clientId, file.id)}`,
@@ -202,6 +205,7 @@ export async function getRoomWindow(deps: InboxDeps, session: SessionContext, ro
     session.clientId,
     'whatsapp',
     room.customerPhoneNumber,
+    room.channelId,
   );
   return {
     roomId: room.id,
@@ -246,6 +250,7 @@ export async function sendTemplateMessage(
     {
       clientId: session.clientId,
       channel: 'whatsapp',
+      channelId: room.channelId,
       to: room.customerPhoneNumber,
       kind: 'template',
       templateName: template.name,
@@ -272,6 +277,7 @@ async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, r
     session.clientId,
     'whatsapp',
     room.customerPhoneNumber,
+    room.channelId,
   );
   if (!window.open) throw customerWindowClosed();
 }
