@@ -7,4 +7,4 @@ UPDATE "cs_rooms" AS r SET "channel_id" = coalesce(
 		ORDER BY m."sent_at" DESC LIMIT 1),
 	(SELECT c."id" FROM "whatsapp_channels" AS c WHERE c."client_id" = r."client_id" ORDER BY c."created_at" LIMIT 1)
 ) WHERE NOT r."is_internal" AND r."channel" = 'whatsapp';--> statement-breakpoint
-CREATE UNIQUE INDEX "cs_rooms_live_key" ON "cs_rooms" USING btree ("client_id","customer_phone_number","channel","channel_id") WHERE status <> 'closed' and not is_internal;
+CREATE UNIQUE INDEX "cs_rooms_live_key" ON "cs_rooms" USING btree ("client_id","customer_phone_number","channel",coalesce("channel_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE status <> 'closed' and not is_internal;

@@ -59,9 +59,15 @@ export const csRooms = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('cs_rooms_short_id_key').on(t.clientId, t.shortId),
-    // One live room per customer and number: concurrent arrivals cannot open two.
+    // One live room per customer and number: concurrent arrivals cannot open two. A room with no
+    // number (seeded history) counts as one number of its own, not as distinct from every other.
     uniqueIndex('cs_rooms_live_key')
-      .on(t.clientId, t.customerPhoneNumber, t.channel, t.channelId)
+      .on(
+        t.clientId,
+        t.customerPhoneNumber,
+        t.channel,
+        sql`coalesce(${t.channelId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
       .where(sql`status <> 'closed' and not is_internal`),
     index('cs_rooms_list_idx').on(t.clientId, t.status, t.csId, t.createdAt, t.id),
     index('cs_rooms_created_idx').on(t.clientId, t.createdAt, t.id),
