@@ -46,6 +46,7 @@ import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
 import { observabilityPlugin } from './platform/observability.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { createOutboundHttp } from './platform/outbound-http.js';
 import { createRealtime, type RealtimeServer } from './platform/realtime/index.js';
 import type { Realtime } from './platform/realtime/realtime.types.js';
 import type { RealtimeOptions } from './platform/realtime/realtime-server.js';
@@ -125,6 +126,8 @@ export async function buildApp({
     db,
     keys,
     storage,
+    graphBaseUrl: config.whatsappGraphBaseUrl,
+    outbound: createOutboundHttp({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
     inboxPort: inboxPort ?? createInboxPort({ realtime: inboxRealtime }),
     log: app.log,
     enqueue: async (name, data, options) => {
@@ -166,7 +169,7 @@ export async function buildApp({
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
-  await app.register(observabilityPlugin, { database });
+  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
   await app.register(openapiPlugin);
 
   await app.register(identityRoutes, {

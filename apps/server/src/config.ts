@@ -34,6 +34,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Sapa <no-reply@sapa.local>'),
   /** Where people open the portal; links in mail (password reset) point here. */
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://portal.example.com').optional(),
+  /** Where the WhatsApp Cloud API is reached: configuration of the deployment, never of a tenant. */
+  WHATSAPP_GRAPH_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'WHATSAPP_GRAPH_BASE_URL must be an https:// URL' })
+    .default('https://graph.facebook.com/v23.0'),
+  /** Lets server-side calls reach http, loopback and private addresses (a provider on your own network, tests). */
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: booleanFromEnv.default(false),
+  /** Set: `/metrics` answers only `Authorization: Bearer <token>`; unset: only scrapers on this machine. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = Readonly<{
@@ -59,6 +67,12 @@ export type Config = Readonly<{
   smtp: Readonly<{ host: string; port: number; secure: boolean; user?: string; password?: string }> | null;
   mailFrom: string;
   publicUrl: string;
+  /** The WhatsApp Cloud API's base URL, version included. */
+  whatsappGraphBaseUrl: string;
+  /** Server-side calls may reach http, loopback and private addresses (refused unless set). */
+  outboundAllowPrivateNetworks: boolean;
+  /** undefined: `/metrics` answers loopback only. */
+  metricsToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -70,6 +84,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.OUTBOUND_ALLOW_PRIVATE_NETWORKS && !e.WHATSAPP_GRAPH_BASE_URL.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WHATSAPP_GRAPH_BASE_URL: must be https:// unless OUTBOUND_ALLOW_PRIVATE_NETWORKS=true',
+    );
+  }
   const embedded = e.DATABASE_URL === undefined;
   return Object.freeze({
     env: e.NODE_ENV,
@@ -98,5 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    whatsappGraphBaseUrl: e.WHATSAPP_GRAPH_BASE_URL.replace(/\/+$/, ''),
+    outboundAllowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS,
+    metricsToken: e.METRICS_TOKEN,
   });
 }

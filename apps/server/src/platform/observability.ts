@@ -1,12 +1,50 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from './database.js';
+import { AppError } from './errors.js';
 import { access } from './request-context.js';
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(plain) === 4) return plain.startsWith('127.');
+  return plain === '::1';
+}
+
+/**
+ * Metrics name routes, volumes and process internals: with a token only its holder reads them;
+ * without one only a scraper on this machine, and not a request a local proxy forwarded from outside.
+ */
+function assertMetricsReader(request: FastifyRequest, metricsToken: string | undefined): void {
+  if (metricsToken !== undefined) {
+    const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+    // Digests have equal lengths, so the comparison takes the same time whatever was sent.
+    const valid =
+      scheme?.toLowerCase() === 'bearer' &&
+      token !== undefined &&
+      timingSafeEqual(digest(token), digest(metricsToken));
+    if (!valid) throw new AppError(401, 'metrics_token_invalid', 'The metrics token is missing or wrong.');
+    return;
+  }
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (forwarded || !isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+    throw new AppError(
+      403,
+      'metrics_local_only',
+      'Metrics are served only on this machine; set METRICS_TOKEN to scrape them from elsewhere.',
+    );
+  }
+}
+
 /** `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus). */
-export const observabilityPlugin = fp<{ database: DatabaseHandle }>(
-  async (app: FastifyInstance, { database }) => {
+export const observabilityPlugin = fp<{ database: DatabaseHandle; metricsToken?: string | undefined }>(
+  async (app: FastifyInstance, { database, metricsToken }) => {
     // One registry per app, so several apps in one test process never clash.
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
@@ -58,7 +96,9 @@ export const observabilityPlugin = fp<{ database: DatabaseHandle }>(
           .send({ error: { code: 'not_ready', message: 'The database does not answer' } });
       }
     });
-    app.get('/metrics', { config: { access: access.public() }, schema: hide }, async (_request, reply) => {
+    // Public to the access policy (a scraper has no session); the reader is checked here.
+    app.get('/metrics', { config: { access: access.public() }, schema: hide }, async (request, reply) => {
+      assertMetricsReader(request, metricsToken);
       reply.header('content-type', registry.contentType);
       return registry.metrics();
     });

@@ -64,6 +64,7 @@ export function inboundText(
   return {
     clientId,
     channel: 'whatsapp',
+    channelId: null,
     providerMessageId: `wamid.in.${Date.now()}.${inboundCounter}`,
     customerPhone: phone,
     customerName: `Customer ${phone.slice(-4)}`,

@@ -22,6 +22,8 @@ export type InboundMessageType =
 export type InboundMessage = {
   clientId: string;
   channel: ChannelName;
+  /** The client's number (provider channel) the customer wrote to; null when none is known (demo data). */
+  channelId: string | null;
   /** The provider's message id (WhatsApp `wamid…`); unique per client and channel. */
   providerMessageId: string;
   /** Digits only, international format without '+', e.g. 6281234567890. */
@@ -68,6 +70,11 @@ export type OutboundMessage = {
   clientId: string;
   channel: ChannelName;
   to: string;
+  /**
+   * The client's number to send from: the conversation's. Null or left out (a room from before numbers
+   * were recorded): the number the customer last wrote to.
+   */
+  channelId?: string | null;
   /** Provider message id of the customer message being answered, for reply context. */
   replyToProviderMessageId?: string | null;
 } & (
@@ -85,5 +92,11 @@ export type CustomerWindow = {
 /** Implemented by channels; called by the inbox. A free-form send outside the window is refused. */
 export type ChannelSender = {
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
-  customerWindow(clientId: string, channel: ChannelName, customerPhone: string): Promise<CustomerWindow>;
+  /** The window on one number (`channelId`, chosen as for `send` when null). */
+  customerWindow(
+    clientId: string,
+    channel: ChannelName,
+    customerPhone: string,
+    channelId?: string | null,
+  ): Promise<CustomerWindow>;
 };

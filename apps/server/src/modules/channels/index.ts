@@ -20,7 +20,6 @@ export {
 export {
   COPY_MEDIA_JOB,
   createWhatsappChannel,
-  DEFAULT_GRAPH_BASE_URL,
   insertWhatsappChannel,
   type WhatsappChannel,
 } from './whatsapp/whatsapp.service.js';

@@ -60,7 +60,13 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           name: message.customerName,
           mediaPlatform: message.channel,
         });
-        const live = await findLiveRoom(tx, message.clientId, message.customerPhone, message.channel);
+        const live = await findLiveRoom(
+          tx,
+          message.clientId,
+          message.customerPhone,
+          message.channel,
+          message.channelId,
+        );
         const type = CHAT_TYPE[message.type];
         const content = contentOf(message);
         const latest = { preview: content ?? `[${type}]`, fromCs: false, at: message.sentAt };
@@ -107,6 +113,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
               customerPhoneNumber: message.customerPhone,
               customerName: customer.name ?? message.customerName,
               channel: message.channel,
+              channelId: message.channelId,
               mediaPlatform: message.channel,
               status: choice?.csId ? 'open' : 'queued',
               csId: choice?.csId ?? null,

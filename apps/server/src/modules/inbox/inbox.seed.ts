@@ -123,6 +123,8 @@ export async function seedInboxDemo(db: Database, clientId: string) {
       await port.receiveInbound(db, {
         clientId,
         channel: 'whatsapp',
+        // Seeded history has no provider ledger behind it: no number recorded.
+        channelId: null,
         providerMessageId: `wamid.demo.${index}.${offset}`,
         customerPhone: conversation.phone,
         customerName: CUSTOMERS.find((c) => c.phoneNumber === conversation.phone)?.name ?? null,
@@ -134,7 +136,7 @@ export async function seedInboxDemo(db: Database, clientId: string) {
         sentAt: new Date(started + offset * 60_000),
       });
     }
-    const room = await findLiveRoom(db, clientId, conversation.phone, 'whatsapp');
+    const room = await findLiveRoom(db, clientId, conversation.phone, 'whatsapp', null);
     if (!room) continue;
     await transferRoom(deps, supervisor, { roomId: room.id, toCsId: agent.csId! });
     // The answer was sent through the channel back then; the demo records it as delivered and read.

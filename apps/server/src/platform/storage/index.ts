@@ -1,2 +1,3 @@
+export { imageMimeTypeOf, storedMediaType } from './media-type.js';
 export { createStorage, fileNotFound, fileUrl, type Storage, type StoredFile } from './storage.js';
 export { storageRoutes } from './storage.routes.js';

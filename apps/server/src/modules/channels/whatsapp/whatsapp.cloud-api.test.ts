@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboundHttp } from '../../../platform/outbound-http.js';
 import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { envelope, postWebhook, statusOf, textMessage } from '../../../test/whatsapp-webhook.js';
@@ -17,6 +18,8 @@ const APP_SECRET = 'second-app-secret';
 const TOKEN = 'EAAG-second-access-token';
 const CUSTOMER = '6281399990001';
 const IMAGE_BYTES = Buffer.from('\xff\xd8\xff\xe0 a small jpeg for the test', 'latin1');
+/** What an attacker wants read back: text the server should never store as an image. */
+const NOT_AN_IMAGE = Buffer.from('# HELP process_cpu_user_seconds_total internal metrics\n');
 
 type Recorded = { method: string; url: string; authorization: string | undefined; body: unknown };
 
@@ -76,6 +79,34 @@ function startFakeGraph() {
         response.writeHead(200, { 'content-type': 'image/jpeg' });
         return response.end(IMAGE_BYTES);
       }
+      // Media answers naming URLs the server must not follow, or bytes it must not store.
+      const hostile: Record<string, string> = {
+        // Same server, another name: not the deployment's Graph host and not a Meta media host.
+        '/v23.0/media-other-host': `${baseUrl.replace('127.0.0.1', 'localhost')}/download/media-77?ext=1`,
+        '/v23.0/media-metadata': 'http://169.254.169.254/latest/meta-data/',
+        '/v23.0/media-not-jpeg': `${baseUrl}/download/not-jpeg`,
+        '/v23.0/media-huge': `${baseUrl}/download/huge`,
+      };
+      const hostileUrl = request.method === 'GET' ? hostile[request.url!] : undefined;
+      if (hostileUrl) {
+        return json(200, {
+          messaging_product: 'whatsapp',
+          url: hostileUrl,
+          mime_type: 'image/jpeg',
+          id: 'x',
+        });
+      }
+      if (request.method === 'GET' && request.url === '/download/not-jpeg') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return response.end(NOT_AN_IMAGE);
+      }
+      if (request.method === 'GET' && request.url === '/download/huge') {
+        // A real jpeg start, then more than Meta's 5 MB image limit, without a content-length.
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        response.write(IMAGE_BYTES);
+        for (let i = 0; i < 6; i += 1) response.write(Buffer.alloc(1024 * 1024, 0x20));
+        return response.end();
+      }
       json(404, { error: { message: 'Unknown path', code: 100 } });
     })();
   });
@@ -119,7 +150,15 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
   beforeAll(async () => {
     const base = await graph.start();
     inbox = createRecordingInboxPort();
-    sapa = await createTestApp({ DATA_DIR: dataDir }, { inboxPort: inbox });
+    // The fake Graph API runs on loopback: this deployment allows that explicitly.
+    sapa = await createTestApp(
+      {
+        DATA_DIR: dataDir,
+        WHATSAPP_GRAPH_BASE_URL: `${base}/v23.0`,
+        OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      },
+      { inboxPort: inbox },
+    );
     await sapa.jobs.start({ work: true });
     admin = await logIn(sapa.app, 'adc2@demo.test');
     clientId = admin.session.clientId;
@@ -132,7 +171,6 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
         phoneNumberId: PNID,
         displayPhoneNumber: '+62 31 5310 0002',
         wabaId: '200000000000000',
-        graphBaseUrl: `${base}/v23.0`,
         accessToken: TOKEN,
         appSecret: APP_SECRET,
         verifyToken: 'second-verify-token',
@@ -355,7 +393,12 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
 
   it('reports a Graph API that does not answer in time, or cannot be reached, as such', async () => {
     const body = { messaging_product: 'whatsapp', to: CUSTOMER, type: 'text', text: { body: 'Hi' } };
-    const endpoint = { graphBaseUrl: `${graph.baseUrl()}/v23.0`, accessToken: TOKEN, timeoutMs: 300 };
+    const endpoint = {
+      outbound: createOutboundHttp({ allowPrivateNetworks: true }),
+      graphBaseUrl: `${graph.baseUrl()}/v23.0`,
+      accessToken: TOKEN,
+      timeoutMs: 300,
+    };
     await expect(graphSendMessage({ ...endpoint, phoneNumberId: HANGING_PNID }, body)).rejects.toMatchObject({
       statusCode: 504,
       code: 'provider_timeout',
@@ -363,5 +406,111 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
     await expect(
       graphSendMessage({ ...endpoint, graphBaseUrl: 'http://127.0.0.1:9/v23.0', phoneNumberId: PNID }, body),
     ).rejects.toMatchObject({ statusCode: 502, code: 'provider_unreachable' });
+  });
+
+  it("ignores a Graph API address a client admin sends: replies go to the deployment's Graph API only", async () => {
+    const stolen: { url: string; authorization: string | undefined }[] = [];
+    const attacker = createServer((request, response) => {
+      stolen.push({ url: request.url!, authorization: request.headers.authorization });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ messages: [{ id: 'wamid.stolen' }] }));
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/v23.0`;
+      const [channel] = (
+        await sapa.app.inject({ method: 'GET', url: '/api/channels/whatsapp', headers: admin.headers })
+      ).json();
+      const updated = await sapa.app.inject({
+        method: 'PUT',
+        url: `/api/channels/whatsapp/${channel.id}`,
+        headers: admin.headers,
+        payload: {
+          provider: 'cloud',
+          phoneNumberId: PNID,
+          displayPhoneNumber: '+62 31 5310 0002',
+          graphBaseUrl: attackerUrl,
+          appSecret: APP_SECRET,
+          verifyToken: 'second-verify-token',
+        },
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).not.toHaveProperty('graphBaseUrl');
+      expect(updated.body).not.toContain(attackerUrl);
+      await postWebhook(
+        sapa.app,
+        envelope(PNID, { messages: [textMessage(CUSTOMER, 'wamid.cloud-ssrf-q', 'Hello?')] }),
+        APP_SECRET,
+      );
+      const before = graph.requests.length;
+      const sent = await sapa.channelSender.send({
+        clientId,
+        channel: 'whatsapp',
+        kind: 'text',
+        to: CUSTOMER,
+        text: 'Hello from us',
+      });
+      expect(sent.providerMessageId).not.toBe('wamid.stolen');
+      expect(stolen).toEqual([]);
+      expect(graph.requests.slice(before).map((request) => request.url)).toEqual([`/v23.0/${PNID}/messages`]);
+    } finally {
+      attacker.closeAllConnections();
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+  });
+
+  async function mediaOutcome(mediaId: string, wamid: string): Promise<typeof whatsappMessages.$inferSelect> {
+    const body = envelope(PNID, {
+      messages: [
+        {
+          from: CUSTOMER,
+          id: wamid,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: 'image',
+          image: { id: mediaId, mime_type: 'image/jpeg', sha256: 'abc' },
+        },
+      ],
+    });
+    expect((await postWebhook(sapa.app, body, APP_SECRET)).statusCode).toBe(200);
+    const settled = await until(async () => {
+      const [row] = await sapa.database.db
+        .select()
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.providerMessageId, wamid));
+      return row?.mediaError || row?.mediaFileId ? row : null;
+    });
+    return settled!;
+  }
+
+  it('does not follow a media URL off the WhatsApp media hosts, nor to a link-local address', async () => {
+    for (const [mediaId, wamid] of [
+      ['media-other-host', 'wamid.cloud-media-host'],
+      ['media-metadata', 'wamid.cloud-media-metadata'],
+    ] as const) {
+      const before = graph.requests.length;
+      const row = await mediaOutcome(mediaId, wamid);
+      expect(row.mediaFileId).toBeNull();
+      expect(row.mediaError).toMatch(/not on a WhatsApp media host/);
+      // Only the lookup reached the (allowed) Graph API; no download was tried anywhere.
+      expect(graph.requests.slice(before).filter((request) => request.url.startsWith('/download'))).toEqual(
+        [],
+      );
+      expect(inbox.media.find((media) => media.providerMessageId === wamid)).toBeUndefined();
+    }
+  });
+
+  it('refuses media whose bytes are not the declared type', async () => {
+    const row = await mediaOutcome('media-not-jpeg', 'wamid.cloud-media-not-jpeg');
+    expect(row.mediaFileId).toBeNull();
+    expect(row.mediaError).toMatch(/not the image\/jpeg it was declared as/);
+    expect(
+      inbox.media.find((media) => media.providerMessageId === 'wamid.cloud-media-not-jpeg'),
+    ).toBeUndefined();
+  });
+
+  it("refuses media over Meta's size limit for its type", async () => {
+    const row = await mediaOutcome('media-huge', 'wamid.cloud-media-huge');
+    expect(row.mediaFileId).toBeNull();
+    expect(row.mediaError).toMatch(/over 5242880 bytes/);
   });
 });

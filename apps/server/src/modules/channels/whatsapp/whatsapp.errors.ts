@@ -31,5 +31,11 @@ export const providerTimeout = () =>
   );
 export const providerUnreachable = () =>
   new AppError(502, 'provider_unreachable', 'WhatsApp could not be reached. Please try again.');
+/** The address is one this server may not call (deployment settings: WHATSAPP_GRAPH_BASE_URL, OUTBOUND_ALLOW_PRIVATE_NETWORKS). */
+export const providerAddressRefused = (detail: string) =>
+  new AppError(502, 'provider_address_refused', `WhatsApp was not called: ${detail}.`);
+/** A media download that is not worth retrying: wrong host, too big, or bytes that are not the declared type. */
+export const mediaRefused = (detail: string) =>
+  new AppError(502, 'media_refused', `The WhatsApp media file was not stored: ${detail}.`);
 export const sandboxNotInUse = () =>
   notFound('sandbox_not_in_use', 'The sandbox WhatsApp provider is not in use for this number.');

@@ -160,6 +160,27 @@ export async function findLastInboundAt(
   return row?.at ?? null;
 }
 
+/** The number a customer last wrote to, of all the client's numbers. */
+export async function findLastInboundChannelId(
+  executor: Executor,
+  clientId: string,
+  customerPhone: string,
+): Promise<string | null> {
+  const [row] = await executor
+    .select({ channelId: whatsappMessages.channelId })
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.clientId, clientId),
+        eq(whatsappMessages.customerPhone, customerPhone),
+        eq(whatsappMessages.direction, 'in'),
+      ),
+    )
+    .orderBy(desc(whatsappMessages.sentAt))
+    .limit(1);
+  return row?.channelId ?? null;
+}
+
 /** The newest messages with one customer, oldest first. */
 export async function listConversation(
   executor: Executor,

@@ -21,7 +21,6 @@ export const ChannelSettingsSchema = z.object({
   phoneNumberId: z.string(),
   displayPhoneNumber: z.string(),
   wabaId: z.string().nullable(),
-  graphBaseUrl: z.string(),
   verifyToken: z.string(),
   hasAccessToken: z.boolean(),
   createdAt: z.string(),
@@ -33,7 +32,6 @@ export const ChannelSettingsInputSchema = z.object({
   phoneNumberId: z.string().regex(/^\d{5,20}$/, 'A phone number id is digits only'),
   displayPhoneNumber: z.string().min(5).max(20),
   wabaId: z.string().max(40).nullish(),
-  graphBaseUrl: z.url({ protocol: /^https?$/ }).nullish(),
   /** Write-only: never answered back. Left out on update, the stored one stays. */
   accessToken: z.string().min(1).max(1000).nullish(),
   appSecret: z.string().min(1).max(200),

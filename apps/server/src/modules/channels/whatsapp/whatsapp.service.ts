@@ -1,5 +1,7 @@
 import { newId } from '../../../lib/ids.js';
 import type { Database, Executor } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
+import type { OutboundHttp } from '../../../platform/outbound-http.js';
 import type { Keys } from '../../../platform/secrets.js';
 import { seal, unseal } from '../../../platform/secrets.js';
 import { fileUrl, type Storage } from '../../../platform/storage/index.js';
@@ -27,6 +29,7 @@ import {
   type ChannelRow,
   findChannel,
   findLastInboundAt,
+  findLastInboundChannelId,
   findMessage,
   findMessageForUpdate,
   insertChannel,
@@ -55,10 +58,10 @@ import {
 } from './whatsapp.wire.js';
 
 export const COPY_MEDIA_JOB = 'whatsapp.copy-media';
+const PERMANENT_MEDIA_ERRORS = new Set(['media_refused', 'provider_address_refused']);
 export const PRUNE_PENDING_STATUSES_JOB = 'whatsapp.prune-pending-statuses';
 /** Meta retries a webhook for up to 7 days: a status still without its message after that never gets one. */
 const PENDING_STATUS_DAYS = 8;
-export const DEFAULT_GRAPH_BASE_URL = 'https://graph.facebook.com/v23.0';
 export const WINDOW_MS = 24 * 3_600_000;
 const MAX_TEXT = 4096;
 
@@ -72,6 +75,10 @@ export type WhatsappDeps = {
   inboxPort: InboxPort;
   enqueue: Enqueue;
   log: { warn(object: object, message: string): void };
+  /** The deployment's Graph API base URL (config), the same for every client. */
+  graphBaseUrl: string;
+  /** The guarded way out: no loopback or private addresses unless the deployment allows them. */
+  outbound: OutboundHttp;
 };
 
 export type ChannelSettings = {
@@ -80,7 +87,6 @@ export type ChannelSettings = {
   phoneNumberId: string;
   displayPhoneNumber: string;
   wabaId: string | null;
-  graphBaseUrl: string;
   verifyToken: string;
   hasAccessToken: boolean;
   createdAt: string;
@@ -92,7 +98,6 @@ export type ChannelSettingsInput = {
   phoneNumberId: string;
   displayPhoneNumber: string;
   wabaId?: string | null;
-  graphBaseUrl?: string | null;
   accessToken?: string | null;
   appSecret: string;
   verifyToken: string;
@@ -110,7 +115,6 @@ export function toChannelSettings(row: ChannelRow): ChannelSettings {
     phoneNumberId: row.phoneNumberId,
     displayPhoneNumber: row.displayPhoneNumber,
     wabaId: row.wabaId,
-    graphBaseUrl: row.graphBaseUrl,
     verifyToken: row.verifyToken,
     hasAccessToken: row.accessTokenSealed !== null,
     createdAt: row.createdAt.toISOString(),
@@ -125,7 +129,6 @@ function sealedSettings(keys: Keys, input: ChannelSettingsInput) {
     phoneNumberId: input.phoneNumberId,
     displayPhoneNumber: input.displayPhoneNumber,
     wabaId: input.wabaId ?? null,
-    graphBaseUrl: input.graphBaseUrl ?? DEFAULT_GRAPH_BASE_URL,
     accessTokenSealed: input.accessToken ? seal(keys.encryption, input.accessToken) : null,
     appSecretSealed: seal(keys.encryption, input.appSecret),
     verifyToken: input.verifyToken,
@@ -177,7 +180,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     receiveWebhook: (rawBody, signature) => receiveWebhook(rawBody, signature),
   });
   const endpointOf = (channel: ChannelRow): GraphEndpoint => ({
-    graphBaseUrl: channel.graphBaseUrl,
+    outbound: deps.outbound,
+    graphBaseUrl: deps.graphBaseUrl,
     phoneNumberId: channel.phoneNumberId,
     accessToken: channel.accessTokenSealed ? unseal(keys.encryption, channel.accessTokenSealed) : '',
   });
@@ -285,6 +289,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       await inboxPort.receiveInbound(tx, {
         clientId: channel.clientId,
         channel: 'whatsapp',
+        channelId: channel.id,
         ...inbound,
         customerName,
       });
@@ -371,31 +376,39 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     return query.challenge;
   }
 
-  async function channelForClient(clientId: string): Promise<ChannelRow> {
-    const [channel] = await listChannels(db, clientId);
-    if (!channel) throw channelNotConfigured();
-    return channel;
+  /**
+   * The number a conversation runs on: the one named (the room's), else the one the customer last
+   * wrote to, else the client's first. A client may have several numbers (issue 11, defect 8).
+   */
+  async function channelFor(clientId: string, customerPhone: string, channelId?: string | null) {
+    if (channelId) {
+      const channel = await findChannel(db, clientId, channelId);
+      if (!channel) throw channelNotConfigured();
+      return channel;
+    }
+    const lastUsed = await findLastInboundChannelId(db, clientId, digitsOnly(customerPhone));
+    const channel = lastUsed ? await findChannel(db, clientId, lastUsed) : null;
+    const [first] = channel ? [channel] : await listChannels(db, clientId);
+    if (!first) throw channelNotConfigured();
+    return first;
   }
 
-  async function customerWindow(
-    clientId: string,
-    _channel: 'whatsapp',
-    customerPhone: string,
-  ): Promise<CustomerWindow> {
-    const channel = await channelForClient(clientId);
-    const last = await findLastInboundAt(db, clientId, channel.id, digitsOnly(customerPhone));
+  async function windowOn(channel: ChannelRow, customerPhone: string): Promise<CustomerWindow> {
+    const last = await findLastInboundAt(db, channel.clientId, channel.id, digitsOnly(customerPhone));
     if (!last) return { open: false, closesAt: null };
     const closesAt = new Date(last.getTime() + WINDOW_MS);
     return { open: closesAt.getTime() > Date.now(), closesAt };
   }
 
   const sender: ChannelSender = {
-    customerWindow,
+    async customerWindow(clientId, _channel, customerPhone, channelId) {
+      return windowOn(await channelFor(clientId, customerPhone, channelId), customerPhone);
+    },
     async send(message: OutboundMessage) {
-      const channel = await channelForClient(message.clientId);
+      const channel = await channelFor(message.clientId, message.to, message.channelId);
       if (message.kind === 'text' && message.text.length > MAX_TEXT) throw messageTooLong();
       if (message.kind !== 'template') {
-        const window = await customerWindow(message.clientId, 'whatsapp', message.to);
+        const window = await windowOn(channel, message.to);
         if (!window.open) throw windowClosed();
       }
       const body = outboundBody(message);
@@ -441,8 +454,19 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       });
       return;
     }
-    const { bytes, mimeType } = await graphDownloadMedia(endpointOf(channel), message.mediaId);
-    const type = message.mediaMimeType ?? mimeType ?? 'application/octet-stream';
+    let download: { bytes: Buffer; mimeType: string };
+    try {
+      download = await graphDownloadMedia(endpointOf(channel), message.mediaId, message.mediaMimeType);
+    } catch (error) {
+      // Refused for good (not a media host, too big, not what it claims): retrying would not help.
+      if (error instanceof AppError && PERMANENT_MEDIA_ERRORS.has(error.code)) {
+        deps.log.warn({ clientId: message.clientId, messageId: message.id, code: error.code }, error.message);
+        await updateMessage(db, message.clientId, message.id, { mediaError: error.message });
+        return;
+      }
+      throw error;
+    }
+    const { bytes, mimeType: type } = download;
     await db.transaction(async (tx) => {
       const file = await storage.save(tx, {
         clientId: message.clientId,

@@ -20,7 +20,6 @@ export const whatsappChannels = pgTable(
     phoneNumberId: text('phone_number_id').notNull(),
     displayPhoneNumber: text('display_phone_number').notNull(),
     wabaId: text('waba_id'),
-    graphBaseUrl: text('graph_base_url').notNull(),
     /** Sealed with the encryption key (platform/secrets). */
     accessTokenSealed: text('access_token_sealed'),
     appSecretSealed: text('app_secret_sealed').notNull(),

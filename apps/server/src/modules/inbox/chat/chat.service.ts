@@ -2,7 +2,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { fileUrl } from '../../../platform/storage/index.js';
+import { fileUrl, imageMimeTypeOf } from '../../../platform/storage/index.js';
 import type { OutboundMessage } from '../../channels/channel.ports.js';
 import { channelNotConfigured } from '../../channels/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
@@ -128,6 +128,7 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
       ? {
           clientId: session.clientId,
           channel: 'whatsapp',
+          channelId: room.channelId,
           to: room.customerPhoneNumber,
           kind: 'image',
           url: input.url ?? '',
@@ -136,6 +137,7 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
       : {
           clientId: session.clientId,
           channel: 'whatsapp',
+          channelId: room.channelId,
           to: room.customerPhoneNumber,
           kind: 'text',
           text: input.content ?? '',
@@ -145,20 +147,6 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
 
 /** WhatsApp takes images up to 5 MB; a bigger upload could never be delivered. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The image types WhatsApp delivers, told by their first bytes rather than the name or the declared type. */
-export function imageMimeTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((byte, index) => bytes[index] === byte)) return 'image/png';
-  if (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-}
 
 export type ImageSendInput = {
   roomId: string;
@@ -190,6 +178,7 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
     : {
         clientId: session.clientId,
         channel: 'whatsapp',
+        channelId: room.channelId,
         to: room.customerPhoneNumber,
         kind: 'image',
         url: `${deps.publicUrl ?? ''}${deps.storage.sharedPath(session.clientId, file.id)}`,
@@ -216,6 +205,7 @@ export async function getRoomWindow(deps: InboxDeps, session: SessionContext, ro
     session.clientId,
     'whatsapp',
     room.customerPhoneNumber,
+    room.channelId,
   );
   return {
     roomId: room.id,
@@ -260,6 +250,7 @@ export async function sendTemplateMessage(
     {
       clientId: session.clientId,
       channel: 'whatsapp',
+      channelId: room.channelId,
       to: room.customerPhoneNumber,
       kind: 'template',
       templateName: template.name,
@@ -286,6 +277,7 @@ async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, r
     session.clientId,
     'whatsapp',
     room.customerPhoneNumber,
+    room.channelId,
   );
   if (!window.open) throw customerWindowClosed();
 }

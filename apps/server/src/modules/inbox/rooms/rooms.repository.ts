@@ -56,7 +56,14 @@ export async function findRoomByShortId(db: Executor, clientId: string, shortId:
 }
 
 /** The customer's room that is not closed on this channel, if any. */
-export async function findLiveRoom(db: Executor, clientId: string, phone: string, channel: string) {
+/** The customer's conversation on one number (`channelId`) that is not closed. */
+export async function findLiveRoom(
+  db: Executor,
+  clientId: string,
+  phone: string,
+  channel: string,
+  channelId: string | null,
+) {
   const [row] = await db
     .select()
     .from(csRooms)
@@ -65,6 +72,7 @@ export async function findLiveRoom(db: Executor, clientId: string, phone: string
         eq(csRooms.clientId, clientId),
         eq(csRooms.customerPhoneNumber, phone),
         eq(csRooms.channel, channel),
+        channelId === null ? isNull(csRooms.channelId) : eq(csRooms.channelId, channelId),
         eq(csRooms.isInternal, false),
         sql`${csRooms.status} <> 'closed'`,
       ),

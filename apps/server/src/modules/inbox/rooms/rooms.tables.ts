@@ -12,8 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A conversation with one customer. `queued` waits for an agent, `open` has one, `closed` is history.
- * At most one room per customer and channel is not closed.
+ * A conversation with one customer on one of the client's numbers. `queued` waits for an agent, `open`
+ * has one, `closed` is history. At most one room per customer and number is not closed.
  */
 export const csRooms = pgTable(
   'cs_rooms',
@@ -27,6 +27,11 @@ export const csRooms = pgTable(
     customerName: text('customer_name'),
     channel: text('channel').notNull().default('whatsapp'),
     mediaPlatform: text('media_platform').notNull().default('whatsapp'),
+    /**
+     * The client's number (provider channel) the customer wrote to: replies go out from it and its
+     * 24-hour window applies. Null for internal rooms (and rooms from before numbers were recorded).
+     */
+    channelId: uuid('channel_id'),
     status: text('status', { enum: ['queued', 'open', 'closed'] }).notNull(),
     csId: uuid('cs_id'),
     isBot: boolean('is_bot').notNull().default(false),
@@ -54,9 +59,15 @@ export const csRooms = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('cs_rooms_short_id_key').on(t.clientId, t.shortId),
-    // One live room per customer and channel: concurrent arrivals cannot open two.
+    // One live room per customer and number: concurrent arrivals cannot open two. A room with no
+    // number (seeded history) counts as one number of its own, not as distinct from every other.
     uniqueIndex('cs_rooms_live_key')
-      .on(t.clientId, t.customerPhoneNumber, t.channel)
+      .on(
+        t.clientId,
+        t.customerPhoneNumber,
+        t.channel,
+        sql`coalesce(${t.channelId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
       .where(sql`status <> 'closed' and not is_internal`),
     index('cs_rooms_list_idx').on(t.clientId, t.status, t.csId, t.createdAt, t.id),
     index('cs_rooms_created_idx').on(t.clientId, t.createdAt, t.id),

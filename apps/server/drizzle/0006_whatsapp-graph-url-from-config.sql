@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_channels" DROP COLUMN "graph_base_url";
