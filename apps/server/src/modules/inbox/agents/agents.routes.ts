@@ -13,10 +13,9 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
 import { sendChatMessage } from '../chat/chat.service.js';
 import { searchCustomers } from '../customers/customers.service.js';
-import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound } from '../inbox.errors.js';
 import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
@@ -72,7 +71,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.put(
     AGENT_STATUS_PATH,
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.agentSelf },
       schema: {
         tags: CS_TAGS,
         security,
@@ -86,7 +85,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.put(
     AGENT_OFFLINE_PATH,
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.agentSelf },
       schema: {
         tags: CS_TAGS,
         security,
@@ -119,7 +118,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -133,7 +132,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/detail',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -150,7 +149,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.post(
     '/api/cs/customerService',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -212,7 +211,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.delete(
     '/api/cs/customerService',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: {
         tags: CS_TAGS,
         security,
@@ -227,7 +226,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/tags',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -240,7 +239,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/listCustomer',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -269,7 +268,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/me',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -282,7 +281,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/exportToCsv',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: { tags: CS_TAGS, security, summary: 'Agents as CSV' },
     },
     async (request, reply) =>
@@ -291,7 +290,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/exportLogToXlsx',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: {
         tags: CS_TAGS,
         security,
@@ -309,7 +308,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.post(
     '/api/cs/customerService/import',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: {
         tags: CS_TAGS,
         security,
@@ -329,7 +328,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.get(
       path,
       {
-        config: { access: access.feature('CS', CS_SUPERVISORS) },
+        config: { access: csAccess.supervisors },
         schema: {
           tags: CS_TAGS,
           security,
@@ -343,7 +342,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.put(
       path,
       {
-        config: { access: access.feature('CS', CS_ADMINS) },
+        config: { access: csAccess.admins },
         schema: {
           tags: CS_TAGS,
           security,
@@ -376,7 +375,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.delete(
       path,
       {
-        config: { access: access.feature('CS', CS_ADMINS) },
+        config: { access: csAccess.admins },
         schema: {
           tags: CS_TAGS,
           security,
@@ -391,7 +390,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.post(
       `${path}/import`,
       {
-        config: { access: access.feature('CS', CS_ADMINS) },
+        config: { access: csAccess.admins },
         schema: {
           tags: CS_TAGS,
           security,
