@@ -19,6 +19,7 @@ import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, csAccess, security } from '../inbox
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound } from '../inbox.errors.js';
 import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
+import { isSupervisor } from '../rooms/rooms.service.js';
 import type { AgentKind } from './agents.repository.js';
 import {
   changeAgentStatus,
@@ -254,10 +255,8 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     },
     async (request) => {
       const session = request.ctx.session!;
-      const csId =
-        session.chatRole === 'CS' && !CS_SUPERVISORS.includes(session.role)
-          ? session.csId
-          : (request.query.csId ?? session.csId);
+      // Only supervisors look at another agent's customers; agents and internal users see their own.
+      const csId = isSupervisor(session) ? (request.query.csId ?? session.csId) : session.csId;
       return searchCustomers(db, session, {
         csId: csId ?? '00000000-0000-0000-0000-000000000000',
         pageSize: request.query.pageSize,

@@ -89,6 +89,35 @@ describe('a customer’s messages follow the rules of the chat', () => {
     expect((await messagesOf(budiPhone, budi)).statusCode).toBe(200);
   });
 
+  it('lists only the caller’s own assigned customers unless they supervise', async () => {
+    const assigned = await inject({
+      method: 'PUT',
+      url: '/api/cs/customers',
+      headers: adc.headers,
+      payload: { phoneNumber: ayuPhone, csId: ayu.session.csId },
+    });
+    expect(assigned.statusCode).toBe(200);
+    const listOf = (csId: string, by: LoggedIn) =>
+      get(`/api/cs/customerService/listCustomer?csId=${csId}`, by);
+    const phones = (response: { json(): { items: { phoneNumber: string }[] } }) =>
+      response.json().items.map((item) => item.phoneNumber);
+    expect(phones(await listOf(ayu.session.csId!, adc))).toEqual([ayuPhone]);
+    expect(phones(await listOf(ayu.session.csId!, budi))).toEqual([]);
+    // An internal user (chat role INTERNAL, linked to a USP) has no customers of their own either.
+    const linked = await inject({
+      method: 'PUT',
+      url: '/api/cs/internal-user',
+      headers: adc.headers,
+      payload: { name: 'Back office', email: 'usp@demo.test' },
+    });
+    expect(linked.statusCode).toBe(200);
+    const internal = await logIn(sapa.app, 'usp@demo.test');
+    expect(internal.session.chatRole).toBe('INTERNAL');
+    const listed = await listOf(ayu.session.csId!, internal);
+    expect(listed.statusCode).toBe(200);
+    expect(phones(listed)).toEqual([]);
+  });
+
   it('shows admins every customer’s messages', async () => {
     for (const phone of [ayuPhone, budiPhone]) {
       const read = await messagesOf(phone, adc);
