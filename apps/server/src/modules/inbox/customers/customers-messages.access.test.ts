@@ -89,6 +89,25 @@ describe('a customer’s messages follow the rules of the chat', () => {
     expect((await messagesOf(budiPhone, budi)).statusCode).toBe(200);
   });
 
+  it('opens no internal room about another agent’s customer, which would open the customer to the agent', async () => {
+    const internal = await inject({
+      method: 'POST',
+      url: '/api/cs/chatRoomInternal',
+      headers: ayu.headers,
+      payload: { customerPhoneNumber: budiPhone },
+    });
+    expect(internal.statusCode).toBe(404);
+    expect(errorCode(internal)).toBe('customer_not_found');
+    expect((await get(`/api/cs/customers/byPhoneNumber?phoneNumber=${budiPhone}`, ayu)).statusCode).toBe(404);
+    const own = await inject({
+      method: 'POST',
+      url: '/api/cs/chatRoomInternal',
+      headers: ayu.headers,
+      payload: { customerPhoneNumber: ayuPhone },
+    });
+    expect(own.statusCode).toBe(201);
+  });
+
   it('lists only the caller’s own assigned customers unless they supervise', async () => {
     const assigned = await inject({
       method: 'PUT',

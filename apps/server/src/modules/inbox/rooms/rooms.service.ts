@@ -644,8 +644,10 @@ export async function createInternalRoom(
   session: SessionContext,
   input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
 ) {
+  const phone = normalizePhoneNumber(input.customerPhoneNumber);
+  // The room would open the customer to its agent: an agent opens one only about their own customer.
+  await assertCustomerReachable(deps.db, session, phone);
   return deps.db.transaction(async (tx) => {
-    const phone = normalizePhoneNumber(input.customerPhoneNumber);
     const customer = await ensureCustomer(tx, {
       clientId: session.clientId,
       id: newId(),
