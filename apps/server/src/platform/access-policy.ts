@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyCsrfToken } from './csrf.js';
 import { AppError } from './errors.js';
-import type { AccessRule, SessionContext } from './request-context.js';
+import type { AccessRule, RouteAccess, SessionContext } from './request-context.js';
 
 export type SessionResolver = (bearerToken: string) => Promise<SessionContext | null>;
 /** Whether a role holds a right; read per request so an edit by the super admin applies at once. */
@@ -34,6 +34,12 @@ export const accessPolicyPlugin = fp<{
     app.addHook('onRoute', (route) => {
       routes.push(route);
     });
+    // Every route and its rule, for audits (the role × operation test reads it); methods one by one.
+    app.decorate('routeAccess', (): RouteAccess[] =>
+      routes.flatMap((route) =>
+        [route.method].flat().map((method) => ({ method, url: route.url, rule: route.config?.access })),
+      ),
+    );
     app.addHook('onReady', async () => {
       const missing = routes
         .filter((route) => !route.config?.access)
@@ -65,9 +71,7 @@ export const accessPolicyPlugin = fp<{
           );
         }
       }
-      if (rule.roles && !rule.roles.includes(session.role)) {
-        throw new AppError(403, 'forbidden', 'Your role may not do this.');
-      }
+      if (!admitsCaller(rule, session)) throw new AppError(403, 'forbidden', 'Your role may not do this.');
       if (rule.right && !(await hasRight(session.role, rule.right))) {
         throw new AppError(403, 'forbidden', 'Your role may not do this.');
       }
@@ -76,6 +80,17 @@ export const accessPolicyPlugin = fp<{
   },
   { name: 'access-policy' },
 );
+
+/**
+ * Whether a rule's roles admit the caller: by portal role, or by chat role when the rule names chat
+ * roles. Rights and features are checked apart. Pure, so the role × operation test reads the same rule.
+ */
+export function admitsCaller(rule: AccessRule, caller: Pick<SessionContext, 'role' | 'chatRole'>): boolean {
+  if (rule.kind === 'public') return true;
+  if (!rule.roles && !rule.chatRoles) return true;
+  if (rule.roles?.includes(caller.role)) return true;
+  return Boolean(caller.chatRole && rule.chatRoles?.some((chatRole) => chatRole === caller.chatRole));
+}
 
 /**
  * The client must have the feature, and an expired trial (spec §4) closes every feature area until the

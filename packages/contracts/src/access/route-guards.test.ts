@@ -28,12 +28,31 @@ describe('route guards (spec §6)', () => {
   it('sends a logged-in user at the login page where the login redirect says', () => {
     expect(guard('/', subject('USR'))).toEqual(to('/report'));
     expect(guard('/', subject('ADU'))).toEqual(to('/users'));
-    expect(guard('/', subject('USC'))).toEqual(to('/customerService/chat'));
+    expect(guard('/', subject('USC', { chatRole: 'CS' }))).toEqual(to('/customerService/chat'));
     expect(guard('/', subject('ADC', { mainFeature: 'SMS' }))).toEqual(to('/dashboard/sms'));
   });
 
+  it('opens the chat and its history to chat roles and the roles that oversee them (decision 0015)', () => {
+    for (const path of [
+      '/customerService/chat',
+      '/customerService/chat/queue',
+      '/customerService/chatHistory',
+    ]) {
+      for (const role of ['SAD', 'ADC', 'ADB', 'USV'] as const)
+        expect(guard(path, subject(role))).toEqual(allow);
+      for (const chatRole of ['CS', 'SPV', 'INTERNAL'] as const)
+        expect(guard(path, subject('USC', { chatRole }))).toEqual(allow);
+      for (const role of rolesExcept('SAD', 'ADC', 'ADB', 'USV'))
+        expect(guard(path, subject(role, { chatRole: null }))).toEqual(refusedRole);
+    }
+    // A user without a chat role whose landing page is the chat ends on the profile page.
+    expect(guard('/', subject('USC'))).toEqual(to('/settings/editProfile'));
+  });
+
   it('sends a chat user whose client has no CS from the login page to the profile page, not around in circles', () => {
-    expect(guard('/', subject('USC', { features: only('SMS') }))).toEqual(to('/settings/editProfile'));
+    expect(guard('/', subject('USC', { chatRole: 'CS', features: only('SMS') }))).toEqual(
+      to('/settings/editProfile'),
+    );
   });
 
   const superAdminOnly = [
@@ -62,6 +81,11 @@ describe('route guards (spec §6)', () => {
   it.each([
     ['/customers', ['SAD', 'ADC', 'ADB']],
     ['/config/chatTemplate', ['SAD', 'ADC', 'ADB', 'USE']],
+    ['/config/AutoClose', ['SAD', 'ADC', 'ADB']],
+    ['/config/roomCategory', ['SAD', 'ADC', 'ADB']],
+    ['/customerService/dashboard', ['SAD', 'ADC', 'ADB', 'USV']],
+    ['/customerService/manage/supervisor', ['SAD', 'ADC', 'ADB', 'USV']],
+    ['/customerService/manage/internal-user', ['SAD', 'ADC', 'ADB', 'USV']],
     ['/report', ['SAD', 'ADC', 'USR', 'USV', 'ADB']],
     ['/report/download', ['SAD', 'ADC', 'USR', 'USV', 'ADB']],
     ['/users', ['SAD', 'ADC', 'ADB', 'ADU']],
@@ -103,7 +127,6 @@ describe('route guards (spec §6)', () => {
         '/billing',
         '/subscription',
         '/pages/404',
-        '/config/AutoClose',
         '/analytics/list',
       ]) {
         expect(guard(path, subject(role))).toEqual(allow);

@@ -1,7 +1,7 @@
 import { isTrialExpired, type Subscription } from '../subscriptions/subscription.schemas.js';
 import { type FeatureFlag, hasFeature } from './features.js';
 import { getDefaultDashboard, getLoginRedirect, type RedirectSubject } from './login-redirect.js';
-import type { RoleCode } from './roles.js';
+import { CHAT_ROLES, type ChatRole, type RoleCode } from './roles.js';
 
 /**
  * The route guards of spec §6, as pure functions of the path and the session: the web router runs them
@@ -23,6 +23,12 @@ export const USERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'ADU'];
 export const DOCUMENTS_ROLES: readonly RoleCode[] = ['SAD', 'ADB'];
 /** The audit trail: the super admin and the client admins (the roles with AUDIT_VIEW by default). */
 export const AUDIT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
+/**
+ * The inbox (decision 0015): the chat and its history are for chat roles (spec §6), and for the admins
+ * and supervisors who oversee them; the dashboard and the people pages for those roles alone.
+ */
+export const CS_SUPERVISOR_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
+export const INBOX_CHAT_ROLES: readonly ChatRole[] = CHAT_ROLES;
 /** Administration pages inside the users area that spec §2 does not name (approval tasks, roles, audit). */
 export const USER_TASKS_PATH = '/users/tasks';
 export const USER_ROLES_PATH = '/users/roles';
@@ -33,11 +39,21 @@ export const CHAT_TEMPLATE_PATH = '/config/chatTemplate';
 /** Spec §6: the CS config guard sends ADB here. */
 export const AUTO_CLOSE_PATH = '/config/AutoClose';
 
-/** A path prefix and who may open it. The first prefix that matches a path decides its roles. */
-type RoleRule = readonly [prefix: string, roles: readonly RoleCode[]];
+/**
+ * A path prefix and who may open it: these portal roles, or with `chatRoles` also anyone with one of
+ * those chat roles. The first prefix that matches a path decides.
+ */
+type RoleRule = readonly [prefix: string, roles: readonly RoleCode[], chatRoles?: readonly ChatRole[]];
 
 const ROLE_RULES: readonly RoleRule[] = [
   ['/customerService/chatGroup', SUPER_ADMIN_ONLY],
+  ['/customerService/chat', CS_SUPERVISOR_ROLES, INBOX_CHAT_ROLES],
+  ['/customerService/chatHistory', CS_SUPERVISOR_ROLES, INBOX_CHAT_ROLES],
+  ['/customerService/dashboard', CS_SUPERVISOR_ROLES],
+  ['/customerService/manage/supervisor', CS_SUPERVISOR_ROLES],
+  ['/customerService/manage/internal-user', CS_SUPERVISOR_ROLES],
+  // Agents see their colleagues read-only (the chat's transfer list); changes stay with supervisors.
+  ['/customerService/manage', CS_SUPERVISOR_ROLES, INBOX_CHAT_ROLES],
   ['/fb-catalog', SUPER_ADMIN_ONLY],
   ['/geo-location', SUPER_ADMIN_ONLY],
   ['/health-check', SUPER_ADMIN_ONLY],
@@ -53,6 +69,8 @@ const ROLE_RULES: readonly RoleRule[] = [
   ['/customers', CUSTOMERS_ROLES],
   [CS_CONFIG_PATH, CS_CONFIG_ROLES],
   [CHAT_TEMPLATE_PATH, CHAT_TEMPLATE_ROLES],
+  // The rest of the CS configuration (auto close, room categories, …) is CS config too (spec §6).
+  ['/config', CS_CONFIG_ROLES],
   ['/report', REPORT_ROLES],
   // Before `/users`: the first matching prefix decides. Tasks and roles keep the users area's roles.
   [AUDIT_TRAIL_PATH, AUDIT_ROLES],
@@ -92,6 +110,8 @@ export const DASHBOARD_FEATURES: Readonly<Record<string, FeatureFlag | null>> = 
 };
 
 export type GuardSubject = RedirectSubject & {
+  /** The user's chat role in the inbox (decision 0009); absent or null without one. */
+  chatRole?: ChatRole | null;
   /** The client's subscription; null or absent when unknown or none (not on a trial). */
   subscription?: Pick<Subscription, 'isTrial' | 'expiredAt'> | null;
 };
@@ -115,8 +135,20 @@ function trimPath(pathname: string): string {
 
 /** The roles allowed on a path, or null when any logged-in role may open it. */
 export function getRouteRoles(pathname: string): readonly RoleCode[] | null {
+  return findRoleRule(pathname)?.[1] ?? null;
+}
+
+function findRoleRule(pathname: string): RoleRule | undefined {
   const path = trimPath(pathname);
-  return ROLE_RULES.find(([prefix]) => isUnder(path, prefix))?.[1] ?? null;
+  return ROLE_RULES.find(([prefix]) => isUnder(path, prefix));
+}
+
+/** Whether the path's role rule, if any, lets this user in by portal role or chat role. */
+function admitsRole(path: string, subject: GuardSubject): boolean {
+  const rule = findRoleRule(path);
+  if (!rule) return true;
+  const [, roles, chatRoles] = rule;
+  return roles.includes(subject.role) || Boolean(subject.chatRole && chatRoles?.includes(subject.chatRole));
 }
 
 /** The feature a path needs (its area's, or its dashboard's), or null. */
@@ -138,8 +170,7 @@ function redirectOf(path: string, subject: GuardSubject): string | null {
 }
 
 function checkPage(path: string, subject: GuardSubject, now: number): GuardDecision {
-  const roles = getRouteRoles(path);
-  if (roles && !roles.includes(subject.role)) return { kind: 'refuse', reason: 'role' };
+  if (!admitsRole(path, subject)) return { kind: 'refuse', reason: 'role' };
   const feature = getRouteFeature(path);
   if (!feature) return ALLOW;
   if (!hasFeature(subject.features, feature)) {

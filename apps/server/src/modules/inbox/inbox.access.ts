@@ -1,4 +1,5 @@
-import type { RoleCode } from '@sapa/contracts';
+import { CHAT_ROLES, type RoleCode } from '@sapa/contracts';
+import { access } from '../../platform/request-context.js';
 
 export const security = [{ bearer: [] }];
 export const CS_TAGS = ['customer-service'];
@@ -6,3 +7,26 @@ export const CS_TAGS = ['customer-service'];
 export const CS_ADMINS: RoleCode[] = ['SAD', 'ADC', 'ADB'];
 /** Admins plus supervisors: manage agents, see every room. */
 export const CS_SUPERVISORS: RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
+/** Spec §6: chat templates are edited by SAD, ADC, ADB and USE. */
+export const TEMPLATE_EDITORS: RoleCode[] = ['SAD', 'ADC', 'ADB', 'USE'];
+
+/**
+ * The access rules of every /api/cs operation (decision 0015). Each route names one of these, so the
+ * role × operation test and the decision record read the same few groups.
+ */
+export const csAccess = {
+  /** Spec §6 customers and CS config: the client's admins. */
+  admins: access.feature('CS', CS_ADMINS),
+  /** Agents' people, logs, dashboards and the bot queue: admins and the supervisor role. */
+  supervisors: access.feature('CS', CS_SUPERVISORS),
+  /**
+   * The inbox (spec §6: chat for chat roles): admins and supervisors by portal role, anyone else only
+   * with a chat role. What an agent then sees inside (own rooms, own csId) the services decide.
+   */
+  inbox: access.feature('CS', CS_SUPERVISORS, CHAT_ROLES),
+  /** Reading the chat templates: the inbox, plus the template editors' screen (spec §6). */
+  templateReaders: access.feature('CS', [...CS_SUPERVISORS, 'USE'], CHAT_ROLES),
+  templateEditors: access.feature('CS', TEMPLATE_EDITORS),
+  /** An agent's own status: only people who take chats have one. */
+  agentSelf: access.feature('CS', [], ['CS', 'SPV']),
+} as const;

@@ -6,6 +6,7 @@ export const agentNotFound = () => notFound('agent_not_found', 'Customer service
 export const customerNotFound = () => notFound('customer_not_found', 'Customer not found');
 export const tagNotFound = () => notFound('tag_not_found', 'Tag not found');
 export const clientNotFound = () => notFound('client_not_found', 'Client not found');
+export const botNotFound = () => notFound('bot_not_found', 'Chat bot not found');
 export const categoryNotFound = () => notFound('category_not_found', 'Room category not found');
 export const templateNotFound = () => notFound('template_not_found', 'Chat template not found');
 export const exportNotFound = () => notFound('export_not_found', 'Export not found');

@@ -23,6 +23,8 @@ export function guardSubjectOf(
   if (!isRoleCode(session.role)) return null;
   return {
     role: session.role,
+    // The chat and its history open by chat role too (decision 0015).
+    chatRole: session.chatRole,
     features: session.features.filter(isFeatureFlag),
     mainFeature: session.mainFeature,
     subscription,

@@ -205,7 +205,9 @@ describe('customer-service agents', () => {
       headers: adc.headers,
       payload: { status: 'online' },
     });
-    expect(errorCode(notAgent)).toBe('not_an_agent');
+    // Only people who take chats (chat role CS or SPV) have a status: the route's rule refuses the rest.
+    expect(notAgent.statusCode).toBe(403);
+    expect(errorCode(notAgent)).toBe('forbidden');
 
     const exported = await inject({
       method: 'GET',

@@ -13,13 +13,13 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
 import { sendChatMessage } from '../chat/chat.service.js';
 import { searchCustomers } from '../customers/customers.service.js';
-import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound } from '../inbox.errors.js';
 import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
+import { isSupervisor } from '../rooms/rooms.service.js';
 import type { AgentKind } from './agents.repository.js';
 import {
   changeAgentStatus,
@@ -72,7 +72,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.put(
     AGENT_STATUS_PATH,
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.agentSelf },
       schema: {
         tags: CS_TAGS,
         security,
@@ -86,7 +86,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.put(
     AGENT_OFFLINE_PATH,
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.agentSelf },
       schema: {
         tags: CS_TAGS,
         security,
@@ -119,7 +119,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -133,7 +133,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/detail',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -150,7 +150,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.post(
     '/api/cs/customerService',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -212,7 +212,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.delete(
     '/api/cs/customerService',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: {
         tags: CS_TAGS,
         security,
@@ -227,7 +227,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/tags',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -240,7 +240,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/listCustomer',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -255,10 +255,8 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     },
     async (request) => {
       const session = request.ctx.session!;
-      const csId =
-        session.chatRole === 'CS' && !CS_SUPERVISORS.includes(session.role)
-          ? session.csId
-          : (request.query.csId ?? session.csId);
+      // Only supervisors look at another agent's customers; agents and internal users see their own.
+      const csId = isSupervisor(session) ? (request.query.csId ?? session.csId) : session.csId;
       return searchCustomers(db, session, {
         csId: csId ?? '00000000-0000-0000-0000-000000000000',
         pageSize: request.query.pageSize,
@@ -269,7 +267,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/me',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -282,7 +280,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/customerService/exportToCsv',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: { tags: CS_TAGS, security, summary: 'Agents as CSV' },
     },
     async (request, reply) =>
@@ -291,7 +289,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.get(
     '/api/cs/exportLogToXlsx',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: {
         tags: CS_TAGS,
         security,
@@ -309,7 +307,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   app.post(
     '/api/cs/customerService/import',
     {
-      config: { access: access.feature('CS', CS_SUPERVISORS) },
+      config: { access: csAccess.supervisors },
       schema: {
         tags: CS_TAGS,
         security,
@@ -329,7 +327,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.get(
       path,
       {
-        config: { access: access.feature('CS', CS_SUPERVISORS) },
+        config: { access: csAccess.supervisors },
         schema: {
           tags: CS_TAGS,
           security,
@@ -343,7 +341,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.put(
       path,
       {
-        config: { access: access.feature('CS', CS_ADMINS) },
+        config: { access: csAccess.admins },
         schema: {
           tags: CS_TAGS,
           security,
@@ -376,7 +374,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.delete(
       path,
       {
-        config: { access: access.feature('CS', CS_ADMINS) },
+        config: { access: csAccess.admins },
         schema: {
           tags: CS_TAGS,
           security,
@@ -391,7 +389,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     app.post(
       `${path}/import`,
       {
-        config: { access: access.feature('CS', CS_ADMINS) },
+        config: { access: csAccess.admins },
         schema: {
           tags: CS_TAGS,
           security,

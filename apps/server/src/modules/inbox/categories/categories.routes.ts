@@ -6,8 +6,7 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
-import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   createRoomCategory,
@@ -18,7 +17,7 @@ import {
 
 const CategorySchema = RoomCategorySchema;
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const admins = { access: access.feature('CS', CS_ADMINS) };
+const admins = { access: csAccess.admins };
 const name = RoomCategoryNameSchema;
 
 /** Room categories (config screen roomCategory); agents pick one before closing when mandatory. */
@@ -27,7 +26,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = asyn
   app.get(
     '/api/cs/roomCategory',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,

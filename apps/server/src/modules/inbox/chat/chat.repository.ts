@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import { cteColumns } from '../../../platform/sql-cte.js';
-import { lastMessageColumns } from '../rooms/rooms.repository.js';
+import { lastMessageColumns, roomOpenToAgent } from '../rooms/rooms.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
 import { type CsMessageRow, csMessages } from './chat.tables.js';
 
@@ -185,7 +185,14 @@ export async function findLastMessage(db: Executor, clientId: string, roomId: st
 }
 
 /** A customer's messages across their rooms, newest first. */
-export async function listMessagesOfCustomer(db: Executor, clientId: string, phone: string, limit: number) {
+/** A customer's latest messages across rooms; with `agentCsId`, only from the rooms that agent may open. */
+export async function listMessagesOfCustomer(
+  db: Executor,
+  clientId: string,
+  phone: string,
+  limit: number,
+  agentCsId: string | null,
+) {
   return db
     .select({ message: csMessages })
     .from(csMessages)
@@ -195,6 +202,7 @@ export async function listMessagesOfCustomer(db: Executor, clientId: string, pho
         eq(csMessages.clientId, clientId),
         eq(csRooms.customerPhoneNumber, phone),
         eq(csMessages.isInternal, false),
+        agentCsId ? roomOpenToAgent(agentCsId) : undefined,
       ),
     )
     .orderBy(desc(csMessages.createdAt))

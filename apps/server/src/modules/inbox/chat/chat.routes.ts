@@ -2,8 +2,7 @@ import { ChatMessageSchema, ErrorBodySchema, keysetPageOf } from '@sapa/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
-import { access } from '../../../platform/request-context.js';
-import { CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { fileRequired, imageTooLarge } from '../inbox.errors.js';
 import { isTrue, queryFlag } from '../inbox.http.js';
@@ -32,7 +31,7 @@ const errors = {
 
 export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const cs = { access: access.feature('CS') };
+  const cs = { access: csAccess.inbox };
   const imageFields = z.object({
     roomId: z.string({ error: 'roomId is required (send it before the file)' }),
     caption: z.string().max(1024).optional(),

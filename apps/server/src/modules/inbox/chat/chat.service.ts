@@ -22,7 +22,7 @@ import {
 import { publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
 import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.repository.js';
-import { getVisibleRoom, isSupervisor } from '../rooms/rooms.service.js';
+import { assertCustomerReachable, getVisibleRoom, isSupervisor } from '../rooms/rooms.service.js';
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
 import { findTemplate } from '../templates/templates.repository.js';
 import {
@@ -102,8 +102,11 @@ export async function getLastMessage(db: Executor, session: SessionContext, room
   return { message: row ? toMessage(row) : null };
 }
 
+/** A customer's latest messages, under the rules of /api/cs/chat: an agent reads only rooms they may open. */
 export async function listMessagesOfContact(db: Executor, session: SessionContext, contactNumber: string) {
-  const rows = await listMessagesOfCustomer(db, session.clientId, normalizePhoneNumber(contactNumber), 50);
+  const phone = normalizePhoneNumber(contactNumber);
+  const agentCsId = await assertCustomerReachable(db, session, phone);
+  const rows = await listMessagesOfCustomer(db, session.clientId, phone, 50, agentCsId);
   return { items: rows.map((row) => toMessage(row.message)) };
 }
 

@@ -116,13 +116,21 @@ describe('customer-service configuration', () => {
   });
 
   it('sets the default bot, and only admins change the configuration', async () => {
+    const agent = await inject({
+      method: 'POST',
+      url: '/api/cs/customerService',
+      headers: adc.headers,
+      payload: { csName: 'Welcome bot', email: 'welcome-bot@demo.test', activeBot: true, botName: 'welcome' },
+    });
+    expect(agent.statusCode).toBe(201);
     const bot = await inject({
       method: 'PUT',
       url: '/api/cs/configuration/defaultBot',
       headers: adc.headers,
-      payload: { id: 'welcome-bot' },
+      payload: { id: agent.json().id },
     });
-    expect(bot.json().defaultBot).toBe('welcome-bot');
+    expect(bot.statusCode).toBe(200);
+    expect(bot.json().defaultBot).toBe(agent.json().id);
     const byAgent = await inject({
       method: 'PUT',
       url: '/api/cs/configuration',
@@ -130,5 +138,50 @@ describe('customer-service configuration', () => {
       payload: { autoAssignTicket: false },
     });
     expect(byAgent.statusCode).toBe(403);
+  });
+
+  it('answers 404 for another client’s bot, an agent without a bot or an unknown id, and keeps the default', async () => {
+    const [theirs, plain] = await Promise.all([
+      inject({
+        method: 'POST',
+        url: '/api/cs/customerService',
+        headers: adc2.headers,
+        payload: { csName: 'Their bot', email: 'their-bot@second.test', activeBot: true, botName: 'theirs' },
+      }),
+      inject({
+        method: 'POST',
+        url: '/api/cs/customerService',
+        headers: adc.headers,
+        payload: { csName: 'Plain agent', email: 'plain-agent@demo.test' },
+      }),
+    ]);
+    expect(theirs.statusCode).toBe(201);
+    expect(plain.statusCode).toBe(201);
+    const before = (
+      await inject({ method: 'GET', url: '/api/cs/configuration', headers: adc.headers })
+    ).json();
+    for (const id of [
+      theirs.json().id,
+      plain.json().id,
+      '0192f0c4-0000-7000-8000-000000000000',
+      'welcome-bot',
+    ]) {
+      const refused = await inject({
+        method: 'PUT',
+        url: '/api/cs/configuration/defaultBot',
+        headers: adc.headers,
+        payload: { id },
+      });
+      expect(refused.statusCode, id).toBe(404);
+      expect(errorCode(refused)).toBe('bot_not_found');
+    }
+    const after = (
+      await inject({ method: 'GET', url: '/api/cs/configuration', headers: adc.headers })
+    ).json();
+    expect(after.defaultBot).toBe(before.defaultBot);
+    const theirConfig = (
+      await inject({ method: 'GET', url: '/api/cs/configuration', headers: adc2.headers })
+    ).json();
+    expect(theirConfig.defaultBot).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { ConfigurationSchema, CsConfigPatchSchema, ErrorBodySchema } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
-import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { getConfiguration, saveConfiguration, setDefaultBot } from './configuration.service.js';
 
@@ -13,7 +12,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
   app.get(
     '/api/cs/configuration',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -28,7 +27,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
   app.put(
     '/api/cs/configuration',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: { access: csAccess.admins },
       schema: {
         tags: CS_TAGS,
         security,
@@ -43,7 +42,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
   app.post(
     '/api/cs/configuration',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: { access: csAccess.admins },
       schema: {
         tags: CS_TAGS,
         security,
@@ -59,7 +58,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
   app.put(
     '/api/cs/configuration/defaultBot',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: { access: csAccess.admins },
       schema: {
         tags: CS_TAGS,
         security,

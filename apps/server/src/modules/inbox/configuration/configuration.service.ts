@@ -1,8 +1,10 @@
 import { type CsConfig, type CsConfigPatchSchema, withDefaults } from '@sapa/contracts';
 import type { z } from 'zod';
+import { isId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { clientNotFound } from '../inbox.errors.js';
+import { findAgent } from '../agents/agents.repository.js';
+import { botNotFound, clientNotFound } from '../inbox.errors.js';
 import { findConfiguration, upsertConfiguration } from './configuration.repository.js';
 
 /** The client's configuration with defaults filled in; a client that never saved one gets them all. */
@@ -37,7 +39,13 @@ export async function saveConfiguration(
   return { clientId: target, config: merged, defaultBot: row.defaultBotId };
 }
 
+/**
+ * The default bot is one of this client's agents whose bot is on (decision 0015): any other id,
+ * another client's included, answers 404 and leaves the configuration as it was.
+ */
 export async function setDefaultBot(db: Executor, session: SessionContext, botId: string) {
+  const agent = isId(botId) ? await findAgent(db, session.clientId, { csId: botId }) : null;
+  if (!agent || agent.deleted || !agent.activeBot) throw botNotFound();
   const row = await upsertConfiguration(db, session.clientId, { defaultBotId: botId });
   return { clientId: session.clientId, config: withDefaults(row.config), defaultBot: row.defaultBotId };
 }

@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboundText, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import { createInboxPort } from '../index.js';
 
 /** POST /customers with userData from the chat panel: agents edit only what userDataEditable names. */
 describe('customer data edited by agents', () => {
@@ -36,6 +38,11 @@ describe('customer data edited by agents', () => {
       userData: { city: 'Bandung', tier: 'gold' },
     });
     expect(created.statusCode).toBe(200);
+    // The customer writes in: their room waits in the queue, which the agent may open.
+    await createInboxPort({ realtime: new RecordingRealtime() }).receiveInbound(
+      sapa.database.db,
+      inboundText(adc.session.clientId, '6281233330001', 'Halo'),
+    );
   });
   afterAll(async () => sapa?.close());
 
@@ -64,6 +71,13 @@ describe('customer data edited by agents', () => {
       headers: adc.headers,
     });
     expect(customer.json().userData).toEqual({ city: 'Surabaya', tier: 'gold' });
+  });
+
+  it('refuses an agent a customer with no room they may open', async () => {
+    await save(adc, { phoneNumber: '6281233330002', name: 'Dewi', tags: '' });
+    const refused = await save(usc, { phoneNumber: '6281233330002', name: 'Renamed', tags: '' });
+    expect(refused.statusCode).toBe(404);
+    expect(errorCode(refused)).toBe('customer_not_found');
   });
 
   it('leaves admins free to set any field', async () => {

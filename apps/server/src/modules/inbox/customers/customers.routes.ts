@@ -9,9 +9,8 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
 import { listMessagesOfContact } from '../chat/chat.service.js';
-import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
 import {
@@ -36,13 +35,15 @@ const tagsField = z.union([z.array(z.string().max(100)), z.string().max(2000)]).
 
 export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const read = { access: access.feature('CS') };
-  const write = { access: access.feature('CS') };
+  // Spec §6: customers are the admins'. Agents reach only the customer of a room they may open, through
+  // the chat screen's calls (byPhoneNumber, data/message, POST), which the service scopes like /api/cs/chat.
+  const admins = { access: csAccess.admins };
+  const inbox = { access: csAccess.inbox };
 
   app.get(
     '/api/cs/customers',
     {
-      config: read,
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -65,7 +66,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/customers/byPhoneNumber',
     {
-      config: read,
+      config: inbox,
       schema: {
         tags: CS_TAGS,
         security,
@@ -79,7 +80,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/customers/phoneNumber',
     {
-      config: read,
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -100,7 +101,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.post(
     '/api/cs/customers',
     {
-      config: write,
+      config: inbox,
       schema: {
         tags: CS_TAGS,
         security,
@@ -122,7 +123,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.put(
     '/api/cs/customers',
     {
-      config: write,
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -146,7 +147,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/customers/tags',
     {
-      config: read,
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -159,7 +160,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/customers/data/tags',
     {
-      config: read,
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -182,7 +183,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/customers/data/message',
     {
-      config: read,
+      config: inbox,
       schema: {
         tags: CS_TAGS,
         security,
@@ -196,7 +197,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/customers/exportToCsv',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: { tags: CS_TAGS, security, summary: 'Customers as CSV' },
     },
     async (request, reply) =>
@@ -205,7 +206,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.post(
     '/api/cs/customers/import',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -219,7 +220,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.post(
     '/api/cs/customers/delete',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -233,7 +234,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.get(
     '/api/cs/tag/list',
     {
-      config: read,
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -259,7 +260,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.post(
     '/api/cs/tag/list',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -276,7 +277,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.put(
     '/api/cs/tag/list',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -294,7 +295,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.delete(
     '/api/cs/tag/list',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,
@@ -308,7 +309,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
   app.post(
     '/api/cs/tag/list/insert',
     {
-      config: { access: access.feature('CS', CS_ADMINS) },
+      config: admins,
       schema: {
         tags: CS_TAGS,
         security,

@@ -15,7 +15,7 @@ import {
   tagNotFound,
   userDataNotEditable,
 } from '../inbox.errors.js';
-import { isSupervisor } from '../rooms/rooms.service.js';
+import { assertCustomerReachable, confinedAgentId, isSupervisor } from '../rooms/rooms.service.js';
 import {
   deleteCustomers,
   deleteTagRow,
@@ -88,7 +88,9 @@ export async function searchCustomers(
 }
 
 export async function getCustomerByPhone(db: Executor, session: SessionContext, phoneNumber: string) {
-  const row = await findCustomerByPhone(db, session.clientId, normalizePhoneNumber(phoneNumber));
+  const phone = normalizePhoneNumber(phoneNumber);
+  await assertCustomerReachable(db, session, phone);
+  const row = await findCustomerByPhone(db, session.clientId, phone);
   if (!row) throw customerNotFound();
   return toCustomer(row);
 }
@@ -106,6 +108,8 @@ export type CustomerInput = {
 export async function saveCustomer(db: Executor, session: SessionContext, input: CustomerInput) {
   const phoneNumber = normalizePhoneNumber(input.phoneNumber);
   if (!isPhoneNumber(phoneNumber)) throw invalidPhoneNumber();
+  // An agent edits only the customer of a room they may open, from the chat panel.
+  if (confinedAgentId(session)) await assertCustomerReachable(db, session, phoneNumber);
   // Agents change only the data fields the client's configuration lets them edit (userDataEditable).
   if (input.userData && !isSupervisor(session)) {
     const editable = new Set((await getCsConfig(db, session.clientId)).userDataEditable);

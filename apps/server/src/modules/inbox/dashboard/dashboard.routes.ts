@@ -7,9 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../../platform/database.js';
-import { access } from '../../../platform/request-context.js';
 import { findClient } from '../../clients/index.js';
-import { CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   getDailyActiveCustomers,
@@ -19,7 +18,7 @@ import {
 } from './dashboard.service.js';
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema };
-const supervisors = { access: access.feature('CS', CS_SUPERVISORS) };
+const supervisors = { access: csAccess.supervisors };
 const timezoneOf = async (db: Executor, clientId: string) => (await findClient(db, clientId))?.timezone;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {

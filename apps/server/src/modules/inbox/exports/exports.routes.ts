@@ -1,8 +1,7 @@
 import { CsExportPageSchema, CsExportSchema, ErrorBodySchema } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
-import { CS_ADMINS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { sendCsv } from '../inbox.http.js';
 import { HistoryQuerySchema, historyQuery } from '../rooms/rooms.routes.js';
@@ -21,7 +20,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
   app.get(
     '/api/cs/exports',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -36,7 +35,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
   app.get(
     '/api/cs/exports/:id',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.inbox },
       schema: {
         tags: CS_TAGS,
         security,
@@ -51,13 +50,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
     {
       path: '/api/cs/exportChatroomHistory',
       kind: 'chatroomHistory',
-      rule: access.feature('CS'),
+      rule: csAccess.inbox,
       noun: 'chat-room history',
     },
     {
       path: '/api/cs/exportCustomer',
       kind: 'customers',
-      rule: access.feature('CS', CS_ADMINS),
+      rule: csAccess.admins,
       noun: 'customers',
     },
   ] as const) {

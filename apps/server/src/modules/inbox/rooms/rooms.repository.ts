@@ -148,6 +148,30 @@ export async function listQueuedRoomIds(db: Executor, clientId: string, limit: n
   return rows.map((row) => row.id);
 }
 
+/** The rooms an agent (chat role CS) may open: theirs, the internal ones they opened, and the queue. */
+export function roomOpenToAgent(csId: string): SQL {
+  return or(
+    eq(csRooms.csId, csId),
+    and(eq(csRooms.isInternal, true), eq(csRooms.openedByCsId, csId)),
+    eq(csRooms.status, 'queued'),
+  )!;
+}
+
+/** Whether the customer has a room this agent may open. */
+export async function customerHasRoomOpenToAgent(
+  db: Executor,
+  clientId: string,
+  phone: string,
+  csId: string,
+) {
+  const rows = await db
+    .select({ id: csRooms.id })
+    .from(csRooms)
+    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.customerPhoneNumber, phone), roomOpenToAgent(csId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export type RoomFilters = {
   statuses: CsRoomRow['status'][];
   isBot?: boolean | undefined;

@@ -1,8 +1,7 @@
 import { ChatRoomSchema, ErrorBodySchema, keysetPageOf } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
-import { CS_SUPERVISORS, CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 
 const HistoryPageSchema = keysetPageOf(ChatRoomSchema).extend({ total: z.number() });
@@ -86,8 +85,8 @@ export const historyQuery = (query: HistoryQueryInput) => ({
 
 export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const cs = { access: access.feature('CS') };
-  const supervisors = { access: access.feature('CS', CS_SUPERVISORS) };
+  const cs = { access: csAccess.inbox };
+  const supervisors = { access: csAccess.supervisors };
 
   for (const [path, bot] of [
     ['/api/cs/chatRoom', false],

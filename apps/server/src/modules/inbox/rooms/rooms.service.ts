@@ -13,6 +13,7 @@ import {
   agentNotFound,
   categoryNotFound,
   categoryRequired,
+  customerNotFound,
   invalidCursor,
   noInboxAccess,
   remarksRequired,
@@ -25,6 +26,7 @@ import { routeRoom } from '../routing/routing.service.js';
 import { toRoom } from './room.view.js';
 import {
   countRooms,
+  customerHasRoomOpenToAgent,
   findCategory,
   findRoom,
   insertNumberedRoom,
@@ -36,6 +38,8 @@ import {
 import type { CsRoomRow } from './rooms.tables.js';
 
 const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
+/** A csId no agent has: confines a caller without one to nothing. */
+const EMPTY = '00000000-0000-0000-0000-000000000000';
 
 export function isSupervisor(session: SessionContext) {
   return SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV';
@@ -46,6 +50,29 @@ function assertInboxUser(session: SessionContext) {
   if (!SUPERVISOR_ROLES.has(session.role) && !session.chatRole) throw noInboxAccess();
 }
 
+/** The csId an agent (chat role CS, no supervising portal role) is confined to; null for everyone else. */
+export function confinedAgentId(session: SessionContext): string | null {
+  if (session.chatRole !== 'CS' || SUPERVISOR_ROLES.has(session.role)) return null;
+  return session.csId ?? EMPTY;
+}
+
+/**
+ * A customer is reachable from the inbox as its rooms are (spec §6): an agent only reaches the customer
+ * of a room they may open, and anything else answers 404 as another agent's room does. Answers the
+ * csId the caller's reads stay confined to, or null when they see every room.
+ */
+export async function assertCustomerReachable(
+  db: Executor,
+  session: SessionContext,
+  phone: string,
+): Promise<string | null> {
+  assertInboxUser(session);
+  const csId = confinedAgentId(session);
+  if (csId && !(await customerHasRoomOpenToAgent(db, session.clientId, phone, csId)))
+    throw customerNotFound();
+  return csId;
+}
+
 /** An agent (chat role CS) sees their own rooms and the queue; a supervisor by tags when configured. */
 async function roomScope(
   db: Executor,
@@ -53,9 +80,8 @@ async function roomScope(
   history: boolean,
 ): Promise<Partial<RoomFilters>> {
   assertInboxUser(session);
-  if (session.chatRole === 'CS' && !SUPERVISOR_ROLES.has(session.role)) {
-    return { csIds: [session.csId ?? '00000000-0000-0000-0000-000000000000'], includeQueue: !history };
-  }
+  const confined = confinedAgentId(session);
+  if (confined) return { csIds: [confined], includeQueue: !history };
   if (session.chatRole === 'SPV' && session.csId) {
     const config = await getCsConfig(db, session.clientId);
     if (config.isSpvShowByTags) {
@@ -75,8 +101,9 @@ export async function getVisibleRoom(
   assertInboxUser(session);
   const room = isId(roomId) ? await findRoom(db, session.clientId, roomId) : null;
   if (!room) throw roomNotFound();
-  if (session.chatRole === 'CS' && !SUPERVISOR_ROLES.has(session.role)) {
-    const participant = room.csId === session.csId || (room.isInternal && room.openedByCsId === session.csId);
+  const confined = confinedAgentId(session);
+  if (confined) {
+    const participant = room.csId === confined || (room.isInternal && room.openedByCsId === confined);
     if (!participant && room.status !== 'queued') throw roomNotFound();
   }
   return room;
@@ -483,8 +510,6 @@ export type HistoryQuery = {
   categoryName?: string | undefined;
 };
 
-const EMPTY = '00000000-0000-0000-0000-000000000000';
-
 /** Filters of the history list; chat role CS only ever sees its own csId's rooms (spec §6). */
 export async function historyFilters(
   db: Executor,
@@ -619,8 +644,10 @@ export async function createInternalRoom(
   session: SessionContext,
   input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
 ) {
+  const phone = normalizePhoneNumber(input.customerPhoneNumber);
+  // The room would open the customer to its agent: an agent opens one only about their own customer.
+  await assertCustomerReachable(deps.db, session, phone);
   return deps.db.transaction(async (tx) => {
-    const phone = normalizePhoneNumber(input.customerPhoneNumber);
     const customer = await ensureCustomer(tx, {
       clientId: session.clientId,
       id: newId(),

@@ -7,22 +7,20 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../platform/request-context.js';
-import { CS_TAGS, security } from '../inbox.access.js';
+import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { isTrue, queryFlag } from '../inbox.http.js';
 import { applyTemplateAction, deleteTemplate, listTemplates, saveTemplate } from './templates.service.js';
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-/** Spec §6: chat templates are edited by SAD, ADC, ADB and USE. */
-const editors = { access: access.feature('CS', ['SAD', 'ADC', 'ADB', 'USE']) };
+const editors = { access: csAccess.templateEditors };
 
 export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
   app.get(
     '/api/cs/chatTemplate',
     {
-      config: { access: access.feature('CS') },
+      config: { access: csAccess.templateReaders },
       schema: {
         tags: CS_TAGS,
         security,
