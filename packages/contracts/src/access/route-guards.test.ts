@@ -32,7 +32,7 @@ describe('route guards (spec §6)', () => {
     expect(guard('/', subject('ADC', { mainFeature: 'SMS' }))).toEqual(to('/dashboard/sms'));
   });
 
-  it('opens the chat and its history to chat roles and the roles that oversee them (decision 0015)', () => {
+  it('opens the chat and its history to chat roles and the roles that oversee them (decision 0017)', () => {
     for (const path of [
       '/customerService/chat',
       '/customerService/chat/queue',

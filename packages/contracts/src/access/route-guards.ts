@@ -24,7 +24,7 @@ export const DOCUMENTS_ROLES: readonly RoleCode[] = ['SAD', 'ADB'];
 /** The audit trail: the super admin and the client admins (the roles with AUDIT_VIEW by default). */
 export const AUDIT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
 /**
- * The inbox (decision 0015): the chat and its history are for chat roles (spec §6), and for the admins
+ * The inbox (decision 0017): the chat and its history are for chat roles (spec §6), and for the admins
  * and supervisors who oversee them; the dashboard and the people pages for those roles alone.
  */
 export const CS_SUPERVISOR_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];

@@ -6,7 +6,7 @@ import type { AccessRule, RouteAccess } from '../../platform/request-context.js'
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
 
 /**
- * Role × operation matrix of /api/cs (issue 11, decision 0015), written from spec §6 rather than read
+ * Role × operation matrix of /api/cs (issue 11, decision 0017), written from spec §6 rather than read
  * from the routes: customers and CS config are SAD, ADC, ADB; chat templates add USE; chat is for chat
  * roles (and the admins and supervisors who oversee it). Every route the app registers under /api/cs
  * must appear here, so a new route without the right rule fails this test.

@@ -11,7 +11,7 @@ export const CS_SUPERVISORS: RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
 export const TEMPLATE_EDITORS: RoleCode[] = ['SAD', 'ADC', 'ADB', 'USE'];
 
 /**
- * The access rules of every /api/cs operation (decision 0015). Each route names one of these, so the
+ * The access rules of every /api/cs operation (decision 0017). Each route names one of these, so the
  * role × operation test and the decision record read the same few groups.
  */
 export const csAccess = {

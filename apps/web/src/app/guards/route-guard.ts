@@ -23,7 +23,7 @@ export function guardSubjectOf(
   if (!isRoleCode(session.role)) return null;
   return {
     role: session.role,
-    // The chat and its history open by chat role too (decision 0015).
+    // The chat and its history open by chat role too (decision 0017).
     chatRole: session.chatRole,
     features: session.features.filter(isFeatureFlag),
     mainFeature: session.mainFeature,

@@ -40,7 +40,7 @@ export async function saveConfiguration(
 }
 
 /**
- * The default bot is one of this client's agents whose bot is on (decision 0015): any other id,
+ * The default bot is one of this client's agents whose bot is on (decision 0017): any other id,
  * another client's included, answers 404 and leaves the configuration as it was.
  */
 export async function setDefaultBot(db: Executor, session: SessionContext, botId: string) {
