@@ -78,7 +78,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/customers/exportToCsv': ADMINS,
   'POST /api/cs/customers/import': ADMINS,
   'POST /api/cs/customers/delete': ADMINS,
-  'GET /api/cs/tag/list': ADMINS,
+  'GET /api/cs/tag/list': INBOX,
   'POST /api/cs/tag/list': ADMINS,
   'PUT /api/cs/tag/list': ADMINS,
   'DELETE /api/cs/tag/list': ADMINS,
