@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { apiMetrics } from '../lib/http';
 
 // Screens load lazily: the first one in a file pays for the transform.
 configure({ asyncUtilTimeout: 4_000 });
@@ -32,6 +33,8 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(() => {
   cleanup();
+  // A test's call timings must not be posted during the next test, to whatever fetch it stubs.
+  apiMetrics.discard();
   sessionStorage.clear();
   localStorage.clear();
 });
