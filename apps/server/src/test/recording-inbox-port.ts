@@ -5,6 +5,7 @@ export type RecordingInboxPort = InboxPort & {
   inbound: InboundMessage[];
   statuses: StatusUpdate[];
   media: { clientId: string; providerMessageId: string; url: string; mimeType: string | null }[];
+  reactions: Parameters<InboxPort['applyReaction']>[1][];
 };
 
 export function createRecordingInboxPort(): RecordingInboxPort {
@@ -12,6 +13,10 @@ export function createRecordingInboxPort(): RecordingInboxPort {
     inbound: [],
     statuses: [],
     media: [],
+    reactions: [],
+    async applyReaction(_executor, input) {
+      port.reactions.push(input);
+    },
     async receiveInbound(_executor, message) {
       port.inbound.push(message);
     },

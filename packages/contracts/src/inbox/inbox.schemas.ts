@@ -159,6 +159,8 @@ export const ChatMessageSchema = z.object({
   error: z.object({ code: z.string(), title: z.string().nullable() }).nullable(),
   providerMessageId: z.string().nullable(),
   replyToProviderMessageId: z.string().nullable(),
+  /** The customer's reaction (an emoji) to this message. */
+  reaction: z.string().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });

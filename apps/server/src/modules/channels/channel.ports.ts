@@ -17,6 +17,10 @@ export type InboundMessageType =
   | 'location'
   | 'interactive'
   | 'button'
+  | 'contacts'
+  | 'system'
+  | 'flow'
+  | 'reaction'
   | 'unsupported';
 
 export type InboundMessage = {
@@ -26,11 +30,17 @@ export type InboundMessage = {
   channelId: string | null;
   /** The provider's message id (WhatsApp `wamid…`); unique per client and channel. */
   providerMessageId: string;
-  /** Digits only, international format without '+', e.g. 6281234567890. */
+  /**
+   * Digits only, international format without '+', e.g. 6281234567890; or, for a customer who hides
+   * the number behind a username, the business-scoped user id (BSUID) as given.
+   */
   customerPhone: string;
   customerName: string | null;
   type: InboundMessageType;
-  /** Text body, media caption, button or list reply title, or a location's label. */
+  /**
+   * Text body, media caption, button or list reply title, a location's label, a contact card's
+   * name and phones, a system notice, or a Flow response's fields (`key: value` lines).
+   */
   text: string | null;
   media: {
     providerMediaId: string;
@@ -59,6 +69,17 @@ export type StatusUpdate = {
 export type InboxPort = {
   receiveInbound(executor: Executor, message: InboundMessage): Promise<void>;
   applyStatus(executor: Executor, update: StatusUpdate): Promise<void>;
+  /** The customer reacted to a message (`emoji` null: the reaction was taken away). */
+  applyReaction(
+    executor: Executor,
+    input: {
+      clientId: string;
+      channel: ChannelName;
+      providerMessageId: string;
+      emoji: string | null;
+      at: Date;
+    },
+  ): Promise<void>;
   /** A media file was copied into our storage; `url` is our own, served to agents. */
   mediaStored(
     executor: Executor,

@@ -27,6 +27,11 @@ const CHAT_TYPE: Record<InboundMessage['type'], string> = {
   location: 'location',
   interactive: 'text',
   button: 'text',
+  contacts: 'contacts',
+  system: 'system',
+  flow: 'flow',
+  // Never stored as a message: a reaction marks the message it reacts to (applyReaction).
+  reaction: 'reaction',
   unsupported: 'unsupported',
 };
 
@@ -166,6 +171,27 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           status: row.status,
           error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
         },
+        chat: toMessage(row),
+      });
+    },
+
+    async applyReaction(executor, input) {
+      const row = await updateMessageByProviderId(
+        executor,
+        input.clientId,
+        input.channel,
+        input.providerMessageId,
+        { reaction: input.emoji },
+      );
+      // Reacting to a message we never stored: the channel's ledger keeps the reaction.
+      if (!row) return;
+      const room = await findRoom(executor, input.clientId, row.roomId);
+      await publishInboxEvent(deps, executor, {
+        clientId: input.clientId,
+        audience: roomAudience(room?.csId ?? null),
+        typeNotif: 'MESSAGE_REACTION',
+        messageId: row.id,
+        data: { roomId: row.roomId, reaction: row.reaction },
         chat: toMessage(row),
       });
     },

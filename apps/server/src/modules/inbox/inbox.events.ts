@@ -8,6 +8,7 @@ export type InboxEventType =
   | 'NEW_MESSAGE'
   | 'MESSAGE_STATUS'
   | 'MESSAGE_MEDIA'
+  | 'MESSAGE_REACTION'
   | 'ROOM_ASSIGNED'
   | 'ROOM_TRANSFERRED'
   | 'ROOM_CLOSED'

@@ -1,7 +1,13 @@
 import type { JobDefinition } from '../../../platform/jobs.js';
 import type { DeliveryStatus } from '../channel.ports.js';
 import { SANDBOX_STATUS_JOB } from './sandbox-provider.js';
-import { COPY_MEDIA_JOB, PRUNE_PENDING_STATUSES_JOB, type WhatsappChannel } from './whatsapp.service.js';
+import {
+  COPY_MEDIA_JOB,
+  PROCESS_WEBHOOK_JOB,
+  PRUNE_PENDING_STATUSES_JOB,
+  SWEEP_WEBHOOKS_JOB,
+  type WhatsappChannel,
+} from './whatsapp.service.js';
 
 export function whatsappJobs(whatsapp: () => WhatsappChannel): JobDefinition<never>[] {
   const copyMedia: JobDefinition<{ clientId: string; messageId: string }> = {
@@ -30,5 +36,21 @@ export function whatsappJobs(whatsapp: () => WhatsappChannel): JobDefinition<nev
       await whatsapp().prunePendingStatuses();
     },
   };
-  return [copyMedia, sandboxStatus, prunePendingStatuses] as JobDefinition<never>[];
+  const processWebhook: JobDefinition<{ clientId: string; eventId: string }> = {
+    name: PROCESS_WEBHOOK_JOB,
+    retryLimit: 5,
+    // Each batch records its progress in the ledger under a lock: a rerun continues, never repeats.
+    handler: (data) => whatsapp().processWebhookEvent(data.clientId, data.eventId),
+  };
+  const sweepWebhooks: JobDefinition = {
+    name: SWEEP_WEBHOOKS_JOB,
+    cron: '* * * * *',
+    // Picks up deliveries whose job or process was lost; processing is resumable, so safe to overlap.
+    handler: async () => {
+      await whatsapp().sweepWebhookEvents();
+    },
+  };
+  return [copyMedia, sandboxStatus, prunePendingStatuses, processWebhook, sweepWebhooks] as JobDefinition<
+    never
+  >[];
 }

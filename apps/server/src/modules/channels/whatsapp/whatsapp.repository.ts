@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import {
   whatsappChannels,
@@ -61,11 +61,57 @@ export async function updateChannel(
   return row ?? null;
 }
 
+export type WebhookEventRow = typeof whatsappWebhookEvents.$inferSelect;
+
 export async function insertWebhookEvent(
   executor: Executor,
   row: { clientId: string; id: string; channelId: string; body: unknown },
 ) {
   await executor.insert(whatsappWebhookEvents).values(row);
+}
+
+export async function findWebhookEvent(executor: Executor, clientId: string, eventId: string) {
+  const [row] = await executor
+    .select()
+    .from(whatsappWebhookEvents)
+    .where(and(eq(whatsappWebhookEvents.clientId, clientId), eq(whatsappWebhookEvents.id, eventId)));
+  return row ?? null;
+}
+
+/** Locks the event's progress so two workers never process the same batch at once. */
+export async function findWebhookEventProgressForUpdate(executor: Executor, clientId: string, eventId: string) {
+  const [row] = await executor
+    .select({
+      processedItems: whatsappWebhookEvents.processedItems,
+      processedAt: whatsappWebhookEvents.processedAt,
+    })
+    .from(whatsappWebhookEvents)
+    .where(and(eq(whatsappWebhookEvents.clientId, clientId), eq(whatsappWebhookEvents.id, eventId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markWebhookEventProgress(
+  executor: Executor,
+  clientId: string,
+  eventId: string,
+  processedItems: number,
+  done: boolean,
+) {
+  await executor
+    .update(whatsappWebhookEvents)
+    .set({ processedItems, ...(done ? { processedAt: sql`now()` } : {}) })
+    .where(and(eq(whatsappWebhookEvents.clientId, clientId), eq(whatsappWebhookEvents.id, eventId)));
+}
+
+/** Housekeeping across clients: deliveries stored but not (fully) processed, e.g. after a crash. */
+export async function unsafeListUnprocessedWebhookEvents(executor: Executor, receivedBefore: Date, limit: number) {
+  return executor
+    .select({ clientId: whatsappWebhookEvents.clientId, id: whatsappWebhookEvents.id })
+    .from(whatsappWebhookEvents)
+    .where(and(isNull(whatsappWebhookEvents.processedAt), lte(whatsappWebhookEvents.receivedAt, receivedBefore)))
+    .orderBy(asc(whatsappWebhookEvents.receivedAt))
+    .limit(limit);
 }
 
 /** Idempotent on the provider message id: a redelivered message answers null. */

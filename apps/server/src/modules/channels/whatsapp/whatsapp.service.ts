@@ -29,6 +29,8 @@ import {
   type ChannelRow,
   findChannel,
   findLastInboundAt,
+  findWebhookEvent,
+  findWebhookEventProgressForUpdate,
   findLastInboundChannelId,
   findMessage,
   findMessageForUpdate,
@@ -37,27 +39,40 @@ import {
   insertPendingStatus,
   insertWebhookEvent,
   listChannels,
+  markWebhookEventProgress,
   type MessageRow,
   takePendingStatuses,
   unsafeDeletePendingStatusesBefore,
   unsafeFindChannelsByPhoneNumberIds,
   unsafeFindChannelsByVerifyToken,
+  unsafeListUnprocessedWebhookEvents,
   updateChannel,
   updateMessage,
 } from './whatsapp.repository.js';
+import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
 import {
-  digitsOnly,
+  customerKey,
+  customerOf,
   outboundBody,
   parseInbound,
   parseStatus,
   type WebhookEnvelope,
   WebhookEnvelopeSchema,
   WebhookMessageSchema,
+  WebhookMetadataSchema,
   WebhookStatusSchema,
   WebhookValueSchema,
 } from './whatsapp.wire.js';
 
 export const COPY_MEDIA_JOB = 'whatsapp.copy-media';
+export const PROCESS_WEBHOOK_JOB = 'whatsapp.process-webhook';
+export const SWEEP_WEBHOOKS_JOB = 'whatsapp.sweep-webhooks';
+/** Messages and statuses per transaction: other requests wait at most one batch. */
+export const WEBHOOK_BATCH = 100;
+/** A delivery still unprocessed after this long lost its job (or its process): the sweep takes it. */
+const SWEEP_AFTER_MS = 60_000;
+
+type WebhookItem = { kind: 'message' | 'status'; raw: unknown; names: Map<string, string | null> };
 const PERMANENT_MEDIA_ERRORS = new Set(['media_refused', 'provider_address_refused']);
 export const PRUNE_PENDING_STATUSES_JOB = 'whatsapp.prune-pending-statuses';
 /** Meta retries a webhook for up to 7 days: a status still without its message after that never gets one. */
@@ -242,128 +257,242 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     }
   }
 
-  /** Stores and hands over every message and status of one change; answers media to copy. */
-  async function processValue(tx: Executor, channel: ChannelRow, rawValue: unknown): Promise<string[]> {
-    const value = WebhookValueSchema.safeParse(rawValue);
-    if (!value.success) return [];
-    const names = new Map(
-      (value.data.contacts ?? []).map((contact) => [
-        digitsOnly(contact.wa_id),
-        contact.profile?.name ?? null,
-      ]),
-    );
-    const mediaToCopy: string[] = [];
-    for (const raw of value.data.messages ?? []) {
-      const parsedMessage = WebhookMessageSchema.safeParse(raw);
-      if (!parsedMessage.success) {
-        deps.log.warn(
-          { channelId: channel.id },
-          'whatsapp webhook message not understood; kept in the raw event',
-        );
-        continue;
+  /** The messages and statuses of one body that belong to one number, in order, with their names. */
+  function itemsOf(channel: ChannelRow, envelope: WebhookEnvelope): WebhookItem[] {
+    const items: WebhookItem[] = [];
+    for (const change of envelope.entry.flatMap((entry) => entry.changes)) {
+      if (change.field !== undefined && change.field !== 'messages') continue;
+      const value = WebhookValueSchema.safeParse(change.value);
+      if (!value.success || value.data.metadata.phone_number_id !== channel.phoneNumberId) continue;
+      const names = new Map<string, string | null>();
+      for (const contact of value.data.contacts ?? []) {
+        for (const id of [contact.wa_id, contact.user_id]) {
+          if (id) names.set(customerKey(id), contact.profile?.name ?? null);
+        }
       }
-      const inbound = parseInbound(parsedMessage.data);
-      const customerName = names.get(inbound.customerPhone) ?? null;
-      const row = await insertMessageIfNew(tx, {
-        clientId: channel.clientId,
-        id: newId(),
-        channelId: channel.id,
-        direction: 'in',
-        providerMessageId: inbound.providerMessageId,
-        customerPhone: inbound.customerPhone,
-        customerName,
-        type: inbound.type,
-        text: inbound.text,
-        mediaId: inbound.media?.providerMediaId ?? null,
-        mediaMimeType: inbound.media?.mimeType ?? null,
-        mediaFileName: inbound.media?.fileName ?? null,
-        latitude: inbound.location?.latitude ?? null,
-        longitude: inbound.location?.longitude ?? null,
-        replyToProviderMessageId: inbound.replyToProviderMessageId,
-        sentAt: inbound.sentAt,
-        body: raw,
-      });
-      // A redelivery: already stored and handed over once.
-      if (!row) continue;
-      if (inbound.media) mediaToCopy.push(row.id);
-      await inboxPort.receiveInbound(tx, {
+      for (const raw of value.data.messages ?? []) items.push({ kind: 'message', raw, names });
+      for (const raw of value.data.statuses ?? []) items.push({ kind: 'status', raw, names });
+    }
+    return items;
+  }
+
+  /** Stores and hands over one message; answers the id of a stored message whose media is to copy. */
+  async function processMessage(
+    tx: Executor,
+    channel: ChannelRow,
+    item: WebhookItem,
+    receivedAt: Date,
+  ): Promise<string | null> {
+    const parsedMessage = WebhookMessageSchema.safeParse(item.raw);
+    const customer = parsedMessage.success ? customerOf(parsedMessage.data) : null;
+    if (!parsedMessage.success || !customer) {
+      deps.log.warn({ channelId: channel.id }, 'whatsapp webhook message not understood; kept in the raw event');
+      return null;
+    }
+    const inbound = parseInbound(parsedMessage.data, customer, receivedAt);
+    const customerName = item.names.get(inbound.customerPhone) ?? null;
+    const row = await insertMessageIfNew(tx, {
+      clientId: channel.clientId,
+      id: newId(),
+      channelId: channel.id,
+      direction: 'in',
+      providerMessageId: inbound.providerMessageId,
+      customerPhone: inbound.customerPhone,
+      customerName,
+      type: inbound.type,
+      text: inbound.text,
+      mediaId: inbound.media?.providerMediaId ?? null,
+      mediaMimeType: inbound.media?.mimeType ?? null,
+      mediaFileName: inbound.media?.fileName ?? null,
+      latitude: inbound.location?.latitude ?? null,
+      longitude: inbound.location?.longitude ?? null,
+      replyToProviderMessageId: inbound.replyToProviderMessageId,
+      sentAt: inbound.sentAt,
+      body: item.raw,
+    });
+    // A redelivery: already stored and handed over once.
+    if (!row) return null;
+    if (inbound.reaction) {
+      // Shown on the message it reacts to, not as a message of its own.
+      await inboxPort.applyReaction(tx, {
         clientId: channel.clientId,
         channel: 'whatsapp',
+        providerMessageId: inbound.reaction.toProviderMessageId,
+        emoji: inbound.reaction.emoji,
+        at: inbound.sentAt,
+      });
+      return null;
+    }
+    const { reaction: _reaction, ...message } = inbound;
+    await inboxPort.receiveInbound(tx, {
+      clientId: channel.clientId,
+      channel: 'whatsapp',
+      channelId: channel.id,
+      ...message,
+      customerName,
+    });
+    return inbound.media ? row.id : null;
+  }
+
+  async function processStatus(tx: Executor, channel: ChannelRow, item: WebhookItem, receivedAt: Date) {
+    const parsedStatus = WebhookStatusSchema.safeParse(item.raw);
+    const update = parsedStatus.success ? parseStatus(parsedStatus.data, receivedAt) : null;
+    if (!update) {
+      deps.log.warn({ channelId: channel.id }, 'whatsapp webhook status not understood; kept in the raw event');
+      return;
+    }
+    const message = await findMessageForUpdate(tx, channel.clientId, channel.id, update.providerMessageId);
+    if (message?.direction === 'out') {
+      await advanceStatus(tx, message, update);
+    } else if (!message) {
+      await insertPendingStatus(tx, {
+        clientId: channel.clientId,
         channelId: channel.id,
-        ...inbound,
-        customerName,
+        providerMessageId: update.providerMessageId,
+        status: update.status,
+        errorCode: update.error?.code ?? null,
+        errorTitle: update.error?.title ?? null,
+        at: update.at,
       });
     }
-    for (const raw of value.data.statuses ?? []) {
-      const parsedStatus = WebhookStatusSchema.safeParse(raw);
-      const update = parsedStatus.success ? parseStatus(parsedStatus.data) : null;
-      if (!update) continue;
-      const message = await findMessageForUpdate(tx, channel.clientId, channel.id, update.providerMessageId);
-      if (message?.direction === 'out') {
-        await advanceStatus(tx, message, update);
-      } else if (!message) {
-        await insertPendingStatus(tx, {
-          clientId: channel.clientId,
-          channelId: channel.id,
-          providerMessageId: update.providerMessageId,
-          status: update.status,
-          errorCode: update.error?.code ?? null,
-          errorTitle: update.error?.title ?? null,
-          at: update.at,
+  }
+
+  /**
+   * Processes one stored delivery in batches of `WEBHOOK_BATCH` items, each batch in its own
+   * transaction that also records how far it got, so a crash resumes where it stopped and a second
+   * worker never repeats a batch. One item that fails is logged and skipped (its savepoint rolls
+   * back), so it cannot hold the rest of the delivery hostage.
+   */
+  async function processWebhookEvent(
+    clientId: string,
+    eventId: string,
+    loaded?: { channel: ChannelRow; items: WebhookItem[]; receivedAt: Date },
+  ): Promise<void> {
+    let work = loaded;
+    if (!work) {
+      const event = await findWebhookEvent(db, clientId, eventId);
+      if (!event || event.processedAt) return;
+      const channel = await findChannel(db, clientId, event.channelId);
+      const envelope = WebhookEnvelopeSchema.safeParse(event.body);
+      if (!channel || !envelope.success) {
+        await markWebhookEventProgress(db, clientId, eventId, 0, true);
+        return;
+      }
+      work = { channel, items: itemsOf(channel, envelope.data), receivedAt: event.receivedAt };
+    }
+    const { channel, items, receivedAt } = work;
+    for (;;) {
+      const mediaToCopy: string[] = [];
+      const done = await db.transaction(async (tx) => {
+        const progress = await findWebhookEventProgressForUpdate(tx, clientId, eventId);
+        if (!progress || progress.processedAt) return true;
+        const end = Math.min(progress.processedItems + WEBHOOK_BATCH, items.length);
+        for (const item of items.slice(progress.processedItems, end)) {
+          try {
+            await tx.transaction(async (savepoint) => {
+              if (item.kind === 'status') await processStatus(savepoint, channel, item, receivedAt);
+              else {
+                const mediaMessageId = await processMessage(savepoint, channel, item, receivedAt);
+                if (mediaMessageId) mediaToCopy.push(mediaMessageId);
+              }
+            });
+          } catch (error) {
+            deps.log.warn(
+              { err: error, channelId: channel.id, eventId },
+              'whatsapp webhook item could not be stored; kept in the raw event',
+            );
+          }
+        }
+        await markWebhookEventProgress(tx, clientId, eventId, end, end >= items.length);
+        return end >= items.length;
+      });
+      // After commit: a job that runs before the commit would not find its message.
+      for (const messageId of mediaToCopy) {
+        const job = { clientId, messageId };
+        await deps.enqueue(COPY_MEDIA_JOB, job).catch((error: unknown) => {
+          deps.log.warn({ err: error, ...job }, 'could not queue a media copy; it stays pending');
         });
       }
+      if (done) return;
+      // Between batches the connection is free for other requests (one connection on PGlite).
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    return mediaToCopy;
+  }
+
+  /** Deliveries stored but not processed (a crash, a lost job): processed now, oldest first. */
+  async function sweepWebhookEvents(options: { olderThanMs?: number; limit?: number } = {}) {
+    const before = new Date(Date.now() - (options.olderThanMs ?? SWEEP_AFTER_MS));
+    const events = await unsafeListUnprocessedWebhookEvents(db, before, options.limit ?? 50);
+    for (const event of events) {
+      await processWebhookEvent(event.clientId, event.id).catch((error: unknown) => {
+        deps.log.warn({ err: error, eventId: event.id }, 'whatsapp webhook event could not be processed yet');
+      });
+    }
+    return events.length;
   }
 
   /**
    * `POST /webhooks/whatsapp`: the signature is checked on the raw bytes against the app secret of
-   * every number the body names; only then is anything stored, all in one transaction, before 200.
+   * every number the body names; only then is the body stored (sanitised) in the ledger. A small
+   * delivery is processed at once; a large one by a job in batches, so the answer never waits for it.
    */
   async function receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
-    let envelope: WebhookEnvelope;
+    let parsed: unknown;
     try {
-      envelope = WebhookEnvelopeSchema.parse(JSON.parse(rawBody.toString('utf8')));
+      parsed = JSON.parse(rawBody.toString('utf8'));
     } catch {
       // Nothing in it names a number whose secret could vouch for it.
       throw invalidSignature();
     }
-    const changes = envelope.entry.flatMap((entry) => entry.changes);
-    const phoneNumberIdOf = (value: unknown) =>
-      WebhookValueSchema.safeParse(value).data?.metadata.phone_number_id;
+    const { value: body, report } = sanitizeWebhookBody(parsed);
+    const envelopeResult = WebhookEnvelopeSchema.safeParse(body);
+    if (!envelopeResult.success) throw invalidSignature();
+    const envelope = envelopeResult.data;
     const phoneNumberIds = [
-      ...new Set(changes.map((change) => phoneNumberIdOf(change.value)).filter(Boolean)),
+      ...new Set(
+        envelope.entry
+          .flatMap((entry) => entry.changes)
+          .map((change) => WebhookMetadataSchema.safeParse(change.value).data?.metadata.phone_number_id)
+          .filter((id): id is string => Boolean(id)),
+      ),
     ];
-    const known = await channelsForWebhook(phoneNumberIds as string[]);
+    const known = await channelsForWebhook(phoneNumberIds);
     if (known.length === 0) throw invalidSignature();
     for (const { appSecret } of known) {
       if (!signatureMatches(appSecret, rawBody, signature)) throw invalidSignature();
     }
-    const channels = known.map(({ channel }) => channel);
-    const byPhoneNumberId = new Map(channels.map((channel) => [channel.phoneNumberId, channel]));
-    const mediaToCopy: { clientId: string; messageId: string }[] = [];
+    if (report.cleanedStrings > 0 || report.cutBranches > 0)
+      deps.log.warn(report, 'whatsapp webhook sanitised: NUL or lone surrogates removed, deep nesting cut');
+    const receivedAt = new Date();
+    const events = known.map(({ channel }) => ({
+      id: newId(),
+      channel,
+      items: itemsOf(channel, envelope),
+      receivedAt,
+    }));
     await db.transaction(async (tx) => {
-      for (const channel of channels) {
+      for (const event of events) {
         await insertWebhookEvent(tx, {
-          clientId: channel.clientId,
-          id: newId(),
-          channelId: channel.id,
+          clientId: event.channel.clientId,
+          id: event.id,
+          channelId: event.channel.id,
           body: envelope,
         });
       }
-      for (const change of changes) {
-        const channel = byPhoneNumberId.get(phoneNumberIdOf(change.value) ?? '');
-        if (!channel || (change.field !== undefined && change.field !== 'messages')) continue;
-        for (const messageId of await processValue(tx, channel, change.value)) {
-          mediaToCopy.push({ clientId: channel.clientId, messageId });
-        }
-      }
     });
-    // After commit: a job that runs before the commit would not find its message.
-    for (const job of mediaToCopy) {
-      await deps.enqueue(COPY_MEDIA_JOB, job).catch((error: unknown) => {
-        deps.log.warn({ err: error, ...job }, 'could not queue a media copy; it stays pending');
-      });
+    const total = events.reduce((sum, event) => sum + event.items.length, 0);
+    for (const event of events) {
+      const { clientId } = event.channel;
+      if (total <= WEBHOOK_BATCH) {
+        // Stored already: a failure here is logged and the sweep retries; Meta still gets its 200.
+        await processWebhookEvent(clientId, event.id, event).catch((error: unknown) => {
+          deps.log.warn({ err: error, eventId: event.id }, 'whatsapp webhook left for the sweep');
+        });
+      } else {
+        await deps.enqueue(PROCESS_WEBHOOK_JOB, { clientId, eventId: event.id }).catch((error: unknown) => {
+          deps.log.warn({ err: error, eventId: event.id }, 'could not queue a webhook; the sweep takes it');
+        });
+      }
     }
   }
 
@@ -386,7 +515,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       if (!channel) throw channelNotConfigured();
       return channel;
     }
-    const lastUsed = await findLastInboundChannelId(db, clientId, digitsOnly(customerPhone));
+    const lastUsed = await findLastInboundChannelId(db, clientId, customerKey(customerPhone));
     const channel = lastUsed ? await findChannel(db, clientId, lastUsed) : null;
     const [first] = channel ? [channel] : await listChannels(db, clientId);
     if (!first) throw channelNotConfigured();
@@ -394,7 +523,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
   }
 
   async function windowOn(channel: ChannelRow, customerPhone: string): Promise<CustomerWindow> {
-    const last = await findLastInboundAt(db, channel.clientId, channel.id, digitsOnly(customerPhone));
+    const last = await findLastInboundAt(db, channel.clientId, channel.id, customerKey(customerPhone));
     if (!last) return { open: false, closesAt: null };
     const closesAt = new Date(last.getTime() + WINDOW_MS);
     return { open: closesAt.getTime() > Date.now(), closesAt };
@@ -421,7 +550,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           channelId: channel.id,
           direction: 'out',
           providerMessageId,
-          customerPhone: digitsOnly(message.to),
+          customerPhone: customerKey(message.to),
           type: message.kind,
           text:
             message.kind === 'text'
@@ -523,6 +652,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     sandboxConversation: sandbox.conversation,
     sandboxBusiness: sandbox.business,
     receiveWebhook,
+    processWebhookEvent,
+    sweepWebhookEvents,
     verifyHandshake,
     runSandboxStatus: sandbox.runStatus,
     copyMedia,

@@ -1,6 +1,7 @@
 import {
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -9,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /** A client's WhatsApp business number and how we reach its provider. */
 export const whatsappChannels = pgTable(
@@ -35,7 +37,11 @@ export const whatsappChannels = pgTable(
   ],
 );
 
-/** Every signed webhook body as received, kept for audit and reprocessing. */
+/**
+ * Every signed webhook body as received (sanitised), kept for audit and reprocessing. It is written
+ * before the 200; its messages and statuses are processed afterwards in bounded batches, and
+ * `processed_items` says how far (decision 0020).
+ */
 export const whatsappWebhookEvents = pgTable(
   'whatsapp_webhook_events',
   {
@@ -44,10 +50,18 @@ export const whatsappWebhookEvents = pgTable(
     channelId: uuid('channel_id').notNull(),
     body: jsonb('body').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Messages and statuses of this body already processed, in order. */
+    processedItems: integer('processed_items').notNull().default(0),
+    /** Null until every message and status is processed: the sweep picks these up after a crash. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     index('whatsapp_webhook_events_received_idx').on(t.clientId, t.receivedAt),
+    // Small: only deliveries still being processed. Read by the sweep across clients.
+    index('whatsapp_webhook_events_unprocessed_idx')
+      .on(t.clientId, t.receivedAt)
+      .where(sql`processed_at is null`),
   ],
 );
 

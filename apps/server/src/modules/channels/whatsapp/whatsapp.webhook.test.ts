@@ -192,8 +192,9 @@ describe('WhatsApp webhook', () => {
             {
               ...base,
               id: 'wamid.t-unknown',
-              type: 'reaction',
-              reaction: { message_id: 'wamid.x', emoji: '👍' },
+              // Meta's own name for a message type it cannot describe.
+              type: 'unknown',
+              errors: [{ code: 131051, title: 'Message type unknown' }],
             },
           ],
         }).entry[0],

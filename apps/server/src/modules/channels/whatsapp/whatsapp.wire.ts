@@ -13,10 +13,16 @@ const MediaSchema = z.looseObject({
   filename: z.string().optional(),
 });
 
+/** Meta sends unix seconds as a string; some senders (and some statuses) send a number. */
+const TimestampSchema = z.union([z.string(), z.number()]);
+
 export const WebhookMessageSchema = z.looseObject({
-  from: z.string(),
+  /** The customer's phone; absent for a customer known only by a business-scoped user id (BSUID). */
+  from: z.string().optional(),
+  from_user_id: z.string().optional(),
+  user_id: z.string().optional(),
   id: z.string(),
-  timestamp: z.string(),
+  timestamp: TimestampSchema,
   type: z.string(),
   context: z.looseObject({ id: z.string().optional(), from: z.string().optional() }).optional(),
   text: z.looseObject({ body: z.string() }).optional(),
@@ -40,16 +46,34 @@ export const WebhookMessageSchema = z.looseObject({
       list_reply: z
         .looseObject({ id: z.string(), title: z.string(), description: z.string().optional() })
         .optional(),
+      /** A WhatsApp Flow's answer: its fields as a JSON string. */
+      nfm_reply: z
+        .looseObject({ name: z.string().optional(), body: z.string().optional(), response_json: z.string() })
+        .optional(),
     })
     .optional(),
   button: z.looseObject({ text: z.string(), payload: z.string().optional() }).optional(),
+  reaction: z.looseObject({ message_id: z.string(), emoji: z.string().optional() }).optional(),
+  system: z.looseObject({ body: z.string().optional(), type: z.string().optional() }).optional(),
+  contacts: z
+    .array(
+      z.looseObject({
+        name: z
+          .looseObject({ formatted_name: z.string().optional(), first_name: z.string().optional() })
+          .optional(),
+        phones: z.array(z.looseObject({ phone: z.string().optional(), type: z.string().optional() })).optional(),
+        emails: z.array(z.looseObject({ email: z.string().optional() })).optional(),
+        org: z.looseObject({ company: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
 });
 export type WebhookMessage = z.infer<typeof WebhookMessageSchema>;
 
 export const WebhookStatusSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
-  timestamp: z.string(),
+  timestamp: TimestampSchema,
   recipient_id: z.string().optional(),
   errors: z
     .array(z.looseObject({ code: z.union([z.number(), z.string()]), title: z.string().optional() }))
@@ -61,12 +85,23 @@ export const WebhookValueSchema = z.looseObject({
   messaging_product: z.string().optional(),
   metadata: z.looseObject({ display_phone_number: z.string().optional(), phone_number_id: z.string() }),
   contacts: z
-    .array(z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string() }).optional() }))
+    .array(
+      z.looseObject({
+        wa_id: z.string().optional(),
+        user_id: z.string().optional(),
+        profile: z.looseObject({ name: z.string().optional() }).optional(),
+      }),
+    )
     .optional(),
   messages: z.array(z.unknown()).optional(),
   statuses: z.array(z.unknown()).optional(),
 });
 export type WebhookValue = z.infer<typeof WebhookValueSchema>;
+
+/** Just enough of a change to name its number (to find the secret that must vouch for the body). */
+export const WebhookMetadataSchema = z.looseObject({
+  metadata: z.looseObject({ phone_number_id: z.string() }),
+});
 
 export const WebhookEnvelopeSchema = z.looseObject({
   object: z.string(),
@@ -83,6 +118,8 @@ const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 
 export type ParsedInbound = {
   providerMessageId: string;
+  /** A reaction names the message it reacts to; an empty emoji takes the reaction away. */
+  reaction: { toProviderMessageId: string; emoji: string | null } | null;
   customerPhone: string;
   type: InboundMessageType;
   text: string | null;
@@ -94,20 +131,78 @@ export type ParsedInbound = {
 
 export const digitsOnly = (phone: string) => phone.replace(/\D/g, '');
 
-const fromUnixSeconds = (timestamp: string) => {
-  const seconds = Number(timestamp);
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+/**
+ * How we key a customer: a phone number as digits only, or a business-scoped user id (BSUID, e.g.
+ * `ID.1502…`) as it is, for customers who hide their number behind a username.
+ */
+export const customerKey = (address: string) =>
+  /^[+\d\s().-]+$/.test(address) ? digitsOnly(address) : address.trim();
+export const isBusinessScopedId = (address: string) => !/^[+\d\s().-]+$/.test(address);
+
+/** Later than this is not a real send time (a clock gone wrong or a hostile body). */
+const FUTURE_SLACK_MS = 24 * 3_600_000;
+
+/** Unix seconds; anything out of range (huge, negative, not a number) is the time we received it. */
+export const fromUnixSeconds = (timestamp: string | number, receivedAt = new Date()) => {
+  const ms = Number(timestamp) * 1000;
+  return Number.isFinite(ms) && ms > 0 && ms <= receivedAt.getTime() + FUTURE_SLACK_MS
+    ? new Date(ms)
+    : receivedAt;
 };
 
+/** The customer a message comes from: the phone when given, else the BSUID; null when neither. */
+export function customerOf(message: WebhookMessage): string | null {
+  if (message.from) return customerKey(message.from);
+  const bsuid = message.from_user_id ?? message.user_id;
+  return bsuid ? customerKey(bsuid) : null;
+}
+
+function flowFields(responseJson: string): string | null {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(responseJson);
+  } catch {
+    return responseJson;
+  }
+  if (!fields || typeof fields !== 'object') return String(fields);
+  const lines = Object.entries(fields)
+    // The token is ours (sent with the Flow), not the customer's answer.
+    .filter(([key]) => key !== 'flow_token')
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
+function contactCards(contacts: NonNullable<WebhookMessage['contacts']>): string | null {
+  const cards = contacts.map((contact) =>
+    [
+      contact.name?.formatted_name ?? contact.name?.first_name,
+      contact.org?.company,
+      ...(contact.phones ?? []).map((phone) =>
+        phone.phone ? `${phone.phone}${phone.type ? ` (${phone.type})` : ''}` : null,
+      ),
+      ...(contact.emails ?? []).map((email) => email.email),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  const text = cards.filter(Boolean).join('\n\n');
+  return text || null;
+}
+
 /** One inbound message of any type in our vocabulary; unknown types are kept as 'unsupported'. */
-export function parseInbound(message: WebhookMessage): ParsedInbound {
+export function parseInbound(
+  message: WebhookMessage,
+  customerPhone: string,
+  receivedAt = new Date(),
+): ParsedInbound {
   const base = {
     providerMessageId: message.id,
-    customerPhone: digitsOnly(message.from),
+    customerPhone,
     replyToProviderMessageId: message.context?.id ?? null,
-    sentAt: fromUnixSeconds(message.timestamp),
+    sentAt: fromUnixSeconds(message.timestamp, receivedAt),
     media: null,
     location: null,
+    reaction: null,
   };
   if (message.type === 'text' && message.text) return { ...base, type: 'text', text: message.text.body };
   const mediaType = MEDIA_TYPES.find((type) => type === message.type);
@@ -133,25 +228,40 @@ export function parseInbound(message: WebhookMessage): ParsedInbound {
       location: { latitude, longitude, name: name ?? null, address: address ?? null },
     };
   }
+  if (message.type === 'interactive' && message.interactive?.nfm_reply)
+    return { ...base, type: 'flow', text: flowFields(message.interactive.nfm_reply.response_json) };
   if (message.type === 'interactive' && message.interactive) {
     const reply = message.interactive.button_reply ?? message.interactive.list_reply;
     return { ...base, type: 'interactive', text: reply?.title ?? null };
   }
   if (message.type === 'button' && message.button)
     return { ...base, type: 'button', text: message.button.text };
+  if (message.type === 'contacts' && message.contacts)
+    return { ...base, type: 'contacts', text: contactCards(message.contacts) };
+  if (message.type === 'system' && message.system)
+    return { ...base, type: 'system', text: message.system.body ?? null };
+  if (message.type === 'reaction' && message.reaction) {
+    const emoji = message.reaction.emoji ?? '';
+    return {
+      ...base,
+      type: 'reaction',
+      text: emoji || null,
+      reaction: { toProviderMessageId: message.reaction.message_id, emoji: emoji || null },
+    };
+  }
   return { ...base, type: 'unsupported', text: null };
 }
 
 const STATUSES: readonly DeliveryStatus[] = ['sent', 'delivered', 'read', 'failed'];
 
-export function parseStatus(status: WebhookStatus) {
+export function parseStatus(status: WebhookStatus, receivedAt = new Date()) {
   if (!STATUSES.includes(status.status as DeliveryStatus)) return null;
   const error = status.errors?.[0];
   return {
     providerMessageId: status.id,
     status: status.status as DeliveryStatus,
     error: error ? { code: String(error.code), title: error.title ?? 'Unknown error' } : null,
-    at: fromUnixSeconds(status.timestamp),
+    at: fromUnixSeconds(status.timestamp, receivedAt),
   };
 }
 
@@ -160,7 +270,8 @@ export function outboundBody(message: OutboundMessage): Record<string, unknown> 
   const body: Record<string, unknown> = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: digitsOnly(message.to),
+    // A customer known only by a business-scoped user id is addressed by `recipient`, not `to`.
+    ...(isBusinessScopedId(message.to) ? { recipient: message.to.trim() } : { to: digitsOnly(message.to) }),
   };
   if (message.replyToProviderMessageId) body.context = { message_id: message.replyToProviderMessageId };
   switch (message.kind) {

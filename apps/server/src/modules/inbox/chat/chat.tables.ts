@@ -19,6 +19,8 @@ export const csMessages = pgTable(
     csId: uuid('cs_id'),
     isInternal: boolean('is_internal').notNull().default(false),
     replyToProviderMessageId: text('reply_to_provider_message_id'),
+    /** The customer's reaction (an emoji) to this message; null when none or taken away. */
+    reaction: text('reaction'),
     /** Delivery ticks of an outbound message: sent < delivered < read; failed keeps its error. */
     status: text('status', { enum: ['pending', 'sent', 'delivered', 'read', 'failed'] }),
     errorCode: text('error_code'),

@@ -16,6 +16,7 @@ export function toMessage(row: CsMessageRow) {
     error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
     providerMessageId: row.providerMessageId,
     replyToProviderMessageId: row.replyToProviderMessageId,
+    reaction: row.reaction,
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,0 +1,244 @@
+import { and, count, eq, isNull, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtimeEvents } from '../../../platform/realtime/realtime.tables.js';
+import { createTestApp, logIn, type TestApp } from '../../../test/test-app.js';
+import { envelope, postWebhook, statusOf, textMessage, unixNow } from '../../../test/whatsapp-webhook.js';
+import { DEMO_WHATSAPP } from '../../demo/index.js';
+import { csMessages } from '../../inbox/chat/chat.tables.js';
+import { outboundBody } from './whatsapp.wire.js';
+import { whatsappMessages, whatsappWebhookEvents } from './whatsapp.tables.js';
+
+const PNID = DEMO_WHATSAPP.phoneNumberId;
+
+/** Real-world payloads (issue 11, defects 7 and 9): every kind stored and shown, nothing lost, no 5xx. */
+describe('WhatsApp payload kinds and hostile deliveries', () => {
+  let sapa: TestApp;
+  let demoClientId: string;
+  beforeAll(async () => {
+    sapa = await createTestApp();
+    demoClientId = (await logIn(sapa.app, 'adc@demo.test')).session.clientId;
+  });
+  afterAll(async () => sapa?.close());
+
+  const chatRow = async (providerMessageId: string) => {
+    const [row] = await sapa.database.db
+      .select()
+      .from(csMessages)
+      .where(eq(csMessages.providerMessageId, providerMessageId));
+    return row;
+  };
+  const ledgerRow = async (providerMessageId: string) => {
+    const [row] = await sapa.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.providerMessageId, providerMessageId));
+    return row;
+  };
+
+  it('stores a contact card, a system notice and a Flow response with their content', async () => {
+    const from = '6281300000001';
+    const base = { from, timestamp: unixNow() };
+    const response = await postWebhook(
+      sapa.app,
+      envelope(PNID, {
+        contacts: [{ profile: { name: 'Rina' }, wa_id: from }],
+        messages: [
+          {
+            ...base,
+            id: 'wamid.p-contacts',
+            type: 'contacts',
+            contacts: [
+              {
+                name: { formatted_name: 'Budi Santoso', first_name: 'Budi' },
+                phones: [{ phone: '+62 812-3456-7890', type: 'CELL', wa_id: '6281234567890' }],
+                emails: [{ email: 'budi@example.com', type: 'WORK' }],
+              },
+            ],
+          },
+          {
+            ...base,
+            id: 'wamid.p-system',
+            type: 'system',
+            system: { body: 'Rina changed their phone number', type: 'user_changed_number' },
+          },
+          {
+            ...base,
+            id: 'wamid.p-flow',
+            type: 'interactive',
+            interactive: {
+              type: 'nfm_reply',
+              nfm_reply: {
+                name: 'flow',
+                body: 'Sent',
+                response_json: JSON.stringify({
+                  flow_token: 'tok-1',
+                  full_name: 'Rina Wijaya',
+                  size: 'M',
+                  agree: true,
+                }),
+              },
+            },
+          },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const contact = await chatRow('wamid.p-contacts');
+    expect(contact).toMatchObject({ type: 'contacts' });
+    expect(contact!.content).toContain('Budi Santoso');
+    expect(contact!.content).toContain('+62 812-3456-7890');
+    expect(contact!.content).toContain('budi@example.com');
+    expect(await chatRow('wamid.p-system')).toMatchObject({
+      type: 'system',
+      content: 'Rina changed their phone number',
+    });
+    const flow = await chatRow('wamid.p-flow');
+    expect(flow).toMatchObject({ type: 'flow' });
+    expect(flow!.content).toBe('full_name: Rina Wijaya\nsize: M\nagree: true');
+  });
+
+  it('shows a reaction on the message it reacts to, and removes it when the emoji is empty', async () => {
+    const from = '6281300000002';
+    await postWebhook(sapa.app, envelope(PNID, { messages: [textMessage(from, 'wamid.p-target', 'Order?')] }));
+    const react = (id: string, emoji: string) =>
+      postWebhook(
+        sapa.app,
+        envelope(PNID, {
+          messages: [
+            {
+              from,
+              id,
+              timestamp: unixNow(),
+              type: 'reaction',
+              reaction: { message_id: 'wamid.p-target', emoji },
+            },
+          ],
+        }),
+      );
+    expect((await react('wamid.p-react-1', '👍')).statusCode).toBe(200);
+    expect(await chatRow('wamid.p-target')).toMatchObject({ reaction: '👍' });
+    // Not a bubble of its own.
+    expect(await chatRow('wamid.p-react-1')).toBeUndefined();
+    const events = await sapa.database.db.select().from(realtimeEvents);
+    const reactionEvent = events.find((event) => event.payload.typeNotif === 'MESSAGE_REACTION');
+    expect(reactionEvent?.payload.chat).toMatchObject({ reaction: '👍' });
+
+    expect((await react('wamid.p-react-2', '')).statusCode).toBe(200);
+    expect(await chatRow('wamid.p-target')).toMatchObject({ reaction: null });
+  });
+
+  it('accepts a correctly signed message that carries only a business-scoped user id, and replies to it by recipient', async () => {
+    const bsuid = 'ID.1502346789012345';
+    const response = await postWebhook(
+      sapa.app,
+      envelope(PNID, {
+        contacts: [{ profile: { name: 'Username only' }, user_id: bsuid }],
+        messages: [
+          {
+            from_user_id: bsuid,
+            user_id: bsuid,
+            id: 'wamid.p-bsuid',
+            timestamp: unixNow(),
+            type: 'text',
+            text: { body: 'Hi from a username' },
+          },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await ledgerRow('wamid.p-bsuid')).toMatchObject({
+      customerPhone: bsuid,
+      customerName: 'Username only',
+    });
+    expect(await chatRow('wamid.p-bsuid')).toMatchObject({ content: 'Hi from a username' });
+    // The window is open on the BSUID: a reply goes out addressed by `recipient`.
+    const sent = await sapa.channelSender.send({
+      clientId: demoClientId,
+      channel: 'whatsapp',
+      kind: 'text',
+      to: bsuid,
+      text: 'Hello!',
+    });
+    expect(sent.providerMessageId).toBeTruthy();
+    const body = outboundBody({ clientId: demoClientId, channel: 'whatsapp', kind: 'text', to: bsuid, text: 'x' });
+    expect(body).toMatchObject({ recipient: bsuid });
+    expect(body).not.toHaveProperty('to');
+    expect(outboundBody({ clientId: demoClientId, channel: 'whatsapp', kind: 'text', to: '+62 812', text: 'x' }))
+      .toMatchObject({ to: '62812' });
+  });
+
+  it('applies a failed status whose timestamp is a number', async () => {
+    const customer = '6281300000003';
+    await postWebhook(sapa.app, envelope(PNID, { messages: [textMessage(customer, 'wamid.p-in-3', 'hi')] }));
+    const { providerMessageId } = await sapa.channelSender.send({
+      clientId: demoClientId,
+      channel: 'whatsapp',
+      kind: 'text',
+      to: customer,
+      text: 'Hello',
+    });
+    const failed = statusOf(providerMessageId, 'failed', unixNow() as never, {
+      errors: [{ code: 131026, title: 'Message undeliverable' }],
+    });
+    failed.timestamp = Number(failed.timestamp) as never;
+    expect((await postWebhook(sapa.app, envelope(PNID, { statuses: [failed] }))).statusCode).toBe(200);
+    expect(await ledgerRow(providerMessageId)).toMatchObject({ status: 'failed', errorCode: '131026' });
+  });
+
+  it('answers 200 to hostile content and stores it sanitised', async () => {
+    const from = '6281300000004';
+    // Built as text: JSON.stringify itself cannot go 5,000 levels deep.
+    const deep = `${'{"d":'.repeat(5000)}"bottom"${'}'.repeat(5000)}`;
+    const raw = JSON.stringify(
+      envelope(PNID, {
+        messages: [
+          textMessage(from, 'wamid.p-nul', 'a\u0000b'),
+          textMessage(from, 'wamid.p-surrogate', 'x\ud800y'),
+          { ...textMessage(from, 'wamid.p-huge-ts', 'late'), timestamp: '99999999999999999999' },
+          { ...textMessage(from, 'wamid.p-deep', 'deep'), extra: 'DEEP' },
+        ],
+      }),
+    ).replace('"DEEP"', deep);
+    const before = Date.now();
+    const response = await postWebhook(sapa.app, raw);
+    expect(response.statusCode).toBe(200);
+    expect(await chatRow('wamid.p-nul')).toMatchObject({ content: 'ab' });
+    expect(await chatRow('wamid.p-surrogate')).toMatchObject({ content: 'x\ufffdy' });
+    const late = await ledgerRow('wamid.p-huge-ts');
+    expect(late!.sentAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(late!.sentAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await chatRow('wamid.p-deep')).toMatchObject({ content: 'deep' });
+  });
+
+  it('answers a webhook of 10,000 messages before processing them, then stores each exactly once in batches', async () => {
+    const messages = Array.from({ length: 10_000 }, (_, i) =>
+      textMessage(`62813100000${String(i % 10).padStart(2, '0')}`, `wamid.p-bulk-${i}`, `bulk ${i}`),
+    );
+    const response = await postWebhook(sapa.app, envelope(PNID, { messages }));
+    expect(response.statusCode).toBe(200);
+    const countLike = async (table: typeof whatsappMessages | typeof csMessages) =>
+      (
+        await sapa.database.db
+          .select({ n: count() })
+          .from(table)
+          .where(like(table.providerMessageId, 'wamid.p-bulk-%'))
+      )[0]!.n;
+    // The delivery is in the ledger, unprocessed: the answer did not wait for 10,000 messages.
+    const pending = await sapa.database.db
+      .select({ id: whatsappWebhookEvents.id })
+      .from(whatsappWebhookEvents)
+      .where(and(eq(whatsappWebhookEvents.clientId, demoClientId), isNull(whatsappWebhookEvents.processedAt)));
+    expect(pending).toHaveLength(1);
+    expect(await countLike(whatsappMessages)).toBeLessThan(10_000);
+    // The sweep (what a worker runs after a crash) processes it in batches; running it again changes nothing.
+    await sapa.whatsapp.sweepWebhookEvents({ olderThanMs: 0 });
+    await sapa.whatsapp.sweepWebhookEvents({ olderThanMs: 0 });
+    expect(await countLike(whatsappMessages)).toBe(10_000);
+    expect(await countLike(csMessages)).toBe(10_000);
+    const left = await sapa.database.db
+      .select({ id: whatsappWebhookEvents.id })
+      .from(whatsappWebhookEvents)
+      .where(isNull(whatsappWebhookEvents.processedAt));
+    expect(left).toHaveLength(0);
+  }, 180_000);
+});
