@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { findAgent } from '../agents/agents.repository.js';
@@ -168,9 +168,19 @@ async function allCustomers(db: Executor, clientId: string) {
   }
 }
 
+const CUSTOMER_CSV_COLUMNS = [
+  'phoneNumber',
+  'name',
+  'tags',
+  'mediaPlatform',
+  'csId',
+  'userData',
+  'createdAt',
+];
+
 export async function exportCustomersCsv(db: Executor, session: SessionContext) {
   const rows = await allCustomers(db, session.clientId);
-  return stringify(
+  return writeCsv(
     rows.map((row) => ({
       phoneNumber: row.phoneNumber,
       name: row.name ?? '',
@@ -180,7 +190,7 @@ export async function exportCustomersCsv(db: Executor, session: SessionContext) 
       userData: JSON.stringify(row.userData),
       createdAt: row.createdAt.toISOString(),
     })),
-    { header: true },
+    CUSTOMER_CSV_COLUMNS,
   );
 }
 
