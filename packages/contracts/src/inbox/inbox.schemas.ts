@@ -184,6 +184,38 @@ export const CsRowReportSchema = z.object({
   ),
 });
 
+/** Tags arrive as an array or a comma-separated string ("" for none). */
+const CsTagsFieldSchema = z.union([z.array(z.string().max(100)), z.string().max(2000)]).optional();
+
+/**
+ * A customer as written by `POST /api/cs/customers` and by each row of a customer import: one schema,
+ * so a file cannot store what the API refuses.
+ */
+export const CsCustomerInputSchema = z.object({
+  phoneNumber: z.string().min(1).max(30),
+  name: z.string().max(200).nullable().optional(),
+  mediaPlatform: z.string().max(50).optional(),
+  tags: CsTagsFieldSchema,
+  userData: z.record(z.string(), z.unknown()).optional(),
+  removeTag: CsTagsFieldSchema,
+});
+
+/**
+ * A customer import: the file is checked whole when uploaded (refused rows listed), then its rows are
+ * written by a job in chunks; `processed` counts the rows written so far.
+ */
+export const CsCustomerImportSchema = CsRowReportSchema.extend({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Rows accepted for writing (the valid ones). */
+  accepted: z.number(),
+  processed: z.number(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
 export const CsTagNamesSchema = z.object({ tags: z.array(z.string()) });
 
 export type CsAgent = z.infer<typeof CsAgentSchema>;
@@ -192,3 +224,5 @@ export type CsTag = z.infer<typeof CsTagSchema>;
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export type CsRowReport = z.infer<typeof CsRowReportSchema>;
+export type CsCustomerInput = z.infer<typeof CsCustomerInputSchema>;
+export type CsCustomerImport = z.infer<typeof CsCustomerImportSchema>;

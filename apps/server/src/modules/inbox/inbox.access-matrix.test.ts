@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/customers/data/message': INBOX,
   'GET /api/cs/customers/exportToCsv': ADMINS,
   'POST /api/cs/customers/import': ADMINS,
+  'GET /api/cs/customers/import/:id': ADMINS,
   'POST /api/cs/customers/delete': ADMINS,
   'GET /api/cs/tag/list': INBOX,
   'POST /api/cs/tag/list': ADMINS,

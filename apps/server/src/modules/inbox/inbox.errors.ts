@@ -56,3 +56,4 @@ export const userDataNotEditable = (keys: string[]) =>
     'user_data_not_editable',
     `The configuration does not let agents edit these customer data fields: ${keys.join(', ')}`,
   );
+export const customerImportNotFound = () => notFound('import_not_found', 'No such customer import');

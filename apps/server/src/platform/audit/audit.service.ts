@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@sapa/contracts';
-import { stringify } from 'csv-stringify';
 import { isId, newId } from '../../lib/ids.js';
+import { csvStream } from '../csv.js';
 import type { Executor } from '../database.js';
 import { AppError } from '../errors.js';
 import type { SessionContext } from '../request-context.js';
@@ -125,12 +125,5 @@ export function exportAuditCsv(db: Executor, session: SessionContext, query: Aud
       }
     }
   }
-  return Readable.from(records()).pipe(
-    stringify({
-      header: true,
-      columns: [...AUDIT_CSV_COLUMNS],
-      // A cell starting like a formula would run in a spreadsheet: quote it as text.
-      cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
-    }),
-  );
+  return Readable.from(records()).pipe(csvStream(AUDIT_CSV_COLUMNS));
 }

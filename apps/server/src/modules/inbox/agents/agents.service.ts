@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { hashPassword } from '../../identity/index.js';
@@ -297,7 +297,7 @@ export async function exportAgentsCsv(db: Executor, session: SessionContext, kin
     if (page.length <= 500) break;
     afterId = page[499]!.id;
   }
-  return stringify(
+  return writeCsv(
     rows.map((row) => ({
       csId: row.id,
       csName: row.name,
@@ -308,7 +308,7 @@ export async function exportAgentsCsv(db: Executor, session: SessionContext, kin
       status: row.status,
       deactivated: row.deactivated,
     })),
-    { header: true },
+    ['csId', 'csName', 'email', 'tags', 'percentageWeight', 'capacity', 'status', 'deactivated'],
   );
 }
 

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import { textArray } from '../../../platform/sql-text-array.js';
-import { type CsCustomerRow, csCustomers, csTags } from './customers.tables.js';
+import {
+  type CsCustomerImportRow,
+  type CsCustomerRow,
+  csCustomerImportChunks,
+  csCustomerImports,
+  csCustomers,
+  csTags,
+  type ImportCustomerRow,
+} from './customers.tables.js';
 
 const like = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
@@ -150,4 +158,94 @@ export async function deleteTagRow(db: Executor, clientId: string, id: string) {
     .where(and(eq(csTags.clientId, clientId), eq(csTags.id, id)))
     .returning();
   return row ?? null;
+}
+
+export async function insertCustomerImport(db: Executor, row: typeof csCustomerImports.$inferInsert) {
+  const [saved] = await db.insert(csCustomerImports).values(row).returning();
+  return saved!;
+}
+
+export async function insertCustomerImportChunk(
+  db: Executor,
+  row: { clientId: string; importId: string; seq: number; rows: ImportCustomerRow[] },
+) {
+  await db.insert(csCustomerImportChunks).values(row);
+}
+
+export async function findCustomerImport(
+  db: Executor,
+  clientId: string,
+  id: string,
+): Promise<CsCustomerImportRow | null> {
+  const [row] = await db
+    .select()
+    .from(csCustomerImports)
+    .where(and(eq(csCustomerImports.clientId, clientId), eq(csCustomerImports.id, id)));
+  return row ?? null;
+}
+
+export async function updateCustomerImport(
+  db: Executor,
+  clientId: string,
+  id: string,
+  values: Partial<typeof csCustomerImports.$inferInsert>,
+) {
+  await db
+    .update(csCustomerImports)
+    .set(values)
+    .where(and(eq(csCustomerImports.clientId, clientId), eq(csCustomerImports.id, id)));
+}
+
+/** The next chunk of an import still to write, or null when all are written. */
+export async function findNextImportChunk(db: Executor, clientId: string, importId: string) {
+  const [row] = await db
+    .select()
+    .from(csCustomerImportChunks)
+    .where(and(eq(csCustomerImportChunks.clientId, clientId), eq(csCustomerImportChunks.importId, importId)))
+    .orderBy(asc(csCustomerImportChunks.seq))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Writes one chunk of imported customers set-based, and drops the chunk and counts it in the same
+ * transaction, so a retried job resumes after the last written chunk. Existing customers keep their
+ * data unless the file gives it (name, mediaPlatform), and gain the file's tags after their own.
+ */
+export async function writeImportChunk(
+  db: Executor,
+  chunk: { clientId: string; importId: string; seq: number; rows: ImportCustomerRow[] },
+) {
+  const rows = JSON.stringify(chunk.rows);
+  const record = sql.raw('r(id uuid, phone_number text, name text, tags text[], media_platform text)');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update cs_customers c set
+        name = coalesce(r.name, c.name),
+        media_platform = coalesce(r.media_platform, c.media_platform),
+        tags = array(
+          select t from unnest(c.tags || r.tags) with ordinality as u(t, n) group by t order by min(n)
+        ),
+        updated_at = now()
+      from jsonb_to_recordset(${rows}::jsonb) as ${record}
+      where c.client_id = ${chunk.clientId} and c.phone_number = r.phone_number`);
+    await tx.execute(sql`
+      insert into cs_customers (client_id, id, phone_number, name, tags, media_platform)
+      select ${chunk.clientId}, r.id, r.phone_number, r.name, r.tags, coalesce(r.media_platform, 'whatsapp')
+      from jsonb_to_recordset(${rows}::jsonb) as ${record}
+      on conflict (client_id, phone_number) do nothing`);
+    await tx
+      .delete(csCustomerImportChunks)
+      .where(
+        and(
+          eq(csCustomerImportChunks.clientId, chunk.clientId),
+          eq(csCustomerImportChunks.importId, chunk.importId),
+          eq(csCustomerImportChunks.seq, chunk.seq),
+        ),
+      );
+    await tx
+      .update(csCustomerImports)
+      .set({ processed: sql`${csCustomerImports.processed} + ${chunk.rows.length}`, status: 'running' })
+      .where(and(eq(csCustomerImports.clientId, chunk.clientId), eq(csCustomerImports.id, chunk.importId)));
+  });
 }

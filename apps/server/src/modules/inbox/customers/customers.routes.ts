@@ -1,5 +1,7 @@
 import {
   ChatMessageSchema,
+  CsCustomerImportSchema,
+  CsCustomerInputSchema,
   CsCustomerSchema,
   CsRowReportSchema,
   CsTagNamesSchema,
@@ -19,6 +21,7 @@ import {
   deleteTag,
   exportCustomersCsv,
   getCustomerByPhone,
+  getCustomerImport,
   importCustomers,
   insertTagList,
   listTags,
@@ -31,7 +34,6 @@ import {
 } from './customers.service.js';
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const tagsField = z.union([z.array(z.string().max(100)), z.string().max(2000)]).optional();
 
 export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
@@ -107,14 +109,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         security,
         summary:
           'Create or update a customer; tags are added ("" for none), removeTag taken away; agents may set only the userDataEditable fields of userData',
-        body: z.object({
-          phoneNumber: z.string().min(1).max(30),
-          name: z.string().max(200).nullable().optional(),
-          mediaPlatform: z.string().max(50).optional(),
-          tags: tagsField,
-          userData: z.record(z.string(), z.unknown()).optional(),
-          removeTag: tagsField,
-        }),
+        body: CsCustomerInputSchema,
         response: { 200: CsCustomerSchema, ...errors },
       },
     },
@@ -211,11 +206,28 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         tags: CS_TAGS,
         security,
         summary:
-          'Create or update customers from one CSV file (phoneNumber, name, tags, mediaPlatform); per-row report',
-        response: { 200: CsRowReportSchema, ...errors },
+          'Create or update customers from one CSV file (phoneNumber, name, tags separated by |, mediaPlatform). The file is checked at once (400 invalid_csv with the row and reason; rows with a bad phone number are reported and skipped), then written by a job: poll GET /api/cs/customers/import/{id} for progress',
+        response: { 202: CsCustomerImportSchema, ...errors },
       },
     },
-    async (request) => importCustomers(db, request.ctx.session!, await readUploadedFile(request)),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await importCustomers(deps, request.ctx.session!, await readUploadedFile(request))),
+  );
+  app.get(
+    '/api/cs/customers/import/:id',
+    {
+      config: admins,
+      schema: {
+        tags: CS_TAGS,
+        security,
+        summary: 'One customer import with its status, progress and refused rows',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: CsCustomerImportSchema, ...errors },
+      },
+    },
+    async (request) => getCustomerImport(db, request.ctx.session!, request.params.id),
   );
   app.post(
     '/api/cs/customers/delete',

@@ -1,13 +1,16 @@
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CsCustomerInputSchema } from '@sapa/contracts';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import type { Executor } from '../../../platform/database.js';
+import { invalidCsv, readCsvRecords, writeCsv } from '../../../platform/csv.js';
+import type { Database, Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
+import type { InboxDeps } from '../inbox.deps.js';
 import {
   agentNotFound,
+  customerImportNotFound,
   customerNotFound,
   invalidCursor,
   invalidPhoneNumber,
@@ -20,15 +23,27 @@ import {
   deleteCustomers,
   deleteTagRow,
   findCustomerByPhone,
+  findCustomerImport,
+  findNextImportChunk,
+  insertCustomerImport,
+  insertCustomerImportChunk,
   insertTags,
   listCustomerRows,
   listCustomerTags,
   listTagRows,
   updateCustomer,
+  updateCustomerImport,
   updateTag,
   upsertCustomer,
+  writeImportChunk,
 } from './customers.repository.js';
-import type { CsCustomerRow, CsTagRow } from './customers.tables.js';
+import type {
+  CsCustomerImportRow,
+  CsCustomerRow,
+  CsTagRow,
+  ImportCustomerRow,
+  ImportReportRow,
+} from './customers.tables.js';
 import { isPhoneNumber, normalizePhoneNumber } from './phone-number.js';
 
 export function toCustomer(row: CsCustomerRow) {
@@ -168,9 +183,19 @@ async function allCustomers(db: Executor, clientId: string) {
   }
 }
 
+const CUSTOMER_CSV_COLUMNS = [
+  'phoneNumber',
+  'name',
+  'tags',
+  'mediaPlatform',
+  'csId',
+  'userData',
+  'createdAt',
+];
+
 export async function exportCustomersCsv(db: Executor, session: SessionContext) {
   const rows = await allCustomers(db, session.clientId);
-  return stringify(
+  return writeCsv(
     rows.map((row) => ({
       phoneNumber: row.phoneNumber,
       name: row.name ?? '',
@@ -180,7 +205,7 @@ export async function exportCustomersCsv(db: Executor, session: SessionContext) 
       userData: JSON.stringify(row.userData),
       createdAt: row.createdAt.toISOString(),
     })),
-    { header: true },
+    CUSTOMER_CSV_COLUMNS,
   );
 }
 
@@ -191,41 +216,174 @@ export type RowReport = {
   rows: { row: number; phoneNumber: string | null; ok: boolean; error: string | null }[];
 };
 
-function readCsv(file: Buffer): Record<string, string>[] {
-  return parse(file, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+export const CUSTOMER_IMPORT_JOB = 'inbox.customer-import';
+export type CustomerImportJobData = { clientId: string; importId: string };
+
+/** Rows per set-based write: small enough that other requests wait for at most one chunk. */
+export const IMPORT_CHUNK_ROWS = 500;
+/** Refused rows listed in an import's report; `failed` counts them all. */
+const REPORTED_ROWS = 1000;
+/** Schema violations listed in one `invalid_csv` answer. */
+const LISTED_ISSUES = 20;
+
+/** An import row is checked by the same schema as `POST /api/cs/customers`. */
+const ImportRowSchema = CsCustomerInputSchema.pick({
+  phoneNumber: true,
+  name: true,
+  mediaPlatform: true,
+  tags: true,
+});
+
+/**
+ * Reads and checks a whole customer file before anything is written. Malformed files and values the
+ * API would refuse answer 400 `invalid_csv` with the row and reason; rows whose phone number is not
+ * valid are reported and skipped. Rows of the same number are merged (later values win, tags add up).
+ */
+async function checkCustomerFile(file: Buffer) {
+  const byPhone = new Map<string, ImportCustomerRow>();
+  const refused: ImportReportRow[] = [];
+  const issues: { row: number; reason: string }[] = [];
+  let total = 0;
+  let failed = 0;
+  for await (const { row, record } of readCsvRecords(file)) {
+    if (total === 0 && !('phoneNumber' in record))
+      throw invalidCsv(1, 'the header has no phoneNumber column');
+    total++;
+    const phoneNumber = normalizePhoneNumber(record.phoneNumber ?? '');
+    if (!isPhoneNumber(phoneNumber)) {
+      failed++;
+      if (refused.length < REPORTED_ROWS)
+        refused.push({
+          row,
+          phoneNumber: phoneNumber || null,
+          ok: false,
+          error: 'phoneNumber is not a valid phone number',
+        });
+      continue;
+    }
+    const checked = ImportRowSchema.safeParse({
+      phoneNumber,
+      name: record.name || undefined,
+      mediaPlatform: record.mediaPlatform || undefined,
+      tags: (record.tags ?? '').split('|'),
+    });
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        issues.push({ row, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` });
+      if (issues.length >= LISTED_ISSUES) break;
+      continue;
+    }
+    const value = checked.data;
+    const earlier = byPhone.get(phoneNumber);
+    byPhone.set(phoneNumber, {
+      id: earlier?.id ?? newId(),
+      phone_number: phoneNumber,
+      name: value.name ?? earlier?.name ?? null,
+      tags: [...new Set([...(earlier?.tags ?? []), ...parseTags(value.tags)])],
+      media_platform: value.mediaPlatform ?? earlier?.media_platform ?? null,
+    });
+  }
+  if (issues.length > 0) {
+    const [first, ...more] = issues.slice(0, LISTED_ISSUES);
+    throw invalidCsv(first!.row, first!.reason, more);
+  }
+  return { total, failed, refused, rows: [...byPhone.values()] };
 }
 
-/** Creates or updates customers from a CSV (phoneNumber, name, tags separated by '|', mediaPlatform). */
-export async function importCustomers(
-  db: Executor,
-  session: SessionContext,
-  file: Buffer,
-): Promise<RowReport> {
-  const records = readCsv(file);
-  const report: RowReport = { total: records.length, succeeded: 0, failed: 0, rows: [] };
-  for (const [index, record] of records.entries()) {
-    const phoneNumber = normalizePhoneNumber(record.phoneNumber ?? '');
-    let error: string | null = null;
-    if (!isPhoneNumber(phoneNumber)) error = 'phoneNumber is not a valid phone number';
-    else {
-      await saveCustomer(db, session, {
-        phoneNumber,
-        name: record.name || undefined,
-        mediaPlatform: record.mediaPlatform || undefined,
-        tags: (record.tags ?? '').split('|'),
-      });
-    }
-    report.rows.push({ row: index + 2, phoneNumber: phoneNumber || null, ok: !error, error });
-    if (error) report.failed++;
-    else report.succeeded++;
+export function toCustomerImport(row: CsCustomerImportRow) {
+  const done = row.status === 'done';
+  const written = Math.min(row.processed, row.accepted);
+  return {
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    accepted: row.accepted,
+    processed: written,
+    // Merged duplicates count as succeeded once the import is done.
+    succeeded: done ? row.total - row.failed : written,
+    failed: row.failed,
+    progress: done ? 100 : row.accepted > 0 ? Math.min(99, Math.floor((written / row.accepted) * 100)) : 0,
+    rows: row.report,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Creates or updates customers from a CSV (phoneNumber, name, tags separated by '|', mediaPlatform).
+ * The file is checked here; its rows are stored in bounded chunks and written by a job, so a large
+ * file never holds the (embedded, single-connection) database for long. Poll `getCustomerImport`.
+ */
+export async function importCustomers(deps: InboxDeps, session: SessionContext, file: Buffer) {
+  const { db } = deps;
+  const checked = await checkCustomerFile(file);
+  const saved = await insertCustomerImport(db, {
+    clientId: session.clientId,
+    id: newId(),
+    status: checked.rows.length > 0 ? 'queued' : 'done',
+    total: checked.total,
+    accepted: checked.rows.length,
+    failed: checked.failed,
+    report: checked.refused,
+    requestedBy: session.email,
+    ...(checked.rows.length > 0 ? {} : { finishedAt: new Date() }),
+  });
+  for (let seq = 0; seq * IMPORT_CHUNK_ROWS < checked.rows.length; seq++) {
+    const rows = checked.rows.slice(seq * IMPORT_CHUNK_ROWS, (seq + 1) * IMPORT_CHUNK_ROWS);
+    await insertCustomerImportChunk(db, { clientId: session.clientId, importId: saved.id, seq, rows });
+    await nextTurn();
   }
-  return report;
+  if (checked.rows.length > 0) {
+    const data: CustomerImportJobData = { clientId: session.clientId, importId: saved.id };
+    // Without a job queue (the demo seed, some tests) the import runs here, still chunk by chunk.
+    if (deps.jobs) await deps.jobs.send(CUSTOMER_IMPORT_JOB, data, { singletonKey: saved.id });
+    else await runCustomerImport(db, data);
+  }
+  return getCustomerImport(db, session, saved.id);
+}
+
+export async function getCustomerImport(db: Executor, session: SessionContext, id: string) {
+  const row = isId(id) ? await findCustomerImport(db, session.clientId, id) : null;
+  if (!row) throw customerImportNotFound();
+  return toCustomerImport(row);
+}
+
+/**
+ * The import job: writes the remaining chunks one set-based statement each, giving the event loop a
+ * turn between chunks. Idempotent: a written chunk is deleted with its write, so a retry resumes.
+ */
+export async function runCustomerImport(db: Database, data: CustomerImportJobData) {
+  const row = await findCustomerImport(db, data.clientId, data.importId);
+  if (!row || row.status === 'done' || row.status === 'failed') return;
+  try {
+    for (;;) {
+      const chunk = await findNextImportChunk(db, data.clientId, data.importId);
+      if (!chunk) break;
+      await writeImportChunk(db, chunk);
+      await nextTurn();
+    }
+    await updateCustomerImport(db, data.clientId, data.importId, { status: 'done', finishedAt: new Date() });
+  } catch (error) {
+    await updateCustomerImport(db, data.clientId, data.importId, {
+      status: 'failed',
+      error: error instanceof Error ? error.message : 'import failed',
+      finishedAt: new Date(),
+    });
+  }
+}
+
+async function readPhoneColumn(file: Buffer) {
+  const rows: { row: number; phoneNumber: string }[] = [];
+  for await (const { row, record } of readCsvRecords(file))
+    rows.push({ row, phoneNumber: normalizePhoneNumber(record.phoneNumber ?? '') });
+  return rows;
 }
 
 /** Deletes the customers listed in a CSV's phoneNumber column; unknown numbers are reported. */
 export async function deleteCustomersFromFile(db: Executor, session: SessionContext, file: Buffer) {
-  const records = readCsv(file);
-  const phones = records.map((record) => normalizePhoneNumber(record.phoneNumber ?? ''));
+  const records = await readPhoneColumn(file);
+  const phones = records.map((record) => record.phoneNumber);
   const deleted = new Set(await deleteCustomers(db, session.clientId, phones.filter(isPhoneNumber)));
   const report: RowReport = { total: records.length, succeeded: 0, failed: 0, rows: [] };
   for (const [index, phoneNumber] of phones.entries()) {
@@ -234,7 +392,7 @@ export async function deleteCustomersFromFile(db: Executor, session: SessionCont
       : deleted.has(phoneNumber)
         ? null
         : 'customer not found';
-    report.rows.push({ row: index + 2, phoneNumber: phoneNumber || null, ok: !error, error });
+    report.rows.push({ row: records[index]!.row, phoneNumber: phoneNumber || null, ok: !error, error });
     if (error) report.failed++;
     else report.succeeded++;
   }

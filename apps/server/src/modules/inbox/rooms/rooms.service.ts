@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { findAgent } from '../agents/agents.repository.js';
@@ -599,8 +599,24 @@ export async function exportHistoryCsv(db: Executor, session: SessionContext, qu
   return historyCsv(rows);
 }
 
+const HISTORY_CSV_COLUMNS = [
+  'shortId',
+  'roomId',
+  'customerPhoneNumber',
+  'name',
+  'csId',
+  'mediaPlatform',
+  'category',
+  'tags',
+  'priority',
+  'remarks',
+  'closedBy',
+  'createdAt',
+  'closedAt',
+];
+
 export function historyCsv(rows: CsRoomRow[]) {
-  return stringify(
+  return writeCsv(
     rows.map((row) => ({
       shortId: row.shortId,
       roomId: row.id,
@@ -616,7 +632,7 @@ export function historyCsv(rows: CsRoomRow[]) {
       createdAt: row.createdAt.toISOString(),
       closedAt: row.closedAt?.toISOString() ?? '',
     })),
-    { header: true },
+    HISTORY_CSV_COLUMNS,
   );
 }
 
@@ -624,7 +640,7 @@ export function historyCsv(rows: CsRoomRow[]) {
 export async function exportRoomCsv(db: Executor, session: SessionContext, roomId: string) {
   const room = await getVisibleRoom(db, session, roomId);
   const messages = await listAllMessages(db, session.clientId, room.id);
-  return stringify(
+  return writeCsv(
     messages.map((message) => ({
       createdAt: message.createdAt.toISOString(),
       from: message.isInternal ? 'internal' : message.fromCs ? 'cs' : 'customer',
@@ -634,7 +650,7 @@ export async function exportRoomCsv(db: Executor, session: SessionContext, roomI
       url: message.url ?? '',
       status: message.status ?? '',
     })),
-    { header: true },
+    ['createdAt', 'from', 'csId', 'type', 'content', 'url', 'status'],
   );
 }
 
