@@ -231,10 +231,15 @@ describe('user administration', () => {
     expect((await loginStatus('eka@example.com', created.temporaryPassword)).status).toBe(200);
   });
 
-  it('unlocks a user locked out by failed logins, who then logs in', async () => {
+  it('unlocks a user paused by failed logins, who then logs in', async () => {
     const created = await createUser(adc, 'Fajar', 'fajar@example.com');
+    expect(errorCode(await put(adc, '/api/users/unlock', { userId: created.user.userId }))).toBe(
+      'invalid_user_transition',
+    );
     for (let attempt = 0; attempt < 5; attempt++) await loginStatus('fajar@example.com', 'wrong-password');
-    expect((await loginStatus('fajar@example.com', created.temporaryPassword)).code).toBe('account_locked');
+    expect((await loginStatus('fajar@example.com', created.temporaryPassword)).code).toBe(
+      'invalid_credentials',
+    );
     expect((await get(adc, `/api/users/${created.user.userId}`)).json().status).toBe('locked');
 
     const unlocked = await put(adc, '/api/users/unlock', { userId: created.user.userId });
@@ -247,7 +252,10 @@ describe('user administration', () => {
     const audit = (
       await get(adc, `/api/audit-trail?entityId=${created.user.userId}&action=user.unlock`)
     ).json();
-    expect(audit.items[0]).toMatchObject({ before: { status: 'locked' }, after: { status: 'active' } });
+    expect(audit.items[0]).toMatchObject({
+      before: { status: 'locked', failedLoginCount: 5 },
+      after: { status: 'active', failedLoginCount: 0, lockedUntil: null },
+    });
   });
 
   it('keeps stronger roles out of reach of an admin user', async () => {
