@@ -20,7 +20,8 @@ export const customerWindowClosed = () =>
 export const templateNotForInternalRoom = () =>
   new AppError(400, 'internal_room', 'Internal rooms take plain messages, not WhatsApp templates');
 export const emailInUse = () =>
-  new AppError(409, 'email_in_use', 'This email belongs to a user of another client');
+  // Says only that it is taken: whose it is would tell a tenant about another client's users.
+  new AppError(409, 'email_in_use', 'This email is already taken.');
 export const agentExists = () => new AppError(409, 'agent_exists', 'An agent with this email already exists');
 export const tagExists = () => new AppError(409, 'tag_exists', 'A tag with this name already exists');
 export const notAnAgent = () =>

@@ -135,7 +135,10 @@ describe('user administration', () => {
     );
     const taken = await post(adc, '/api/users', { name: 'Dup', email: 'USC@demo.test', role: 'USC' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe('A user with this email already exists.');
+    expect(taken.json().error.message).toBe('This email is already taken.');
+    // Another client's user gets the same words: nothing says whose the email is.
+    const foreign = await post(adc, '/api/users', { name: 'Dup', email: 'usc2@demo.test', role: 'USC' });
+    expect(foreign.json().error).toEqual(taken.json().error);
     const superAdmin = await post(adc, '/api/users', {
       name: 'Boss',
       email: 'boss@example.com',
@@ -149,7 +152,7 @@ describe('user administration', () => {
       valid: false,
       errors: [
         { field: 'name', message: 'Enter a name' },
-        { field: 'email', message: 'A user with this email already exists.' },
+        { field: 'email', message: 'This email is already taken.' },
         { field: 'role', message: 'Only a super admin may give or change the super admin role.' },
       ],
     });
