@@ -45,6 +45,12 @@ export const mediaNotReady = () =>
   notFound('media_not_ready', 'This message has no stored media yet; try again in a moment');
 export const noInboxAccess = () =>
   new AppError(403, 'no_inbox_access', 'Only admins, supervisors and users with a chat role see chat rooms');
+export const imageLinkNotAllowed = () =>
+  new AppError(
+    400,
+    'image_link_not_allowed',
+    'Send an image uploaded to Sapa: links to other sites or other kinds of links are not allowed.',
+  );
 export const imageTypeNotAllowed = () =>
   new AppError(400, 'image_type_not_allowed', 'Send a JPEG, PNG or WebP image');
 export const imageTooLarge = (maxBytes: number) =>

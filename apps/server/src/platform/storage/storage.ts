@@ -15,6 +15,38 @@ export const fileNotFound = () => notFound('file_not_found', 'This file does not
 /** Where a stored file is served to the users of its client. */
 export const fileUrl = (fileId: string) => `/api/files/${fileId}`;
 
+const FILE_PATH = /^\/api\/files\/([0-9a-f-]{36})$/;
+const SHARED_PATH = /^\/api\/files\/shared\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/;
+
+export type OwnFileLink =
+  | { kind: 'file'; fileId: string }
+  | { kind: 'shared'; clientId: string; fileId: string; expires: number; signature: string };
+
+/**
+ * Reads a link that names one of our stored files: `/api/files/{id}` or a shared link, relative or
+ * under `publicUrl`. Anything else (another host, another scheme, another path) answers null. It does
+ * not say the file exists, nor whose it is: `get` and `getShared` do.
+ */
+export function parseOwnFileLink(link: string, publicUrl: string | undefined): OwnFileLink | null {
+  const relative = link.startsWith('/') && !link.startsWith('//');
+  const local = relative
+    ? link
+    : publicUrl && link.startsWith(`${publicUrl}/`)
+      ? link.slice(publicUrl.length)
+      : null;
+  if (local === null) return null;
+  const url = new URL(local, 'http://own.invalid');
+  // The raw path must already be the normal one: no dot segments, escapes or fragments.
+  if (url.origin !== 'http://own.invalid' || local.split('?')[0] !== url.pathname || url.hash) return null;
+  const file = FILE_PATH.exec(url.pathname);
+  if (file && url.search === '') return { kind: 'file', fileId: file[1]! };
+  const shared = SHARED_PATH.exec(url.pathname);
+  const expires = Number(url.searchParams.get('expires'));
+  const signature = url.searchParams.get('signature');
+  if (!shared || !Number.isSafeInteger(expires) || !signature) return null;
+  return { kind: 'shared', clientId: shared[1]!, fileId: shared[2]!, expires, signature };
+}
+
 /** Content-addressed files under DATA_DIR/files; the database says which client may read which file. */
 export type Storage = {
   save(
