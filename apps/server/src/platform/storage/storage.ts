@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { newId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 import type { Executor } from '../database.js';
 import { notFound } from '../errors.js';
 import { storedFiles } from './storage.tables.js';
@@ -35,15 +35,21 @@ export function parseOwnFileLink(link: string, publicUrl: string | undefined): O
       ? link.slice(publicUrl.length)
       : null;
   if (local === null) return null;
-  const url = new URL(local, 'http://own.invalid');
+  let url: URL;
+  try {
+    url = new URL(local, 'http://own.invalid');
+  } catch {
+    return null;
+  }
   // The raw path must already be the normal one: no dot segments, escapes or fragments.
   if (url.origin !== 'http://own.invalid' || local.split('?')[0] !== url.pathname || url.hash) return null;
   const file = FILE_PATH.exec(url.pathname);
-  if (file && url.search === '') return { kind: 'file', fileId: file[1]! };
+  if (file && url.search === '' && isId(file[1]!)) return { kind: 'file', fileId: file[1]! };
   const shared = SHARED_PATH.exec(url.pathname);
   const expires = Number(url.searchParams.get('expires'));
   const signature = url.searchParams.get('signature');
-  if (!shared || !Number.isSafeInteger(expires) || !signature) return null;
+  if (!shared || !isId(shared[1]!) || !isId(shared[2]!)) return null;
+  if (!Number.isSafeInteger(expires) || !signature) return null;
   return { kind: 'shared', clientId: shared[1]!, fileId: shared[2]!, expires, signature };
 }
 

@@ -78,6 +78,7 @@ describe('agent image links', () => {
     'https://portal.example.com.evil.example/api/files/00000000-0000-7000-8000-000000000000',
     '/api/files/00000000-0000-7000-8000-000000000000',
     '/api/files/../metrics',
+    `/api/files/${'-'.repeat(36)}`,
     '/api/files/shared/00000000-0000-7000-8000-000000000000/00000000-0000-7000-8000-000000000000?expires=9999999999&signature=AAAA',
   ])('refuses %s with 400 image_link_not_allowed, sending nothing', async (url) => {
     const before = sender.sent.length;
