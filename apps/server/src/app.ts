@@ -177,8 +177,14 @@ export async function buildApp({
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
   await app.register(accountRoutes, {
-    deps: { ...identity, mailer: createMailer(config, db), publicUrl: config.publicUrl },
+    deps: {
+      ...identity,
+      mailer: createMailer(config, db),
+      publicUrl: config.publicUrl,
+      passwordResetMailsPerHour: config.passwordResetMailsPerHour,
+    },
     rateLimitPerMinute: config.loginRateLimitPerMinute,
+    resetRequestsPerHour: config.passwordResetRequestsPerHour,
   });
   await app.register(ssoRoutes, {
     deps: { ...identity, publicUrl: config.publicUrl },

@@ -22,6 +22,11 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(180).default(180),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAX_FAILED_LOGINS: z.coerce.number().int().min(1).default(5),
+  /** The first login pause after MAX_FAILED_LOGINS failures; each further round doubles it. */
+  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+  LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
+  PASSWORD_RESET_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   WORKERS: booleanFromEnv.default(true),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -59,6 +64,12 @@ export type Config = Readonly<{
   sessionMaxDays: number;
   loginRateLimitPerMinute: number;
   maxFailedLogins: number;
+  /** Login pause after `maxFailedLogins` failures, doubling each further round up to the max. */
+  loginLockoutSeconds: number;
+  loginLockoutMaxSeconds: number;
+  /** Reset mails one address gets per hour; requests one source address may make per hour. */
+  passwordResetMailsPerHour: number;
+  passwordResetRequestsPerHour: number;
   /** Run background workers inside `serve`. */
   workers: boolean;
   webDist: string | undefined;
@@ -103,6 +114,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxDays: e.SESSION_MAX_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     maxFailedLogins: e.MAX_FAILED_LOGINS,
+    loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
+    loginLockoutMaxSeconds: Math.max(e.LOGIN_LOCKOUT_MAX_SECONDS, e.LOGIN_LOCKOUT_SECONDS),
+    passwordResetMailsPerHour: e.PASSWORD_RESET_MAILS_PER_HOUR,
+    passwordResetRequestsPerHour: e.PASSWORD_RESET_REQUESTS_PER_HOUR,
     workers: e.WORKERS,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,

@@ -3,6 +3,8 @@ import { AppError } from '../../platform/errors.js';
 // Bad credentials always get this one message, so nobody learns which part was wrong.
 export const invalidCredentials = () =>
   new AppError(401, 'invalid_credentials', 'Invalid username or password');
+export const tooManyAttempts = () =>
+  new AppError(429, 'too_many_attempts', 'Too many wrong attempts. Wait a few minutes, then try again.');
 export const accountLocked = () =>
   new AppError(
     423,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
 import { clients } from '../clients/index.js';
@@ -32,26 +32,51 @@ export async function insertUser(db: Executor, row: typeof users.$inferInsert): 
   return inserted;
 }
 
-/** Counts one failed login; at `maxFailed` the user becomes locked. Answers the new count and status. */
-export async function recordFailedLogin(db: Executor, clientId: string, userId: string, maxFailed: number) {
+export type PausePolicy = { maxFailed: number; pauseSeconds: number; maxPauseSeconds: number };
+
+/**
+ * Counts one failed credential check, unless the user is paused already (guesses made during a pause
+ * are not counted, so nobody can stretch it). Every `maxFailed`-th failure starts a pause: the first
+ * `pauseSeconds`, doubling each round up to `maxPauseSeconds`. Answers the new state, or null when
+ * the user was paused (or is gone).
+ */
+export async function recordFailedLogin(db: Executor, clientId: string, userId: string, policy: PausePolicy) {
+  const failures = sql`(${users.failedLoginCount} + 1)`;
+  const rounds = sql`(${failures} / ${policy.maxFailed}::int)`;
   const [row] = await db
     .update(users)
     .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      status: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailed} then 'locked' else ${users.status} end`,
-      lockedAt: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailed} then now() else ${users.lockedAt} end`,
+      failedLoginCount: sql`${failures}`,
+      lockedUntil: sql`case when ${failures} % ${policy.maxFailed}::int = 0
+        then now() + make_interval(secs => least(${policy.maxPauseSeconds}::float8,
+          ${policy.pauseSeconds}::float8 * power(2::float8, least(${rounds} - 1, 30))))
+        else ${users.lockedUntil} end`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
-    .returning({ failedLoginCount: users.failedLoginCount, status: users.status });
-  return row;
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        eq(users.id, userId),
+        or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
+  return row ?? null;
 }
 
 export async function recordSuccessfulLogin(db: Executor, clientId: string, userId: string) {
   await db
     .update(users)
-    .set({ failedLoginCount: 0, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+}
+
+/** A credential proved right outside login (old password, MFA code): the count starts again. */
+export async function clearFailedLogins(db: Executor, clientId: string, userId: string) {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null })
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId), sql`${users.failedLoginCount} > 0`));
 }
 
 export async function insertSession(db: Executor, row: typeof authSessions.$inferInsert) {

@@ -127,7 +127,7 @@ describe('identity', () => {
       expect(response.json().error.message).toBe('body.password: Enter your password');
     });
 
-    it('locks a user after five failed logins until an admin unlocks them', async () => {
+    it('pauses a user after five failed logins, answering like any wrong password (decision 0016)', async () => {
       const victim = await logIn(sapa.app, 'usv@demo.test');
       const attempts = [];
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -139,24 +139,22 @@ describe('identity', () => {
           }),
         );
       }
-      expect(attempts.slice(0, 4).map(errorCode)).toEqual(Array(4).fill('invalid_credentials'));
-      expect(attempts[4]!.statusCode).toBe(423);
-      expect(attempts[4]!.json().error.message).toBe(
-        'This account is locked after too many failed logins. Ask your administrator to unlock it.',
-      );
+      expect(attempts.map(errorCode)).toEqual(Array(5).fill('invalid_credentials'));
 
       const correct = await inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { username: 'usv@demo.test', password: 'Demo#2026' },
       });
-      expect(errorCode(correct)).toBe('account_locked');
-      // Locking also ends the sessions the user already had.
+      expect(errorCode(correct)).toBe('invalid_credentials');
+      // A pause does not end the sessions the user already had: a stranger cannot log them out.
       const me = await inject({ method: 'GET', url: '/api/users/me', headers: victim.headers });
-      expect(me.statusCode).toBe(401);
+      expect(me.statusCode).toBe(200);
 
-      // The unlock call arrives with the administration issue; it resets exactly these columns.
-      await setUserStatus('usv@demo.test', 'active');
+      await sapa.database.db
+        .update(users)
+        .set({ lockedUntil: null, failedLoginCount: 0 })
+        .where(eq(users.email, 'usv@demo.test'));
       await expect(logIn(sapa.app, 'usv@demo.test')).resolves.toBeDefined();
     });
 
@@ -206,7 +204,7 @@ describe('identity', () => {
       const results = logs.json().items.map((item: { result: string }) => item.result);
       expect(results).toContain('success');
       expect(results).toContain('failed');
-      expect(results).toContain('locked');
+      expect(results).toContain('paused');
     });
   });
 

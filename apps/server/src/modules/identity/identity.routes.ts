@@ -98,6 +98,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           423: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },

@@ -13,7 +13,6 @@ import {
 import type { Config } from '../../config.js';
 import { newId } from '../../lib/ids.js';
 import type { Database, Executor } from '../../platform/database.js';
-import type { AppError } from '../../platform/errors.js';
 import { integrityKeyFor } from '../../platform/integrity.js';
 import type { SessionContext } from '../../platform/request-context.js';
 import type { Keys } from '../../platform/secrets.js';
@@ -30,6 +29,7 @@ import {
   mfaCodeInvalid,
   refreshTokenReused,
   sessionEnded,
+  tooManyAttempts,
   undecryptablePassword,
 } from './identity.errors.js';
 import {
@@ -39,7 +39,6 @@ import {
   findUser,
   insertRefreshToken,
   insertSession,
-  recordFailedLogin,
   recordSuccessfulLogin,
   retireRefreshTokens,
   revokeSessions,
@@ -50,6 +49,7 @@ import {
 } from './identity.repository.js';
 import type { UserRow } from './identity.tables.js';
 import type { LoginKey } from './login-key.js';
+import { countFailure, isPaused, type PauseConfig } from './login-pause.js';
 import { acceptTotp, signMfaChallenge, verifyMfaChallenge } from './mfa.js';
 import { verifyAgainstDummy, verifyPassword } from './password.js';
 
@@ -57,7 +57,7 @@ export type IdentityDeps = {
   db: Database;
   keys: Keys;
   loginKey: LoginKey;
-  config: Pick<Config, 'accessTokenTtlSeconds' | 'sessionMaxDays' | 'maxFailedLogins'>;
+  config: Pick<Config, 'accessTokenTtlSeconds' | 'sessionMaxDays'> & PauseConfig;
 };
 
 export type RequestOrigin = { ip: string | undefined; userAgent: string | undefined };
@@ -135,20 +135,21 @@ export type LoginOutcome =
   | { kind: 'session'; state: Session; sessionId: string; context: SessionContext }
   | { kind: 'mfa'; challenge: MfaChallenge };
 
-/** Counts a failed credential (password or MFA code) towards the lockout; answers the error to throw. */
-async function failLogin(deps: IdentityDeps, user: UserRow, wrong: () => AppError) {
+/**
+ * Counts a failed credential (password or MFA code) towards the pause; answers whether the user is
+ * paused now. A pause never ends the user's sessions: a stranger guessing must not log them out.
+ */
+async function failLogin(deps: IdentityDeps, user: UserRow): Promise<boolean> {
   const { db } = deps;
-  const after = await recordFailedLogin(db, user.clientId, user.id, deps.config.maxFailedLogins);
-  const locked = after?.status === 'locked';
-  if (locked) await revokeSessions(db, user.clientId, { userId: user.id }, 'locked');
+  const paused = await countFailure(db, deps.config, user);
   await recordActivity(db, {
     clientId: user.clientId,
     userId: user.id,
     type: 'LOGIN',
     event: 'login',
-    result: locked ? 'locked' : 'failed',
+    result: paused ? 'paused' : 'failed',
   });
-  return locked ? accountLocked() : wrong();
+  return paused;
 }
 
 async function assertHomeClientActive(db: Executor, user: UserRow) {
@@ -169,22 +170,26 @@ export async function login(
   const { db } = deps;
   const password = passwordOf(deps, body);
   const user = await unsafeFindUserByEmail(db, body.username.trim());
+  // Unknown, wrong and paused all answer alike after one hash check: nothing tells them apart, not
+  // even the time taken (decision 0016).
   if (!user) {
     await verifyAgainstDummy(password);
     throw invalidCredentials();
   }
-  // A locked user gets the lock message without a password check: guessing cannot continue.
-  if (user.status === 'locked') throw accountLocked();
-
-  if (!(await verifyPassword(user.passwordHash, password)))
-    throw await failLogin(deps, user, invalidCredentials);
+  const passwordOk = await verifyPassword(user.passwordHash, password);
+  // Guesses during a pause are refused without being counted, the right password too.
+  if (isPaused(user)) throw invalidCredentials();
+  if (!passwordOk) {
+    await failLogin(deps, user);
+    throw invalidCredentials();
+  }
   assertMayLogIn(user);
   const home = await assertHomeClientActive(db, user);
   if (user.mfaEnabled) return { kind: 'mfa', challenge: await signMfaChallenge(deps.keys.jwt, user) };
   return { kind: 'session', ...(await startSession(deps, user, home.features, origin)) };
 }
 
-/** Second login step: the challenge of the first and a TOTP code; a wrong code counts as a failed login. */
+/** Second login step: the challenge of the first and a TOTP code; a wrong code counts as a failed login, towards the pause. */
 export async function completeMfaLogin(
   deps: IdentityDeps,
   body: { challenge: string; token: string },
@@ -195,10 +200,12 @@ export async function completeMfaLogin(
   if (!claims) throw mfaChallengeInvalid();
   const user = await findUser(db, claims.clientId, claims.userId);
   if (!user?.mfaEnabled || !user.mfaSecret) throw mfaChallengeInvalid();
-  if (user.status === 'locked') throw accountLocked();
   assertMayLogIn(user);
   const home = await assertHomeClientActive(db, user);
-  if (!(await acceptTotp(db, deps.keys, user, body.token))) throw await failLogin(deps, user, mfaCodeInvalid);
+  // The password was right, so saying "paused" here tells a guesser nothing new.
+  if (isPaused(user)) throw tooManyAttempts();
+  if (!(await acceptTotp(db, deps.keys, user, body.token)))
+    throw (await failLogin(deps, user)) ? tooManyAttempts() : mfaCodeInvalid();
   return startSession(deps, user, home.features, origin);
 }
 
@@ -341,7 +348,8 @@ export function toUser(row: UserRow): User {
     role: roleOf(row),
     chatRole: (row.chatRole as ChatRole | null) ?? null,
     csId: row.csId,
-    status: row.status,
+    // A paused user shows as locked to administrators, who may end the pause (unlock).
+    status: row.status === 'active' && isPaused(row) ? 'locked' : row.status,
     mfaEnabled: row.mfaEnabled,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -30,6 +30,8 @@ export const users = pgTable(
       .default('active'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Logins (and second-factor checks) are refused until then: a pause after repeated failures. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** TOTP secret, sealed with the encryption key; set at activation, in force once `mfaEnabled`. */

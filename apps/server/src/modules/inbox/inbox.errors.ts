@@ -20,7 +20,8 @@ export const customerWindowClosed = () =>
 export const templateNotForInternalRoom = () =>
   new AppError(400, 'internal_room', 'Internal rooms take plain messages, not WhatsApp templates');
 export const emailInUse = () =>
-  new AppError(409, 'email_in_use', 'This email belongs to a user of another client');
+  // Says only that it is taken: whose it is would tell a tenant about another client's users.
+  new AppError(409, 'email_in_use', 'This email is already taken.');
 export const agentExists = () => new AppError(409, 'agent_exists', 'An agent with this email already exists');
 export const tagExists = () => new AppError(409, 'tag_exists', 'A tag with this name already exists');
 export const notAnAgent = () =>
@@ -44,6 +45,12 @@ export const mediaNotReady = () =>
   notFound('media_not_ready', 'This message has no stored media yet; try again in a moment');
 export const noInboxAccess = () =>
   new AppError(403, 'no_inbox_access', 'Only admins, supervisors and users with a chat role see chat rooms');
+export const imageLinkNotAllowed = () =>
+  new AppError(
+    400,
+    'image_link_not_allowed',
+    'Send an image uploaded to Sapa: links to other sites or other kinds of links are not allowed.',
+  );
 export const imageTypeNotAllowed = () =>
   new AppError(400, 'image_type_not_allowed', 'Send a JPEG, PNG or WebP image');
 export const imageTooLarge = (maxBytes: number) =>

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { newId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 import type { Executor } from '../database.js';
 import { notFound } from '../errors.js';
 import { storedFiles } from './storage.tables.js';
@@ -14,6 +14,44 @@ export const fileNotFound = () => notFound('file_not_found', 'This file does not
 
 /** Where a stored file is served to the users of its client. */
 export const fileUrl = (fileId: string) => `/api/files/${fileId}`;
+
+const FILE_PATH = /^\/api\/files\/([0-9a-f-]{36})$/;
+const SHARED_PATH = /^\/api\/files\/shared\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/;
+
+export type OwnFileLink =
+  | { kind: 'file'; fileId: string }
+  | { kind: 'shared'; clientId: string; fileId: string; expires: number; signature: string };
+
+/**
+ * Reads a link that names one of our stored files: `/api/files/{id}` or a shared link, relative or
+ * under `publicUrl`. Anything else (another host, another scheme, another path) answers null. It does
+ * not say the file exists, nor whose it is: `get` and `getShared` do.
+ */
+export function parseOwnFileLink(link: string, publicUrl: string | undefined): OwnFileLink | null {
+  const relative = link.startsWith('/') && !link.startsWith('//');
+  const local = relative
+    ? link
+    : publicUrl && link.startsWith(`${publicUrl}/`)
+      ? link.slice(publicUrl.length)
+      : null;
+  if (local === null) return null;
+  let url: URL;
+  try {
+    url = new URL(local, 'http://own.invalid');
+  } catch {
+    return null;
+  }
+  // The raw path must already be the normal one: no dot segments, escapes or fragments.
+  if (url.origin !== 'http://own.invalid' || local.split('?')[0] !== url.pathname || url.hash) return null;
+  const file = FILE_PATH.exec(url.pathname);
+  if (file && url.search === '' && isId(file[1]!)) return { kind: 'file', fileId: file[1]! };
+  const shared = SHARED_PATH.exec(url.pathname);
+  const expires = Number(url.searchParams.get('expires'));
+  const signature = url.searchParams.get('signature');
+  if (!shared || !isId(shared[1]!) || !isId(shared[2]!)) return null;
+  if (!Number.isSafeInteger(expires) || !signature) return null;
+  return { kind: 'shared', clientId: shared[1]!, fileId: shared[2]!, expires, signature };
+}
 
 /** Content-addressed files under DATA_DIR/files; the database says which client may read which file. */
 export type Storage = {

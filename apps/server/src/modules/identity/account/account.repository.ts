@@ -18,6 +18,7 @@ export async function updateUserSecurity(
       | 'consentAcceptedAt'
       | 'consentVersion'
       | 'failedLoginCount'
+      | 'lockedUntil'
     >
   >,
 ) {
@@ -71,4 +72,27 @@ export async function retireResetTokens(db: Executor, clientId: string, userId: 
         isNull(passwordResetTokens.usedAt),
       ),
     );
+}
+
+/**
+ * Locks the user's row, then counts the reset links made for them in the last hour: concurrent
+ * requests for one address queue here, so a burst cannot slip past the hourly limit.
+ */
+export async function lockUserAndCountRecentResetTokens(db: Executor, clientId: string, userId: string) {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .for('update');
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.clientId, clientId),
+        eq(passwordResetTokens.userId, userId),
+        gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return row?.count ?? 0;
 }

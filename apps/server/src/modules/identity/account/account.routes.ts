@@ -35,10 +35,11 @@ const security = [{ bearer: [] }];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema };
 
 /** Account security of the caller: password, reset by mail, TOTP MFA, profile and consent. */
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps; rateLimitPerMinute: number }> = async (
-  app,
-  { deps, rateLimitPerMinute },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  deps: AccountDeps;
+  rateLimitPerMinute: number;
+  resetRequestsPerHour: number;
+}> = async (app, { deps, rateLimitPerMinute, resetRequestsPerHour }) => {
   const { db } = deps;
 
   app.post(
@@ -51,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps; rateLimit
           'Change my password (old, new, confirm). Policy: at least 10 characters, not my email, not the current password. My other sessions end.',
         security,
         body: ChangePasswordRequestSchema,
-        response: { 200: z.object({ changed: z.boolean() }), ...errors },
+        response: { 200: z.object({ changed: z.boolean() }), ...errors, 429: ErrorBodySchema },
       },
     },
     async (request) => changePassword(deps, actorOf(request), request.body),
@@ -75,13 +76,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps; rateLimit
   app.get(
     '/api/auth/forgotPassword',
     {
-      config: { access: access.public(), rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+      // Per source address and hour: each request may mail someone, so the budget is small.
+      config: { access: access.public(), rateLimit: { max: resetRequestsPerHour, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
         summary:
           'Forgot password: mails a reset link (single use, 30 minutes); the answer never says whether the email has an account',
         querystring: ForgotPasswordQuerySchema,
-        response: { 200: ForgotPasswordResultSchema },
+        response: { 200: ForgotPasswordResultSchema, 429: ErrorBodySchema },
       },
     },
     async (request) => requestPasswordReset(deps, request.query.email),
@@ -157,7 +159,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps; rateLimit
         summary: 'Turn MFA off with a current code ({token})',
         security,
         body: MfaTokenRequestSchema,
-        response: { 200: MfaStatusSchema, ...errors },
+        response: { 200: MfaStatusSchema, ...errors, 429: ErrorBodySchema },
       },
     },
     async (request) => deactivateMfa(deps, actorOf(request), request.body.token),

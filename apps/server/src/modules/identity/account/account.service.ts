@@ -6,10 +6,16 @@ import type { Database } from '../../../platform/database.js';
 import type { Mailer } from '../../../platform/mail/index.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { seal } from '../../../platform/secrets.js';
-import { sessionEnded } from '../identity.errors.js';
-import { findUser, revokeSessions, unsafeFindUserByEmail } from '../identity.repository.js';
+import { sessionEnded, tooManyAttempts } from '../identity.errors.js';
+import {
+  clearFailedLogins,
+  findUser,
+  revokeSessions,
+  unsafeFindUserByEmail,
+} from '../identity.repository.js';
 import type { IdentityDeps } from '../identity.service.js';
 import type { UserRow } from '../identity.tables.js';
+import { countFailure, isPaused } from '../login-pause.js';
 import { acceptTotp, newMfaSecret } from '../mfa.js';
 import { hashPassword, verifyPassword } from '../password.js';
 import {
@@ -26,12 +32,17 @@ import {
 import {
   claimResetToken,
   insertResetToken,
+  lockUserAndCountRecentResetTokens,
   retireResetTokens,
   unsafeFindResetTokenByHash,
   updateUserSecurity,
 } from './account.repository.js';
 
-export type AccountDeps = IdentityDeps & { mailer: Mailer; publicUrl: string };
+export type AccountDeps = IdentityDeps & {
+  mailer: Mailer;
+  publicUrl: string;
+  passwordResetMailsPerHour: number;
+};
 
 export const RESET_TOKEN_TTL_MINUTES = 30;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -63,7 +74,11 @@ export async function changePassword(
 ) {
   const { db } = deps;
   const user = await ownUser(db, actor.session);
-  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw wrongOldPassword();
+  // The old password is the login secret: guessing it here is limited like logging in.
+  if (isPaused(user)) throw tooManyAttempts();
+  if (!(await verifyPassword(user.passwordHash, body.oldPassword)))
+    throw (await countFailure(db, deps.config, user)) ? tooManyAttempts() : wrongOldPassword();
+  await clearFailedLogins(db, user.clientId, user.id);
   const problems = passwordPolicyProblems({ ...body, email: user.email });
   if (problems.length > 0) throw passwordPolicy(problems);
   const passwordHash = await hashPassword(body.newPassword);
@@ -99,37 +114,47 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this email, a reset link is on its way. It works once, within 30 minutes.';
 
 /**
- * Forgot password: mails a single-use link valid for 30 minutes. The answer is the same whether or not
- * the email has an account, so it cannot be used to find accounts.
+ * Forgot password: mails a single-use link valid for 30 minutes, at most `passwordResetMailsPerHour`
+ * an hour to one address. The answer is the same whether or not the email has an account, and
+ * whether or not that limit held the mail back, so it cannot be used to find accounts.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string) {
   const { db } = deps;
   const user = await unsafeFindUserByEmail(db, email);
   if (user && user.status !== 'deactivated') {
     const token = randomBytes(32).toString('base64url');
-    await insertResetToken(db, {
-      clientId: user.clientId,
-      id: newId(),
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    const issued = await db.transaction(async (tx) => {
+      const recent = await lockUserAndCountRecentResetTokens(tx, user.clientId, user.id);
+      if (recent >= deps.passwordResetMailsPerHour) return false;
+      await insertResetToken(tx, {
+        clientId: user.clientId,
+        id: newId(),
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      });
+      return true;
     });
-    const link = `${deps.publicUrl}/#/reset-password?token=${token}`;
-    await deps.mailer.send({
-      clientId: user.clientId,
-      to: user.email,
-      subject: 'Reset your Sapa password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Someone asked to reset the password of your Sapa account. To choose a new password, open:',
-        link,
-        '',
-        `The link works once, within ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
-      ].join('\n'),
-    });
+    if (issued) await mailResetLink(deps, user, token);
   }
   return { sent: true as const, message: FORGOT_PASSWORD_MESSAGE };
+}
+
+async function mailResetLink(deps: AccountDeps, user: UserRow, token: string) {
+  const link = `${deps.publicUrl}/#/reset-password?token=${token}`;
+  await deps.mailer.send({
+    clientId: user.clientId,
+    to: user.email,
+    subject: 'Reset your Sapa password',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Someone asked to reset the password of your Sapa account. To choose a new password, open:',
+      link,
+      '',
+      `The link works once, within ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    ].join('\n'),
+  });
 }
 
 /** Reset password with a mailed token: once, within its 30 minutes; every session of the user ends. */
@@ -153,6 +178,7 @@ export async function resetPassword(
       passwordHash,
       passwordChangedAt: new Date(),
       failedLoginCount: 0,
+      lockedUntil: null,
     });
     await retireResetTokens(tx, user.clientId, user.id);
     await revokeSessions(tx, user.clientId, { userId: user.id }, 'password_reset');
@@ -206,7 +232,10 @@ export async function deactivateMfa(deps: AccountDeps, actor: Actor, token: stri
   const { db } = deps;
   const user = await ownUser(db, actor.session);
   if (!user.mfaEnabled) throw mfaNotOn();
-  if (!(await acceptTotp(db, deps.keys, user, token))) throw mfaWrongCode();
+  // Turning MFA off guesses the same code as the MFA login step: one count and pause for both.
+  if (isPaused(user)) throw tooManyAttempts();
+  if (!(await acceptTotp(db, deps.keys, user, token)))
+    throw (await countFailure(db, deps.config, user)) ? tooManyAttempts() : mfaWrongCode();
   await db.transaction(async (tx) => {
     await updateUserSecurity(tx, user.clientId, user.id, {
       mfaEnabled: false,

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors.js';
 
-export const emailTaken = () => new AppError(409, 'email_taken', 'A user with this email already exists.');
+export const emailTaken = () => new AppError(409, 'email_taken', 'This email is already taken.');
 export const superAdminOnly = () =>
   new AppError(403, 'super_admin_only', 'Only a super admin may give or change the super admin role.');
 export const notOnYourself = () =>

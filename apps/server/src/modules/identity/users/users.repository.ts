@@ -68,7 +68,7 @@ export async function transitionUserStatus(
     .set({
       status: to,
       updatedAt: sql`now()`,
-      ...(clearsLockout ? { failedLoginCount: 0, lockedAt: null } : {}),
+      ...(clearsLockout ? { failedLoginCount: 0, lockedAt: null, lockedUntil: null } : {}),
     })
     .where(and(eq(users.clientId, clientId), eq(users.id, userId), inArray(users.status, [...from])))
     .returning();

@@ -135,7 +135,10 @@ describe('user administration', () => {
     );
     const taken = await post(adc, '/api/users', { name: 'Dup', email: 'USC@demo.test', role: 'USC' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe('A user with this email already exists.');
+    expect(taken.json().error.message).toBe('This email is already taken.');
+    // Another client's user gets the same words: nothing says whose the email is.
+    const foreign = await post(adc, '/api/users', { name: 'Dup', email: 'usc2@demo.test', role: 'USC' });
+    expect(foreign.json().error).toEqual(taken.json().error);
     const superAdmin = await post(adc, '/api/users', {
       name: 'Boss',
       email: 'boss@example.com',
@@ -149,7 +152,7 @@ describe('user administration', () => {
       valid: false,
       errors: [
         { field: 'name', message: 'Enter a name' },
-        { field: 'email', message: 'A user with this email already exists.' },
+        { field: 'email', message: 'This email is already taken.' },
         { field: 'role', message: 'Only a super admin may give or change the super admin role.' },
       ],
     });
@@ -231,10 +234,15 @@ describe('user administration', () => {
     expect((await loginStatus('eka@example.com', created.temporaryPassword)).status).toBe(200);
   });
 
-  it('unlocks a user locked out by failed logins, who then logs in', async () => {
+  it('unlocks a user paused by failed logins, who then logs in', async () => {
     const created = await createUser(adc, 'Fajar', 'fajar@example.com');
+    expect(errorCode(await put(adc, '/api/users/unlock', { userId: created.user.userId }))).toBe(
+      'invalid_user_transition',
+    );
     for (let attempt = 0; attempt < 5; attempt++) await loginStatus('fajar@example.com', 'wrong-password');
-    expect((await loginStatus('fajar@example.com', created.temporaryPassword)).code).toBe('account_locked');
+    expect((await loginStatus('fajar@example.com', created.temporaryPassword)).code).toBe(
+      'invalid_credentials',
+    );
     expect((await get(adc, `/api/users/${created.user.userId}`)).json().status).toBe('locked');
 
     const unlocked = await put(adc, '/api/users/unlock', { userId: created.user.userId });
@@ -247,7 +255,10 @@ describe('user administration', () => {
     const audit = (
       await get(adc, `/api/audit-trail?entityId=${created.user.userId}&action=user.unlock`)
     ).json();
-    expect(audit.items[0]).toMatchObject({ before: { status: 'locked' }, after: { status: 'active' } });
+    expect(audit.items[0]).toMatchObject({
+      before: { status: 'locked', failedLoginCount: 5 },
+      after: { status: 'active', failedLoginCount: 0, lockedUntil: null },
+    });
   });
 
   it('keeps stronger roles out of reach of an admin user', async () => {

@@ -18,6 +18,7 @@ import { userNotFound } from '../identity.errors.js';
 import { findUser, insertUser, revokeSessions, unsafeFindUserById } from '../identity.repository.js';
 import { toUser } from '../identity.service.js';
 import type { UserRow } from '../identity.tables.js';
+import { isPaused } from '../login-pause.js';
 import { hashPassword } from '../password.js';
 import { generateTemporaryPassword } from '../temporary-password.js';
 import {
@@ -239,7 +240,8 @@ const TRANSITIONS: Record<
     allowed: 'active, pending or locked',
   },
   pending: { from: ['active'], to: 'pending', done: 'set pending', allowed: 'active' },
-  unlock: { from: ['locked'], to: 'active', done: 'unlocked', allowed: 'locked' },
+  // A paused user is 'active' in the table (decision 0016); unlocking ends the pause early.
+  unlock: { from: ['locked', 'active'], to: 'active', done: 'unlocked', allowed: 'locked' },
   reactivate: { from: ['deactivated'], to: 'active', done: 'reactivated', allowed: 'deactivated' },
 };
 
@@ -250,6 +252,8 @@ export async function changeUserStatus(db: Database, actor: Actor, action: UserS
   if (before.id === session.userId) throw notOnYourself();
   assertMayManageRole(session, before.role);
   const rule = TRANSITIONS[action];
+  if (action === 'unlock' && before.status === 'active' && !isPaused(before))
+    throw invalidTransition(rule.done, before.status, rule.allowed);
   const row = await db.transaction(async (tx) => {
     const after = await transitionUserStatus(tx, before.clientId, before.id, rule.from, rule.to);
     if (!after) return null;
@@ -259,8 +263,12 @@ export async function changeUserStatus(db: Database, actor: Actor, action: UserS
       action: `user.${action}`,
       entityType: 'user',
       entityId: after.id,
-      before: { status: before.status, failedLoginCount: before.failedLoginCount },
-      after: { status: after.status, failedLoginCount: after.failedLoginCount },
+      before: {
+        status: toUser(before).status,
+        failedLoginCount: before.failedLoginCount,
+        lockedUntil: before.lockedUntil?.toISOString() ?? null,
+      },
+      after: { status: after.status, failedLoginCount: after.failedLoginCount, lockedUntil: null },
     });
     return after;
   });

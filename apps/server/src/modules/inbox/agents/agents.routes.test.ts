@@ -75,10 +75,23 @@ describe('customer-service agents', () => {
     expect(errorCode(duplicate)).toBe('agent_exists');
   });
 
-  it('refuses an email that belongs to a user of another client', async () => {
+  it('refuses an email that belongs to a user of another client, saying only that it is taken', async () => {
     const response = await createAgent({ csName: 'Intruder', email: 'usc2@demo.test' });
     expect(response.statusCode).toBe(409);
     expect(errorCode(response)).toBe('email_in_use');
+    expect(response.json().error.message).toBe('This email is already taken.');
+    // An import must not reveal more (issue 11, defect 10).
+    const file = multipartFile('agents.csv', 'csName,email\nIntruder,usc2@demo.test\n');
+    const imported = await inject({
+      method: 'POST',
+      url: '/api/cs/customerService/import',
+      headers: { ...adc.headers, 'content-type': file.contentType },
+      payload: file.payload,
+    });
+    expect(imported.json().rows).toEqual([
+      { row: 2, email: 'usc2@demo.test', ok: false, error: 'This email is already taken.' },
+    ]);
+    expect(imported.body).not.toContain('another client');
   });
 
   it('pages the agent list with an opaque lastEvaluatedKey and searches with q', async () => {

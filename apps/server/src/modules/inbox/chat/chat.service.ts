@@ -1,14 +1,16 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { fileUrl, imageMimeTypeOf } from '../../../platform/storage/index.js';
+import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
 import type { OutboundMessage } from '../../channels/channel.ports.js';
 import { channelNotConfigured } from '../../channels/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   customerWindowClosed,
+  imageLinkNotAllowed,
   imageTypeNotAllowed,
   invalidCursor,
   mediaNotReady,
@@ -123,18 +125,19 @@ export type SendInput = {
  * stored first, so a send that fails is kept, marked failed, with the provider's reason.
  */
 export async function sendChatMessage(deps: InboxDeps, session: SessionContext, input: SendInput) {
+  const fileId = input.type === 'image' ? await ownImageFileId(deps, session.clientId, input.url) : null;
   const room = await getWritableRoom(deps, session, input.roomId);
   await assertFreeFormAllowed(deps, session, room);
   const outbound: OutboundMessage | null = room.isInternal
     ? null
-    : input.type === 'image'
+    : fileId !== null
       ? {
           clientId: session.clientId,
           channel: 'whatsapp',
           channelId: room.channelId,
           to: room.customerPhoneNumber,
           kind: 'image',
-          url: input.url ?? '',
+          url: `${deps.publicUrl ?? ''}${deps.storage!.sharedPath(session.clientId, fileId)}`,
           caption: input.content ?? null,
         }
       : {
@@ -145,7 +148,34 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
           kind: 'text',
           text: input.content ?? '',
         };
-  return storeAndSend(deps, session, room, input, outbound);
+  return storeAndSend(
+    deps,
+    session,
+    room,
+    fileId === null ? input : { ...input, url: fileUrl(fileId) },
+    outbound,
+  );
+}
+
+/**
+ * An image sent by link must be a file of this client in our storage: its link (`/api/files/{id}`)
+ * or its signed shared link. Anything else (`javascript:`, `data:`, another site, which could track
+ * the customer or the agents who open it) is refused. Answers the file id.
+ */
+async function ownImageFileId(deps: InboxDeps, clientId: string, url: string | undefined) {
+  const link = url ? parseOwnFileLink(url.trim(), deps.publicUrl) : null;
+  if (!link || !deps.storage) throw imageLinkNotAllowed();
+  if (link.kind === 'shared' && link.clientId !== clientId) throw imageLinkNotAllowed();
+  try {
+    const file =
+      link.kind === 'file'
+        ? await deps.storage.get(deps.db, clientId, link.fileId)
+        : await deps.storage.getShared(deps.db, link);
+    return file.id;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'file_not_found') throw imageLinkNotAllowed();
+    throw error;
+  }
 }
 
 /** WhatsApp takes images up to 5 MB; a bigger upload could never be delivered. */

@@ -168,16 +168,41 @@ describe('chat rooms, chat and routing through the API', () => {
     });
     expect(viaCustomerService.json()).toMatchObject({ content: 'Sebentar ya', fromCs: true, status: 'sent' });
     expect(sender.sent.at(-1)).toMatchObject({ kind: 'text', text: 'Sebentar ya' });
-    const image = await send('POST', '/api/cs/chat', usc, {
+    // An image by link names a file of ours (issue 11): another site's link is refused.
+    const external = await send('POST', '/api/cs/chat', usc, {
       roomId: room.id,
       type: 'image',
       url: 'https://cdn.example.test/resi.png',
       content: 'Resi',
     });
+    expect(errorCode(external)).toBe('image_link_not_allowed');
+    const boundary = '----sapa-rooms-test';
+    const uploaded = await inject({
+      method: 'POST',
+      url: '/api/cs/chat/image',
+      headers: { ...usc.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="roomId"\r\n\r\n${room.id}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="resi.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const image = await send('POST', '/api/cs/chat', usc, {
+      roomId: room.id,
+      type: 'image',
+      url: uploaded.json().url,
+      content: 'Resi',
+    });
     expect(image.statusCode).toBe(201);
     expect(sender.sent.at(-1)).toMatchObject({
       kind: 'image',
-      url: 'https://cdn.example.test/resi.png',
+      url: expect.stringContaining('/api/files/shared/'),
       caption: 'Resi',
     });
     const lastFromCs = await get(`/api/cs/chat/last/customer?roomId=${room.id}&fromCs=true`, usc);

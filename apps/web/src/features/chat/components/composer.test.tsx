@@ -222,3 +222,31 @@ describe('uploading an image', () => {
     expect((await screen.findByTestId('image-attachment')).textContent).toContain('dropped.webp');
   });
 });
+
+describe('sending an image by link', () => {
+  it('sends only a link to one of our files, refusing another site’s before asking the server', async () => {
+    const { requests } = server(() => ({ open: true, closesAt: null }));
+    renderWithProviders(<Composer roomId="room-1" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send an image by link' }));
+    const link = await screen.findByRole('textbox', { name: /Image link/ });
+    await user.type(link, 'https://tracker.example.net/pixel.gif');
+    await user.click(screen.getByRole('button', { name: 'Send image' }));
+    expect(
+      await screen.findByText(
+        'Enter a link to an image in Sapa (/api/files/…); links to other sites are not allowed.',
+      ),
+    ).toBeTruthy();
+    expect(posts(requests, '/api/cs/chat')).toHaveLength(0);
+
+    await user.clear(link);
+    await user.type(link, '/api/files/0193a2b4-0000-7000-8000-000000000001');
+    await user.click(screen.getByRole('button', { name: 'Send image' }));
+    await vi.waitFor(() => expect(posts(requests, '/api/cs/chat')).toHaveLength(1));
+    expect(posts(requests, '/api/cs/chat')[0]?.body).toMatchObject({
+      roomId: 'room-1',
+      type: 'image',
+      url: '/api/files/0193a2b4-0000-7000-8000-000000000001',
+    });
+  });
+});

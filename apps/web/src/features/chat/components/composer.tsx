@@ -33,6 +33,20 @@ type ComposerProps = { roomId: string };
  * and images (uploaded, pasted or dropped, or by link), with the time left shown. Once it closes: free text is off and only a template
  * goes out, as an approved WhatsApp template message.
  */
+/**
+ * The server sends images by link only from our own files (`/api/files/…`, relative or on this
+ * portal): another site's link could track the customer, so it is refused here first.
+ */
+export function isOwnFileLink(link: string): boolean {
+  if (link.startsWith('/api/files/')) return !/\s/.test(link);
+  try {
+    const url = new URL(link);
+    return url.origin === window.location.origin && url.pathname.startsWith('/api/files/');
+  } catch {
+    return false;
+  }
+}
+
 export function Composer({ roomId }: ComposerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -124,7 +138,7 @@ function FreeTextBox({ roomId }: { roomId: string }) {
   };
   const submitImage = () => {
     const url = imageUrl.trim();
-    if (!/^https?:\/\/\S+$/i.test(url)) {
+    if (!isOwnFileLink(url)) {
       setImageError(t('chat.composer.imageUrlInvalid'));
       return;
     }
