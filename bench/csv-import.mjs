@@ -80,7 +80,7 @@ function probe(url, headers) {
 }
 
 try {
-  await waitReady(base);
+  await waitReady(base, 300);
   const importer = await logIn('adc@demo.test');
   const other = await logIn('adc2@demo.test');
   const lines = ['phoneNumber,name,tags,mediaPlatform'];
