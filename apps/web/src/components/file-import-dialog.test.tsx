@@ -66,6 +66,49 @@ describe('file import dialog', () => {
     expect(onImported).toHaveBeenCalledTimes(1);
   });
 
+  it('follows an import written by a job: shows its progress, then the report', async () => {
+    type JobImport = AgentImport & { status: string; progress: number };
+    const state = (status: string, progress: number, succeeded: number): JobImport => ({
+      total: 3,
+      succeeded,
+      failed: 1,
+      status,
+      progress,
+      rows: [{ row: 4, email: 'nope', ok: false, error: 'email is not valid' }],
+    });
+    mockFetch(() => jsonResponse(202, signBody(state('queued', 0, 0), 'integrity-key-1')));
+    const polled: JobImport[] = [state('running', 50, 1), state('done', 100, 2)];
+    const refresh = vi.fn(async () => polled.shift()!);
+    renderWithProviders(
+      <FileImportDialog<JobImport>
+        opened
+        onClose={() => undefined}
+        title="Import customers"
+        description="Columns: phoneNumber"
+        uploadPath="/api/cs/customers/import"
+        maxSizeMb={1}
+        toReport={toReport}
+        follow={{
+          progressOf: (result) => (result.status === 'done' ? null : result.progress),
+          refresh,
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.upload(
+      document.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['phoneNumber\n'], 'customers.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Importing… 0% written')).toBeTruthy();
+    expect(await screen.findByText('Importing… 50% written', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText('2 of 3 rows imported, 1 failed', undefined, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses a file over the size limit before sending anything', async () => {
     const { requests } = mockFetch(() => jsonResponse(200, {}));
     const { input } = renderDialog();

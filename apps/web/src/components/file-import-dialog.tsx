@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +36,14 @@ export type FileImportDialogProps<Result> = {
   /** Words for uploads that are not imports (a bulk delete): the badge of a good row, the summary line. */
   okLabel?: string;
   summary?: (report: ImportReportView) => string;
+  /**
+   * For uploads finished by a background job (a large customer import): the progress in percent while
+   * it runs (null once finished), and how to read the job's state again. Polled every second.
+   */
+  follow?: { progressOf: (result: Result) => number | null; refresh: (result: Result) => Promise<Result> };
 };
+
+const POLL_MS = 1000;
 
 /** Upload a CSV, then show what happened to every row; nothing is hidden when some rows fail. */
 export function FileImportDialog<Result>({
@@ -38,12 +57,14 @@ export function FileImportDialog<Result>({
   onImported,
   okLabel,
   summary,
+  follow,
 }: FileImportDialogProps<Result>) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReportView | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
 
   const close = () => {
     if (busy) return;
@@ -76,10 +97,18 @@ export function FileImportDialog<Result>({
     try {
       const form = new FormData();
       form.append('file', file, file.name);
-      const result = await http.upload<Result>(uploadPath, form);
+      let result = await http.upload<Result>(uploadPath, form);
+      for (let percent = follow?.progressOf(result) ?? null; follow && percent !== null; ) {
+        setProgress(percent);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        result = await follow.refresh(result);
+        percent = follow.progressOf(result);
+      }
+      setProgress(null);
       setReport(toReport(result));
       onImported?.(result);
     } catch (error) {
+      setProgress(null);
       setProblem(describeError(error, t));
     } finally {
       setBusy(false);
@@ -107,6 +136,14 @@ export function FileImportDialog<Result>({
           <Alert color="red" role="alert" title={t('fileImport.failed')}>
             {problem}
           </Alert>
+        ) : null}
+        {progress !== null ? (
+          <Stack gap={4}>
+            <Text size="sm" role="status">
+              {t('fileImport.running', { progress })}
+            </Text>
+            <Progress value={progress} aria-label={t('fileImport.running', { progress })} animated />
+          </Stack>
         ) : null}
         {report ? (
           <Stack gap="xs">

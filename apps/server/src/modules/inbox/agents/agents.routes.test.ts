@@ -280,6 +280,17 @@ describe('customer-service agents', () => {
       payload: {},
     });
     expect(errorCode(withoutFile)).toBe('file_required');
+    // Issue 11 defect 7: a malformed file answers 400 with the row and reason, not 500.
+    const broken = multipartFile('agents.csv', 'csName,email\nDewi,"dewi@example.test\n');
+    const refused = await inject({
+      method: 'POST',
+      url: '/api/cs/customerService/import',
+      headers: { ...adc.headers, 'content-type': broken.contentType },
+      payload: broken.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorCode(refused)).toBe('invalid_csv');
+    expect(refused.json().error.message).toMatch(/^Row 2: Quote Not Closed/);
   });
 
   it('imports managers from one CSV file', async () => {

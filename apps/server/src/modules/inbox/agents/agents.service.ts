@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
-import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { writeCsv } from '../../../platform/csv.js';
+import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { hashPassword } from '../../identity/index.js';
@@ -377,12 +376,11 @@ export async function importAgents(
   kind: AgentKind,
   file: Buffer,
 ) {
-  const records = parse(file, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<
-    string,
-    string
-  >[];
+  // The whole file is read first: a malformed one answers 400 invalid_csv before any agent is created.
+  const records: { row: number; record: Record<string, string> }[] = [];
+  for await (const entry of readCsvRecords(file)) records.push(entry);
   const report: ImportReport = { total: records.length, succeeded: 0, failed: 0, rows: [] };
-  for (const [index, record] of records.entries()) {
+  for (const { row, record } of records) {
     const email = (record.email ?? '').trim();
     const name = (record.csName ?? record.name ?? '').trim();
     const weight = record.percentageWeight ? Number(record.percentageWeight) : undefined;
@@ -408,7 +406,7 @@ export async function importAgents(
         error = caught instanceof Error ? caught.message : 'could not be created';
       }
     }
-    report.rows.push({ row: index + 2, email: email || null, ok: !error, error });
+    report.rows.push({ row, email: email || null, ok: !error, error });
     if (error) report.failed++;
     else report.succeeded++;
   }

@@ -1,4 +1,6 @@
 import {
+  type CsCustomerImport,
+  CsCustomerImportSchema,
   CsCustomerSchema,
   type CsRowReport,
   CsTagNamesSchema,
@@ -84,6 +86,14 @@ export function useSaveCustomerTags() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
+
+/** A customer import is written by a job: follow it until done (its refused rows come with the upload). */
+export const followCustomerImport = {
+  progressOf: (state: CsCustomerImport) =>
+    state.status === 'queued' || state.status === 'running' ? state.progress : null,
+  refresh: async (state: CsCustomerImport) =>
+    CsCustomerImportSchema.parse(await http.get(`${CUSTOMERS_PATH}/import/${state.id}`)),
+};
 
 export const reportOfCustomers = (report: CsRowReport) => ({
   total: report.total,

@@ -24,6 +24,7 @@ import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import {
   CUSTOMERS_PATH,
+  followCustomerImport,
   reportOfCustomers,
   useCustomerList,
   useCustomerTags,
@@ -239,6 +240,7 @@ export function CustomersPage() {
         uploadPath={`${CUSTOMERS_PATH}/import`}
         maxSizeMb={20}
         toReport={reportOfCustomers}
+        follow={followCustomerImport}
         onImported={() => void list.refetch()}
       />
       <FileImportDialog
