@@ -58,7 +58,8 @@ export function toClientInfo(row: ClientRow): ClientInfo {
 export const clientNotFound = () => notFound('client_not_found', 'Client not found');
 
 export async function getClient(db: Executor, clientId: string): Promise<ClientRow> {
-  const row = await findClient(db, clientId);
+  // A client id arrives from users too (a super admin's switch): a non-UUID names no client.
+  const row = isId(clientId) ? await findClient(db, clientId) : null;
   if (!row) throw clientNotFound();
   return row;
 }

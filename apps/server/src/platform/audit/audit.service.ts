@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@sapa/contracts';
 import { stringify } from 'csv-stringify';
 import { isId, newId } from '../../lib/ids.js';
@@ -125,12 +125,16 @@ export function exportAuditCsv(db: Executor, session: SessionContext, query: Aud
       }
     }
   }
-  return Readable.from(records()).pipe(
+  // `pipeline`, not `pipe`: a failing query destroys the returned stream with the error, which its
+  // reader (Fastify ends the response and logs it) handles; `pipe` left it unhandled and ended the process.
+  return pipeline(
+    Readable.from(records()),
     stringify({
       header: true,
       columns: [...AUDIT_CSV_COLUMNS],
       // A cell starting like a formula would run in a spreadsheet: quote it as text.
       cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
     }),
+    () => {},
   );
 }
