@@ -55,6 +55,20 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     .send({ error: { code: FRAMEWORK_CODES[error.code] ?? 'bad_request', message } });
 }
 
+/**
+ * PostgreSQL refused a value as data (SQLSTATE class 22: a malformed uuid, a number out of range, a
+ * bad byte sequence): the request's fault, not ours. Drizzle puts the driver's error in `cause`.
+ */
+function isDataException(error: unknown): boolean {
+  let at: unknown = error;
+  for (let depth = 0; depth < 5 && at !== null && typeof at === 'object'; depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const INTERNAL_ERROR = { error: { code: 'internal_error', message: 'Something went wrong on our side' } };
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -91,6 +105,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     const status = error.statusCode ?? 500;
+    if (status >= 500 && isDataException(error)) {
+      // The last line of defence: schemas and the text guard should have refused the value first.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send({
+        error: { code: 'invalid_value', message: 'A value in the request is not valid here' },
+      });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(INTERNAL_ERROR);
