@@ -225,8 +225,17 @@ function hostileRequest(operation: Operation, random: ReturnType<typeof prng>) {
     if (slot.in === 'whole-body') payload = random.pick(HOSTILE_BODIES);
     else {
       payload = sampleOf(operation.body, random);
-      if (slot.in === 'body' && payload && typeof payload === 'object')
-        (payload as Record<string, unknown>)[slot.name] = random.pick(HOSTILE_JSON);
+      if (slot.in === 'body' && payload && typeof payload === 'object') {
+        const body = payload as Record<string, unknown>;
+        const inner = body[slot.name];
+        // Half the time one level down: inside the field's own object or list.
+        if (inner && typeof inner === 'object' && random.next() < 0.5) {
+          const keys = Object.keys(inner);
+          if (keys.length > 0)
+            (inner as Record<string, unknown>)[random.pick(keys)] = random.pick(HOSTILE_JSON);
+          else body[slot.name] = random.pick(HOSTILE_JSON);
+        } else body[slot.name] = random.pick(HOSTILE_JSON);
+      }
     }
   }
   const search = query.join('&');
