@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   type AdminClient,
   ClientAdminSchema,
@@ -283,7 +283,10 @@ export async function importClients(
   file: Readable,
   createFirstAdmin: FirstAdminCreator,
 ): Promise<ClientBatchResult> {
-  const parser = file.pipe(
+  // `pipeline`, not `pipe`: an upload that breaks off fails the parser (and this import) instead of
+  // raising an 'error' nobody listens to, which ends the process.
+  const parser = pipeline(
+    file,
     parse({
       bom: true,
       trim: true,
@@ -303,6 +306,8 @@ export async function importClients(
         return header;
       },
     }),
+    // Failures surface through the parser, which the loop below reads.
+    () => {},
   );
   const rows: ClientBatchResult['rows'] = [];
   try {
