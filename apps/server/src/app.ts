@@ -40,7 +40,7 @@ import { accessPolicyPlugin } from './platform/access-policy.js';
 import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
-import { errorsPlugin } from './platform/errors.js';
+import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -52,6 +52,7 @@ import type { Realtime } from './platform/realtime/realtime.types.js';
 import type { RealtimeOptions } from './platform/realtime/realtime-server.js';
 import type { Keys } from './platform/secrets.js';
 import { createStorage, storageRoutes } from './platform/storage/index.js';
+import { textGuardPlugin } from './platform/text-guard.js';
 import { registerWebApp } from './platform/web-app.js';
 
 export type AppDeps = {
@@ -94,6 +95,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
     // One line per request at debug level (observability plugin); info stays readable for people.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
@@ -147,6 +149,7 @@ export async function buildApp({
   );
 
   await app.register(errorsPlugin);
+  await app.register(textGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -62,6 +62,11 @@ async function run(command: Command) {
   const keys = deriveKeys(resolveRootSecret(config));
   if (config.seedDemo) await seedDemo(database.db, { keys, inbox: true });
   const { app, jobs } = await buildApp({ config, database, keys });
+  // One forgotten `catch` must not end the process for every tenant (issue 11): log it and keep
+  // serving. Uncaught exceptions still end it, as Node advises; their causes are fixed at the source.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+  });
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;

@@ -80,5 +80,7 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Unsafe methods need the CSRF header unless this is set (login and refresh, which have no session yet). */
     csrfExempt?: boolean;
+    /** The route sanitises text itself: the text guard lets NUL bytes and lone surrogates through. */
+    rawText?: boolean;
   }
 }

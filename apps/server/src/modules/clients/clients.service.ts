@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   type AdminClient,
   ClientAdminSchema,
@@ -58,7 +58,8 @@ export function toClientInfo(row: ClientRow): ClientInfo {
 export const clientNotFound = () => notFound('client_not_found', 'Client not found');
 
 export async function getClient(db: Executor, clientId: string): Promise<ClientRow> {
-  const row = await findClient(db, clientId);
+  // A client id arrives from users too (a super admin's switch): a non-UUID names no client.
+  const row = isId(clientId) ? await findClient(db, clientId) : null;
   if (!row) throw clientNotFound();
   return row;
 }
@@ -282,7 +283,10 @@ export async function importClients(
   file: Readable,
   createFirstAdmin: FirstAdminCreator,
 ): Promise<ClientBatchResult> {
-  const parser = file.pipe(
+  // `pipeline`, not `pipe`: an upload that breaks off fails the parser (and this import) instead of
+  // raising an 'error' nobody listens to, which ends the process.
+  const parser = pipeline(
+    file,
     parse({
       bom: true,
       trim: true,
@@ -302,6 +306,8 @@ export async function importClients(
         return header;
       },
     }),
+    // Failures surface through the parser, which the loop below reads.
+    () => {},
   );
   const rows: ClientBatchResult['rows'] = [];
   try {

@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
-import { recordAudit } from './audit.service.js';
+import type { SessionContext } from '../request-context.js';
+import { exportAuditCsv, recordAudit } from './audit.service.js';
 
 describe('audit trail', () => {
   let sapa: TestApp;
@@ -95,5 +96,27 @@ describe('audit trail', () => {
     const usc = await logIn(sapa.app, 'usc@demo.test');
     expect((await get(usc, '/api/audit-trail')).statusCode).toBe(403);
     expect((await get(usc, '/api/audit-trail/export')).statusCode).toBe(403);
+  });
+
+  it('refuses a NUL byte in an export filter with 400 and keeps serving', async () => {
+    for (const name of ['action', 'entityType', 'entityId']) {
+      const response = await get(adc, `/api/audit-trail/export?${name}=%00`);
+      expect(response.statusCode).toBe(400);
+      expect(errorCode(response)).toBe('invalid_text');
+    }
+    expect((await inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('ends a failing export stream with an error its reader sees, instead of an unhandled one', async () => {
+    // The database refuses NUL: the query fails after the stream was handed out.
+    // The export reads only who asks (role) and for which client.
+    const session = { role: 'SAD', clientId: sad.session.clientId } as SessionContext;
+    const stream = exportAuditCsv(sapa.database.db, session, {
+      action: '\u0000',
+      pageSize: 10,
+      pageNumber: 0,
+    });
+    await expect(stream.toArray()).rejects.toThrow();
+    expect((await inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });

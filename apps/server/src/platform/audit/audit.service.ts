@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { csvStream } from '../csv.js';
@@ -125,5 +125,7 @@ export function exportAuditCsv(db: Executor, session: SessionContext, query: Aud
       }
     }
   }
-  return Readable.from(records()).pipe(csvStream(AUDIT_CSV_COLUMNS));
+  // `pipeline`, not `pipe`: a failing query destroys the returned stream with the error, which its
+  // reader (Fastify ends the response and logs it) handles; `pipe` left it unhandled and ended the process.
+  return pipeline(Readable.from(records()), csvStream(AUDIT_CSV_COLUMNS), () => {});
 }

@@ -78,7 +78,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappCh
     '/webhooks/whatsapp',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      config: { access: access.public() },
+      // Meta retries a refused delivery forever: the channel sanitises text instead.
+      config: { access: access.public(), rawText: true },
       schema: {
         tags: ['webhooks'],
         summary:

@@ -246,7 +246,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         security,
         summary: 'Customers assigned to an agent',
         querystring: z.object({
-          csId: z.string().optional(),
+          csId: z.guid('csId must be the id of an agent').optional(),
           pageSize: pageSize(),
           lastEvaluatedKey: z.string().optional(),
         }),

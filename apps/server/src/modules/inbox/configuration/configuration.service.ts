@@ -16,7 +16,7 @@ export async function getCsConfig(db: Executor, clientId: string): Promise<CsCon
 /** Only a super admin names another client; anyone else naming one that is not theirs gets 404. */
 function targetClient(session: SessionContext, clientId: string | undefined): string {
   if (!clientId || clientId === session.clientId) return session.clientId;
-  if (session.role !== 'SAD') throw clientNotFound();
+  if (session.role !== 'SAD' || !isId(clientId)) throw clientNotFound();
   return clientId;
 }
 

@@ -550,7 +550,8 @@ export async function historyFilters(
     customerName: query.name,
     csTag: query.csTag,
     mediaPlatforms: query.mediaPlatform ? [query.mediaPlatform] : undefined,
-    shortId: shortId ? (/^\d+$/.test(shortId) ? Number(shortId) : -1) : undefined,
+    // A room number is a PostgreSQL integer: longer digit strings name no room (and would not fit).
+    shortId: shortId ? (/^\d{1,9}$/.test(shortId) ? Number(shortId) : -1) : undefined,
     categoryName: query.categoryName,
   };
 }
