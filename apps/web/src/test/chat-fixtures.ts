@@ -51,6 +51,7 @@ export function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage 
     error: null,
     providerMessageId: null,
     replyToProviderMessageId: null,
+    reaction: null,
     readAt: null,
     createdAt: '2026-11-23T08:00:00.000Z',
     ...overrides,
