@@ -53,7 +53,8 @@ const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/mai
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {
-  await waitReady(base);
+  // A first start migrates and seeds: slow on a busy machine.
+  await waitReady(base, 240);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
