@@ -71,7 +71,9 @@ export const COPY_MEDIA_JOB = 'whatsapp.copy-media';
 export const PROCESS_WEBHOOK_JOB = 'whatsapp.process-webhook';
 export const SWEEP_WEBHOOKS_JOB = 'whatsapp.sweep-webhooks';
 /** Messages and statuses per transaction: other requests wait at most one batch. */
-export const WEBHOOK_BATCH = 100;
+export const WEBHOOK_BATCH = 10;
+/** A delivery this small is processed in the request (the usual one-message webhook); larger ones by a job. */
+const INLINE_ITEMS = 100;
 /** A delivery still unprocessed after this long lost its job (or its process): the sweep takes it. */
 const SWEEP_AFTER_MS = 60_000;
 
@@ -542,7 +544,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     const total = events.reduce((sum, event) => sum + event.items.length, 0);
     for (const event of events) {
       const { clientId } = event.channel;
-      if (total <= WEBHOOK_BATCH) {
+      if (total <= INLINE_ITEMS) {
         // Stored already: a failure here is logged and the sweep retries; Meta still gets its 200.
         await processWebhookEvent(clientId, event.id, event).catch((error: unknown) => {
           deps.log.warn({ err: error, eventId: event.id }, 'whatsapp webhook left for the sweep');
