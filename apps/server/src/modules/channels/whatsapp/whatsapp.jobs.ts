@@ -50,7 +50,11 @@ export function whatsappJobs(whatsapp: () => WhatsappChannel): JobDefinition<nev
       await whatsapp().sweepWebhookEvents();
     },
   };
-  return [copyMedia, sandboxStatus, prunePendingStatuses, processWebhook, sweepWebhooks] as JobDefinition<
-    never
-  >[];
+  return [
+    copyMedia,
+    sandboxStatus,
+    prunePendingStatuses,
+    processWebhook,
+    sweepWebhooks,
+  ] as JobDefinition<never>[];
 }

@@ -79,7 +79,11 @@ export async function findWebhookEvent(executor: Executor, clientId: string, eve
 }
 
 /** Locks the event's progress so two workers never process the same batch at once. */
-export async function findWebhookEventProgressForUpdate(executor: Executor, clientId: string, eventId: string) {
+export async function findWebhookEventProgressForUpdate(
+  executor: Executor,
+  clientId: string,
+  eventId: string,
+) {
   const [row] = await executor
     .select({
       processedItems: whatsappWebhookEvents.processedItems,
@@ -105,11 +109,17 @@ export async function markWebhookEventProgress(
 }
 
 /** Housekeeping across clients: deliveries stored but not (fully) processed, e.g. after a crash. */
-export async function unsafeListUnprocessedWebhookEvents(executor: Executor, receivedBefore: Date, limit: number) {
+export async function unsafeListUnprocessedWebhookEvents(
+  executor: Executor,
+  receivedBefore: Date,
+  limit: number,
+) {
   return executor
     .select({ clientId: whatsappWebhookEvents.clientId, id: whatsappWebhookEvents.id })
     .from(whatsappWebhookEvents)
-    .where(and(isNull(whatsappWebhookEvents.processedAt), lte(whatsappWebhookEvents.receivedAt, receivedBefore)))
+    .where(
+      and(isNull(whatsappWebhookEvents.processedAt), lte(whatsappWebhookEvents.receivedAt, receivedBefore)),
+    )
     .orderBy(asc(whatsappWebhookEvents.receivedAt))
     .limit(limit);
 }
@@ -118,6 +128,12 @@ export async function unsafeListUnprocessedWebhookEvents(executor: Executor, rec
 export async function insertMessageIfNew(executor: Executor, row: NewMessageRow): Promise<MessageRow | null> {
   const [inserted] = await executor.insert(whatsappMessages).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
+}
+
+/** Many at once (a webhook batch): answers the rows that were new, skipping redelivered wamids. */
+export async function insertMessagesIfNew(executor: Executor, rows: NewMessageRow[]): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return executor.insert(whatsappMessages).values(rows).onConflictDoNothing().returning();
 }
 
 /** Locks the message so concurrent statuses for it apply one after the other. */

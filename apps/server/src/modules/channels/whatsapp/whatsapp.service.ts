@@ -14,6 +14,7 @@ import type {
 } from '../channel.ports.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
 import { createSandboxProvider, sandboxMessageId } from './sandbox-provider.js';
+import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
 import { signatureMatches } from './webhook-signature.js';
 import {
   accessTokenRequired,
@@ -29,18 +30,20 @@ import {
   type ChannelRow,
   findChannel,
   findLastInboundAt,
-  findWebhookEvent,
-  findWebhookEventProgressForUpdate,
   findLastInboundChannelId,
   findMessage,
   findMessageForUpdate,
+  findWebhookEvent,
+  findWebhookEventProgressForUpdate,
   insertChannel,
   insertMessageIfNew,
+  insertMessagesIfNew,
   insertPendingStatus,
   insertWebhookEvent,
   listChannels,
-  markWebhookEventProgress,
   type MessageRow,
+  markWebhookEventProgress,
+  type NewMessageRow,
   takePendingStatuses,
   unsafeDeletePendingStatusesBefore,
   unsafeFindChannelsByPhoneNumberIds,
@@ -49,11 +52,11 @@ import {
   updateChannel,
   updateMessage,
 } from './whatsapp.repository.js';
-import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
 import {
   customerKey,
   customerOf,
   outboundBody,
+  type ParsedInbound,
   parseInbound,
   parseStatus,
   type WebhookEnvelope,
@@ -68,7 +71,9 @@ export const COPY_MEDIA_JOB = 'whatsapp.copy-media';
 export const PROCESS_WEBHOOK_JOB = 'whatsapp.process-webhook';
 export const SWEEP_WEBHOOKS_JOB = 'whatsapp.sweep-webhooks';
 /** Messages and statuses per transaction: other requests wait at most one batch. */
-export const WEBHOOK_BATCH = 100;
+export const WEBHOOK_BATCH = 10;
+/** A delivery this small is processed in the request (the usual one-message webhook); larger ones by a job. */
+const INLINE_ITEMS = 100;
 /** A delivery still unprocessed after this long lost its job (or its process): the sweep takes it. */
 const SWEEP_AFTER_MS = 60_000;
 
@@ -276,22 +281,22 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     return items;
   }
 
-  /** Stores and hands over one message; answers the id of a stored message whose media is to copy. */
-  async function processMessage(
-    tx: Executor,
-    channel: ChannelRow,
-    item: WebhookItem,
-    receivedAt: Date,
-  ): Promise<string | null> {
+  type ParsedItem = { row: NewMessageRow; inbound: ParsedInbound; customerName: string | null };
+
+  /** One webhook message as a ledger row, or null (logged) when it names no customer or is malformed. */
+  function parseMessageItem(channel: ChannelRow, item: WebhookItem, receivedAt: Date): ParsedItem | null {
     const parsedMessage = WebhookMessageSchema.safeParse(item.raw);
     const customer = parsedMessage.success ? customerOf(parsedMessage.data) : null;
     if (!parsedMessage.success || !customer) {
-      deps.log.warn({ channelId: channel.id }, 'whatsapp webhook message not understood; kept in the raw event');
+      deps.log.warn(
+        { channelId: channel.id },
+        'whatsapp webhook message not understood; kept in the raw event',
+      );
       return null;
     }
     const inbound = parseInbound(parsedMessage.data, customer, receivedAt);
     const customerName = item.names.get(inbound.customerPhone) ?? null;
-    const row = await insertMessageIfNew(tx, {
+    const row: NewMessageRow = {
       clientId: channel.clientId,
       id: newId(),
       channelId: channel.id,
@@ -309,9 +314,13 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       replyToProviderMessageId: inbound.replyToProviderMessageId,
       sentAt: inbound.sentAt,
       body: item.raw,
-    });
-    // A redelivery: already stored and handed over once.
-    if (!row) return null;
+    };
+    return { row, inbound, customerName };
+  }
+
+  /** Hands a newly stored message to the inbox; answers whether its media is to be copied. */
+  async function handOver(tx: Executor, channel: ChannelRow, parsed: ParsedItem): Promise<boolean> {
+    const { inbound, customerName } = parsed;
     if (inbound.reaction) {
       // Shown on the message it reacts to, not as a message of its own.
       await inboxPort.applyReaction(tx, {
@@ -321,7 +330,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         emoji: inbound.reaction.emoji,
         at: inbound.sentAt,
       });
-      return null;
+      return false;
     }
     const { reaction: _reaction, ...message } = inbound;
     await inboxPort.receiveInbound(tx, {
@@ -331,14 +340,67 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       ...message,
       customerName,
     });
-    return inbound.media ? row.id : null;
+    return inbound.media !== null;
+  }
+
+  /**
+   * One batch, set-based: the batch's messages go into the ledger in one statement (a redelivered
+   * wamid is skipped), then new ones are handed to the inbox and statuses applied, in order.
+   */
+  async function processBatch(tx: Executor, channel: ChannelRow, items: WebhookItem[], receivedAt: Date) {
+    const parsed = items.map((item) =>
+      item.kind === 'message' ? parseMessageItem(channel, item, receivedAt) : null,
+    );
+    const rows = parsed.filter((entry): entry is ParsedItem => entry !== null).map((entry) => entry.row);
+    const fresh = new Map((await insertMessagesIfNew(tx, rows)).map((row) => [row.providerMessageId, row]));
+    const mediaToCopy: string[] = [];
+    for (const [index, item] of items.entries()) {
+      if (item.kind === 'status') {
+        await processStatus(tx, channel, item, receivedAt);
+        continue;
+      }
+      const entry = parsed[index];
+      const stored = entry ? fresh.get(entry.row.providerMessageId) : undefined;
+      // A redelivery (or the same wamid twice in one body): stored and handed over once.
+      if (!entry || !stored) continue;
+      fresh.delete(entry.row.providerMessageId);
+      if (await handOver(tx, channel, entry)) mediaToCopy.push(stored.id);
+    }
+    return mediaToCopy;
+  }
+
+  /** The slow path after a batch failed: item by item, each in a savepoint, the failing one logged. */
+  async function processBatchIsolated(
+    tx: Executor,
+    channel: ChannelRow,
+    items: WebhookItem[],
+    receivedAt: Date,
+    eventId: string,
+  ) {
+    const mediaToCopy: string[] = [];
+    for (const item of items) {
+      try {
+        await tx.transaction(async (savepoint) => {
+          mediaToCopy.push(...(await processBatch(savepoint, channel, [item], receivedAt)));
+        });
+      } catch (error) {
+        deps.log.warn(
+          { err: error, channelId: channel.id, eventId },
+          'whatsapp webhook item could not be stored; kept in the raw event',
+        );
+      }
+    }
+    return mediaToCopy;
   }
 
   async function processStatus(tx: Executor, channel: ChannelRow, item: WebhookItem, receivedAt: Date) {
     const parsedStatus = WebhookStatusSchema.safeParse(item.raw);
     const update = parsedStatus.success ? parseStatus(parsedStatus.data, receivedAt) : null;
     if (!update) {
-      deps.log.warn({ channelId: channel.id }, 'whatsapp webhook status not understood; kept in the raw event');
+      deps.log.warn(
+        { channelId: channel.id },
+        'whatsapp webhook status not understood; kept in the raw event',
+      );
       return;
     }
     const message = await findMessageForUpdate(tx, channel.clientId, channel.id, update.providerMessageId);
@@ -383,29 +445,28 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     const { channel, items, receivedAt } = work;
     for (;;) {
       const mediaToCopy: string[] = [];
-      const done = await db.transaction(async (tx) => {
-        const progress = await findWebhookEventProgressForUpdate(tx, clientId, eventId);
-        if (!progress || progress.processedAt) return true;
-        const end = Math.min(progress.processedItems + WEBHOOK_BATCH, items.length);
-        for (const item of items.slice(progress.processedItems, end)) {
-          try {
-            await tx.transaction(async (savepoint) => {
-              if (item.kind === 'status') await processStatus(savepoint, channel, item, receivedAt);
-              else {
-                const mediaMessageId = await processMessage(savepoint, channel, item, receivedAt);
-                if (mediaMessageId) mediaToCopy.push(mediaMessageId);
-              }
-            });
-          } catch (error) {
-            deps.log.warn(
-              { err: error, channelId: channel.id, eventId },
-              'whatsapp webhook item could not be stored; kept in the raw event',
-            );
-          }
-        }
-        await markWebhookEventProgress(tx, clientId, eventId, end, end >= items.length);
-        return end >= items.length;
-      });
+      const runBatch = (isolated: boolean) =>
+        db.transaction(async (tx) => {
+          mediaToCopy.length = 0;
+          const progress = await findWebhookEventProgressForUpdate(tx, clientId, eventId);
+          if (!progress || progress.processedAt) return true;
+          const end = Math.min(progress.processedItems + WEBHOOK_BATCH, items.length);
+          const batch = items.slice(progress.processedItems, end);
+          mediaToCopy.push(
+            ...(isolated
+              ? await processBatchIsolated(tx, channel, batch, receivedAt, eventId)
+              : await processBatch(tx, channel, batch, receivedAt)),
+          );
+          await markWebhookEventProgress(tx, clientId, eventId, end, end >= items.length);
+          return end >= items.length;
+        });
+      let done: boolean;
+      try {
+        done = await runBatch(false);
+      } catch (error) {
+        deps.log.warn({ err: error, eventId }, 'whatsapp webhook batch failed; retrying it item by item');
+        done = await runBatch(true);
+      }
       // After commit: a job that runs before the commit would not find its message.
       for (const messageId of mediaToCopy) {
         const job = { clientId, messageId };
@@ -483,7 +544,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     const total = events.reduce((sum, event) => sum + event.items.length, 0);
     for (const event of events) {
       const { clientId } = event.channel;
-      if (total <= WEBHOOK_BATCH) {
+      if (total <= INLINE_ITEMS) {
         // Stored already: a failure here is logged and the sweep retries; Meta still gets its 200.
         await processWebhookEvent(clientId, event.id, event).catch((error: unknown) => {
           deps.log.warn({ err: error, eventId: event.id }, 'whatsapp webhook left for the sweep');

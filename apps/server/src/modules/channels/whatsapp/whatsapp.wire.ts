@@ -61,7 +61,9 @@ export const WebhookMessageSchema = z.looseObject({
         name: z
           .looseObject({ formatted_name: z.string().optional(), first_name: z.string().optional() })
           .optional(),
-        phones: z.array(z.looseObject({ phone: z.string().optional(), type: z.string().optional() })).optional(),
+        phones: z
+          .array(z.looseObject({ phone: z.string().optional(), type: z.string().optional() }))
+          .optional(),
         emails: z.array(z.looseObject({ email: z.string().optional() })).optional(),
         org: z.looseObject({ company: z.string().optional() }).optional(),
       }),

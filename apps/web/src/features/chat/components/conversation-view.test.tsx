@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { buildMessage } from '../../../test/chat-fixtures';
 import { errorResponse, jsonResponse, mockFetch, type SentRequest } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
@@ -9,6 +10,7 @@ import { ConversationView } from './conversation-view';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  void i18n.changeLanguage('en');
 });
 
 const older = buildMessage({
@@ -58,5 +60,66 @@ describe('conversation', () => {
     expect(within(log).getByRole('img', { name: 'Read' })).toBeTruthy();
     expect(within(log).getByTestId('reply-context').textContent).toBe('Pesanan INV-1 belum sampai');
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+});
+
+describe('WhatsApp payload kinds', () => {
+  const kinds = [
+    buildMessage({
+      id: 'k-1',
+      type: 'contacts',
+      content: 'Budi Santoso\n+62 812-3456-7890 (CELL)',
+      providerMessageId: 'wamid.k1',
+      reaction: '👍',
+      createdAt: '2026-11-20T09:00:00.000Z',
+    }),
+    buildMessage({
+      id: 'k-2',
+      type: 'system',
+      content: 'Rina changed their phone number',
+      createdAt: '2026-11-20T09:01:00.000Z',
+    }),
+    buildMessage({
+      id: 'k-3',
+      type: 'flow',
+      content: 'full_name: Rina Wijaya\nsize: M',
+      createdAt: '2026-11-20T09:02:00.000Z',
+    }),
+  ];
+  const serve = () =>
+    mockFetch((request: SentRequest) =>
+      request.path.startsWith('/api/cs/chat?')
+        ? jsonResponse(200, { items: [...kinds].reverse(), lastEvaluatedKey: null })
+        : errorResponse(404, 'not_found', request.path),
+    );
+
+  it('shows a contact card, a system notice and a Flow response with a label each, and a reaction on its message', async () => {
+    serve();
+    renderWithProviders(<ConversationView roomId="room-1" />);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await vi.waitFor(() => expect(within(log).getAllByTestId('chat-message')).toHaveLength(3));
+    const [contact, system, flow] = within(log).getAllByTestId('chat-message');
+    expect(contact!.textContent).toContain('Contact card');
+    expect(contact!.textContent).toContain('Budi Santoso');
+    expect(contact!.textContent).toContain('+62 812-3456-7890 (CELL)');
+    expect(within(contact!).getByLabelText('Customer reacted 👍')).toBeTruthy();
+    expect(system!.textContent).toContain('WhatsApp notice');
+    expect(system!.textContent).toContain('Rina changed their phone number');
+    expect(flow!.textContent).toContain('Form response');
+    expect(flow!.textContent).toContain('full_name: Rina Wijaya');
+    expect(log.textContent).not.toContain('cannot show');
+  });
+
+  it('labels them in Indonesian too', async () => {
+    await i18n.changeLanguage('id');
+    serve();
+    renderWithProviders(<ConversationView roomId="room-1" />);
+    const log = await screen.findByRole('log');
+    await vi.waitFor(() => expect(within(log).getAllByTestId('chat-message')).toHaveLength(3));
+    const [contact, system, flow] = within(log).getAllByTestId('chat-message');
+    expect(contact!.textContent).toContain('Kartu kontak');
+    expect(within(contact!).getByLabelText('Pelanggan bereaksi 👍')).toBeTruthy();
+    expect(system!.textContent).toContain('Pemberitahuan WhatsApp');
+    expect(flow!.textContent).toContain('Jawaban formulir');
   });
 });

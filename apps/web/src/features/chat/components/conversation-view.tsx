@@ -166,9 +166,9 @@ function Bubble({
           </Box>
         ) : null}
         {message.type === 'image' ? <MessageImage message={message} /> : null}
-        {message.type === 'template' ? (
-          <Text size="xs" c="dimmed">
-            {t('chat.conversation.template')}
+        {LABELLED.has(message.type) ? (
+          <Text size="xs" c="dimmed" fw={500}>
+            {t(`chat.conversation.kindLabel.${message.type}`)}
           </Text>
         ) : null}
         {message.content ? (
@@ -181,6 +181,17 @@ function Bubble({
           </Text>
         ) : null}
         <Group gap={4} justify="flex-end" mt={2}>
+          {message.reaction ? (
+            <Text
+              size="sm"
+              mr="auto"
+              role="img"
+              aria-label={t('chat.conversation.reacted', { emoji: message.reaction })}
+              data-testid="message-reaction"
+            >
+              {message.reaction}
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed">
             {time}
           </Text>
@@ -193,7 +204,21 @@ function Bubble({
   );
 }
 
-const KINDS = new Set(['text', 'image', 'document', 'audio', 'video', 'sticker', 'location', 'template']);
+/** Kinds whose content reads differently from a plain text: a label above it says what it is. */
+const LABELLED = new Set(['template', 'contacts', 'system', 'flow']);
+const KINDS = new Set([
+  'text',
+  'image',
+  'document',
+  'audio',
+  'video',
+  'sticker',
+  'location',
+  'template',
+  'contacts',
+  'system',
+  'flow',
+]);
 function kindOf(message: ChatMessage): string {
   return KINDS.has(message.type) ? message.type : 'unsupported';
 }

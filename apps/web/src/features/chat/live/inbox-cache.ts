@@ -210,6 +210,7 @@ export function applyInboxEvent(queryClient: QueryClient, event: RealtimeEvent):
       break;
     case 'MESSAGE_STATUS':
     case 'MESSAGE_MEDIA':
+    case 'MESSAGE_REACTION':
       if (message) patchMessage(queryClient, message);
       break;
     case 'ROOM_CLOSED':
@@ -233,7 +234,7 @@ export function applyInboxEvent(queryClient: QueryClient, event: RealtimeEvent):
       return null;
   }
   // The counts of the queue tabs follow every room change.
-  if (event.typeNotif !== 'MESSAGE_STATUS' && event.typeNotif !== 'MESSAGE_MEDIA')
+  if (!['MESSAGE_STATUS', 'MESSAGE_MEDIA', 'MESSAGE_REACTION'].includes(event.typeNotif))
     void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
   return arrived;
 }
