@@ -137,6 +137,18 @@ describe('POST /api/cs/chat/image', () => {
     expect(errorCode(sent)).toBe('image_too_large');
   });
 
+  // A lone surrogate cannot travel in a UTF-8 multipart body (it arrives as U+FFFD); a NUL byte can.
+  it('refuses a NUL byte in a multipart field with 400 invalid_text, sending nothing', async () => {
+    const roomId = await roomFor('6281288880071');
+    const before = sender.sent.length;
+    for (const fields of [{ roomId, caption: 'Struk\u0000' }, { roomId: `${roomId}\u0000` }]) {
+      const refused = await upload(adc, fields);
+      expect(refused.statusCode).toBe(400);
+      expect(errorCode(refused)).toBe('invalid_text');
+    }
+    expect(sender.sent.length).toBe(before);
+  });
+
   it('needs a roomId and a file', async () => {
     const missing = await upload(adc, {});
     expect(missing.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { ChatMessageSchema, ErrorBodySchema, keysetPageOf } from '@sapa/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
+import { invalidText, isUnsafeText } from '../../../platform/text-guard.js';
 import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { fileRequired, imageTooLarge } from '../inbox.errors.js';
@@ -154,6 +155,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         const value = Array.isArray(part) ? part[0] : part;
         return value && value.type === 'field' ? String(value.value) : undefined;
       };
+      // Multipart fields pass the global text guard (it reads JSON bodies only): check them here.
+      for (const name of ['roomId', 'caption']) {
+        const value = field(name);
+        if (value !== undefined && isUnsafeText(value)) throw invalidText(name);
+      }
       const parsed = imageFields.safeParse({ roomId: field('roomId'), caption: field('caption') });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
