@@ -141,7 +141,11 @@ describe('POST /api/cs/chat/image', () => {
   it('refuses a NUL byte in a multipart field with 400 invalid_text, sending nothing', async () => {
     const roomId = await roomFor('6281288880071');
     const before = sender.sent.length;
-    for (const fields of [{ roomId, caption: 'Struk\u0000' }, { roomId: `${roomId}\u0000` }]) {
+    const hostile: Record<string, string>[] = [
+      { roomId, caption: 'Struk\u0000' },
+      { roomId: `${roomId}\u0000` },
+    ];
+    for (const fields of hostile) {
       const refused = await upload(adc, fields);
       expect(refused.statusCode).toBe(400);
       expect(errorCode(refused)).toBe('invalid_text');
