@@ -5,17 +5,22 @@ import { requireSessionLoader } from './guards/session-guards';
 import { RootLayout, type RouteHandle } from './root-layout';
 import { RouteError } from './route-error';
 import { ROUTE_TABLE, type RouteEntry, type ScreenKind } from './route-table';
+import { useRouteEntry } from './use-route-entry';
 
 type LazyScreen = NonNullable<RouteObject['lazy']>;
 
+/** The page of a screen a later release builds, told which route entry it stands for. */
+async function plannedScreen() {
+  const { NotAvailablePage } = await import('../features/system/pages/not-available-page');
+  return function PlannedScreen() {
+    return <NotAvailablePage entry={useRouteEntry()} />;
+  };
+}
+
 /** Each kind of screen is its own chunk, loaded the first time one of its routes opens. */
 const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
-  notAvailable: async () => ({
-    Component: (await import('../features/system/pages/not-available-page')).NotAvailablePage,
-  }),
-  dashboard: async () => ({
-    Component: (await import('../features/system/pages/not-available-page')).NotAvailablePage,
-  }),
+  notAvailable: async () => ({ Component: await plannedScreen() }),
+  dashboard: async () => ({ Component: await plannedScreen() }),
   subscription: async () => ({
     Component: (await import('../features/subscription/pages/subscription-page')).SubscriptionPage,
   }),

@@ -12,10 +12,10 @@ import { useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { useUserList } from '../../../entities/user';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useUserList } from '../../users/api/users-api';
 import { useHasRight } from '../api/approvals-api';
 import { useCheckerMakers, useRemoveCheckerMaker, useSaveCheckerMaker } from '../api/checker-maker-api';
 

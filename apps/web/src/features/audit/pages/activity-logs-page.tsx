@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { useClientChoices } from '../../../entities/client';
 import { useDateTime } from '../../../lib/i18n';
-import { useClientChoices } from '../../clients/api/clients-api';
 import { type ActivityLogRow, type LogType, useActivityLogs } from '../api/audit-api';
 
 const PAGE_SIZE = 20;

@@ -7,9 +7,9 @@ import { BeforeAfterTable } from '../../../components/before-after-table';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
+import { useClientChoices } from '../../../entities/client';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useClientChoices } from '../../clients/api/clients-api';
 import { AUDIT_EXPORT_PATH, type AuditFilter, auditQueryOf, useAuditTrail } from '../api/audit-api';
 
 const PAGE_SIZE = 20;

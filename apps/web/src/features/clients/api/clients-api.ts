@@ -8,15 +8,16 @@ import {
   ValidationAnswerSchema,
 } from '@sapa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CLIENT_QUERY_ROOT, CLIENTS_PATH } from '../../../entities/client';
 import { http } from '../../../lib/http';
 
-export const CLIENTS_PATH = '/api/clients';
+export { CLIENTS_PATH };
 export const CLIENTS_BATCH_PATH = '/api/clients/batch';
 
 export type ClientListFilter = { q: string; page: number; pageSize: number };
 
 export const clientKeys = {
-  all: ['clients'] as const,
+  all: CLIENT_QUERY_ROOT,
   list: (filter: ClientListFilter) => [...clientKeys.all, 'list', filter] as const,
   detail: (clientId: string) => [...clientKeys.all, 'detail', clientId] as const,
 };
@@ -44,19 +45,6 @@ export const clientQueryOptions = (clientId: string) =>
 
 export function useClient(clientId: string | undefined) {
   return useQuery({ ...clientQueryOptions(clientId ?? ''), enabled: Boolean(clientId) });
-}
-
-/** Every client (first 500), for pickers: the super admin's list of clients to choose from. */
-export function useClientChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: [...clientKeys.all, 'choices'] as const,
-    queryFn: async ({ signal }) =>
-      ClientPageSchema.parse(
-        await http.get(CLIENTS_PATH, { signal, query: { pageSize: 500, pageNumber: 0 } }),
-      ).items,
-    enabled,
-    staleTime: 60_000,
-  });
 }
 
 /** Server-side checks of the admin name and email (including that the email is free) and business type. */

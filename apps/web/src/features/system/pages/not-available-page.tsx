@@ -1,7 +1,6 @@
 import { Card, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useRouteEntry } from '../../../app/use-route-entry';
 
 /** What each dashboard will show (spec §1, §2), named in the user's language. */
 const DASHBOARD_SECTIONS: Record<string, readonly string[]> = {
@@ -36,11 +35,10 @@ const DASHBOARD_SECTIONS: Record<string, readonly string[]> = {
 
 /**
  * The plain page of a screen a later release builds (issue 3 §6): it names the area and the screen,
- * and is not counted as built.
+ * and is not counted as built. The app passes the route table's entry of the screen being shown.
  */
-export function NotAvailablePage() {
+export function NotAvailablePage({ entry }: { entry: { area: string; page: string } | undefined }) {
   const { t } = useTranslation();
-  const entry = useRouteEntry();
   const area = entry ? t(`areas.${entry.area}`) : '';
   const page = entry ? (entry.page === 'index' ? area : t(`pages.${entry.page}`)) : '';
   const sections = entry ? DASHBOARD_SECTIONS[entry.page] : undefined;

@@ -3,63 +3,32 @@ import {
   CreateUserResultSchema,
   type UpdateUserRequest,
   UpdateUserResultSchema,
-  UserPageSchema,
   UserRightsSchema,
   UserSchema,
   type UserStatus,
   type UserStatusAction,
   ValidationAnswerSchema,
 } from '@sapa/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  USER_QUERY_ROOT,
+  USERS_PATH,
+  type UserListFilter,
+  userListKey,
+  useUserList,
+} from '../../../entities/user';
 import { http } from '../../../lib/http';
 
-export const USERS_PATH = '/api/users';
-
-export type UserListFilter = {
-  q: string;
-  role: string | null;
-  status: UserStatus | null;
-  page: number;
-  pageSize: number;
-};
+export { USERS_PATH, type UserListFilter, useUserList };
 
 export const userKeys = {
-  all: ['users'] as const,
-  list: (clientId: string, filter: UserListFilter) => [...userKeys.all, 'list', clientId, filter] as const,
+  all: USER_QUERY_ROOT,
+  list: userListKey,
   detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
   rights: (userId: string) => [...userKeys.all, 'rights', userId] as const,
 };
 
 const userPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}`;
-
-/**
- * A client's users: the session's own, or (super admin) any client's through "users by client". Only
- * the session client's users open in detail: the server scopes user calls to the session's client.
- */
-export function useUserList(clientId: string, filter: UserListFilter, sessionClientId: string) {
-  return useQuery({
-    queryKey: userKeys.list(clientId, filter),
-    queryFn: async ({ signal }) =>
-      UserPageSchema.parse(
-        await http.get(
-          clientId === sessionClientId
-            ? USERS_PATH
-            : `${USERS_PATH}/byClient/${encodeURIComponent(clientId)}`,
-          {
-            signal,
-            query: {
-              q: filter.q || undefined,
-              role: filter.role ?? undefined,
-              status: filter.status ?? undefined,
-              pageSize: filter.pageSize,
-              pageNumber: filter.page - 1,
-            },
-          },
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useUser(userId: string) {
   return useQuery({

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OneTimeSecretNotice } from '../../../components/one-time-secret-notice';
 import { PageHeader } from '../../../components/page-header';
+import { useClientChoices } from '../../../entities/client';
 import { fieldErrorsOfValidation } from '../../../lib/forms/schema-field-errors';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
 import { useSessionStore } from '../../../lib/session';
-import { useClientChoices } from '../../clients/api/clients-api';
 import { useCreateUser, validateUserFields } from '../api/users-api';
 import { UserFieldsForm } from '../components/user-fields-form';
 

@@ -20,12 +20,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { useClientChoices } from '../../../entities/client';
 import { fieldErrorsOfValidation } from '../../../lib/forms/schema-field-errors';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useClientChoices } from '../../clients/api/clients-api';
 import {
   STATUS_ACTIONS,
   useChangeUserClient,

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { useClientChoices } from '../../../entities/client';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useClientChoices } from '../../clients/api/clients-api';
 import { useUserList } from '../api/users-api';
 import { UserStatusBadge } from '../components/user-status-badge';
 

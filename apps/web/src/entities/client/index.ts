@@ -1,0 +1,1 @@
+export { CLIENT_QUERY_ROOT, CLIENTS_PATH, useClientChoices } from './client-choices';
