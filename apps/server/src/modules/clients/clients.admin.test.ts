@@ -131,7 +131,7 @@ describe('client administration', () => {
       valid: false,
       errors: [
         { field: 'clientId', message: 'Client not found' },
-        { field: 'adminEmail', message: 'A user with this email already exists.' },
+        { field: 'adminEmail', message: 'This email is already taken.' },
         { field: 'clientBizType', message: 'Enter the business type' },
       ],
     });
@@ -218,7 +218,7 @@ describe('client administration', () => {
     ]);
     expect(report.rows[3].errors.map((error: { field: string }) => error.field)).toContain('features');
     expect(report.rows[5].errors).toEqual([
-      { field: 'adminEmail', message: 'A user with this email already exists.' },
+      { field: 'adminEmail', message: 'This email is already taken.' },
     ]);
     const budi = await logIn(sapa.app, 'budi@batchone.example', report.rows[0].temporaryPassword);
     expect(budi.session.features).toEqual(['EMAIL', 'SMS']);

@@ -394,7 +394,7 @@ export async function validateClientFields(
     const parsed = schema.safeParse(value);
     if (!parsed.success) errors.push({ field, message: parsed.error.issues[0]?.message ?? 'Not valid' });
     else if (field === 'adminEmail' && (await isEmailTaken(db, parsed.data))) {
-      errors.push({ field, message: 'A user with this email already exists.' });
+      errors.push({ field, message: 'This email is already taken.' });
     }
   }
   return { valid: errors.length === 0, errors };
