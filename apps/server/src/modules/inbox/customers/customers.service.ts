@@ -193,9 +193,10 @@ const CUSTOMER_CSV_COLUMNS = [
   'createdAt',
 ];
 
+/** The client's customers as CSV, with how many records it holds (a cell may hold a line break). */
 export async function exportCustomersCsv(db: Executor, session: SessionContext) {
   const rows = await allCustomers(db, session.clientId);
-  return writeCsv(
+  const content = writeCsv(
     rows.map((row) => ({
       phoneNumber: row.phoneNumber,
       name: row.name ?? '',
@@ -207,6 +208,7 @@ export async function exportCustomersCsv(db: Executor, session: SessionContext) 
     })),
     CUSTOMER_CSV_COLUMNS,
   );
+  return { content, records: rows.length };
 }
 
 export type RowReport = {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundText } from '../../../test/inbox-fakes.js';
@@ -129,6 +130,13 @@ describe('history and customer exports as background jobs', () => {
   });
 
   it('exports customers through the same job, for admins only', async () => {
+    const created = await inject({
+      method: 'POST',
+      url: '/api/cs/customers',
+      headers: adc.headers,
+      payload: { phoneNumber: '6281255509999', name: 'Two\nlines' },
+    });
+    expect(created.statusCode, created.body).toBeLessThan(300);
     const requested = await inject({
       method: 'POST',
       url: '/api/cs/exportCustomer',
@@ -143,6 +151,11 @@ describe('history and customer exports as background jobs', () => {
       headers: adc.headers,
     });
     expect(file.body).toContain('6281255500'.slice(0, 10));
+    // A name holding a line break is one record, not two: the count follows records, not lines.
+    const records = parse(file.body, { columns: true }) as { name: string }[];
+    expect(done.total).toBe(records.length);
+    expect(done.processed).toBe(records.length);
+    expect(records.some((record) => record.name === 'Two\nlines')).toBe(true);
     const byAgent = await inject({
       method: 'POST',
       url: '/api/cs/exportCustomer',

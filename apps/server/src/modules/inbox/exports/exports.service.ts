@@ -180,10 +180,10 @@ export async function runExport(db: Database, data: ExportJobData) {
     let content: string;
     let fileName: string;
     if (row.kind === 'customers') {
-      content = await exportCustomersCsv(db, session);
+      const exported = await exportCustomersCsv(db, session);
+      content = exported.content;
       fileName = 'customers.csv';
-      const lines = Math.max(content.split('\n').length - 2, 0);
-      await updateExport(db, data.clientId, row.id, { total: lines, processed: lines });
+      await updateExport(db, data.clientId, row.id, { total: exported.records, processed: exported.records });
     } else {
       const filters = await historyFilters(db, session, query);
       const available = await countRooms(db, data.clientId, filters);
