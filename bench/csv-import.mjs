@@ -1,12 +1,11 @@
 // A 100,000-row customer CSV import on the embedded database while another client keeps working:
 // p50/p99 latency of that client's requests and of /healthz during the import, and the import's duration
 // (issue 11, defect 5: target other requests' p99 under 100 ms).
-import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { execSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitReady } from './bench-server.mjs';
+import { percentile, startServer } from './bench-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -22,24 +21,7 @@ if (process.env.BENCH_BUILD !== '0') {
   });
 }
 
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-import-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  [
-    ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    path.join(root, 'apps/server/dist/main.js'),
-    'serve',
-  ],
-  {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const { base, stop } = await startServer({ name: 'import', readySeconds: 300 });
 
 async function logIn(username) {
   const response = await fetch(`${base}/api/auth/login`, {
@@ -80,7 +62,6 @@ function probe(url, headers) {
 }
 
 try {
-  await waitReady(base, 300);
   const importer = await logIn('adc@demo.test');
   const other = await logIn('adc2@demo.test');
   const lines = ['phoneNumber,name,tags,mediaPlatform'];
@@ -140,7 +121,5 @@ try {
     ].join('\n'),
   );
 } finally {
-  server.kill('SIGINT');
-  await new Promise((resolve) => server.on('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

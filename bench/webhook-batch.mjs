@@ -1,23 +1,14 @@
 // One signed webhook holding many messages (issue 11, defect 9): how long its answer takes, how long
 // until every message reached an agent's socket, and the p99 of other requests while it is processed.
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { freePort, waitReady } from './bench-server.mjs';
+import { percentile, startServer } from './bench-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const count = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const limitSeconds = Number(process.env.BENCH_SECONDS ?? 600);
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 const messages = Array.from({ length: count }, (_, index) => ({
   from: `62812${String(index % customers).padStart(7, '0')}`,
@@ -45,16 +36,9 @@ const body = JSON.stringify({
   ],
 });
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-batch-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(here, '../apps/server/dist/main.js'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// A first start migrates and seeds: slow on a busy machine.
+const { base, stop } = await startServer({ name: 'batch', readySeconds: 240 });
 try {
-  // A first start migrates and seeds: slow on a busy machine.
-  await waitReady(base, 240);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -144,5 +128,5 @@ try {
   );
   socket.close();
 } finally {
-  server.kill('SIGTERM');
+  await stop();
 }

@@ -1,15 +1,10 @@
 // Webhook-to-agent-socket latency: signed Cloud API webhooks posted at a fixed rate (open loop) to the
 // demo client's number, and the time until each message's event reaches a logged-in agent's socket.
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { freePort, waitReady } from './bench-server.mjs';
+import { percentile, startServer } from './bench-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // How many distinct customers write: each one's first message opens a conversation (routing, a new
@@ -17,9 +12,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 1000);
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 function webhookBody(index) {
   const from = `62812${String(index % customers).padStart(7, '0')}`;
@@ -52,23 +44,8 @@ function webhookBody(index) {
   });
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-webhook-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  [
-    ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    path.join(here, '../apps/server/dist/main.js'),
-    'serve',
-  ],
-  {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const { base, stop } = await startServer({ name: 'webhook' });
 try {
-  await waitReady(base);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -166,7 +143,5 @@ try {
     ].join('\n'),
   );
 } finally {
-  server.kill('SIGINT');
-  await new Promise((resolve) => server.on('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

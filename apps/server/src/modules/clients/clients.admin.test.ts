@@ -217,9 +217,7 @@ describe('client administration', () => {
       { field: 'mainFeature', message: 'The main feature must be one of the chosen features.' },
     ]);
     expect(report.rows[3].errors.map((error: { field: string }) => error.field)).toContain('features');
-    expect(report.rows[5].errors).toEqual([
-      { field: 'adminEmail', message: 'This email is already taken.' },
-    ]);
+    expect(report.rows[5].errors).toEqual([{ field: 'adminEmail', message: 'This email is already taken.' }]);
     const budi = await logIn(sapa.app, 'budi@batchone.example', report.rows[0].temporaryPassword);
     expect(budi.session.features).toEqual(['EMAIL', 'SMS']);
     expect((await as(sad, 'GET', '/api/clients?q=Batch, Five')).json().total).toBe(1);
