@@ -61,7 +61,7 @@ export async function startServer({ name, env = {}, readySeconds = 60 }) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, port, stop };
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank). */

@@ -37,7 +37,7 @@ const body = JSON.stringify({
 });
 
 // A first start migrates and seeds: slow on a busy machine.
-const { base, stop } = await startServer({ name: 'batch', readySeconds: 240 });
+const { base, port, stop } = await startServer({ name: 'batch', readySeconds: 240 });
 try {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',

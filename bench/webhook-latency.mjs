@@ -44,7 +44,7 @@ function webhookBody(index) {
   });
 }
 
-const { base, stop } = await startServer({ name: 'webhook' });
+const { base, port, stop } = await startServer({ name: 'webhook' });
 try {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
