@@ -52,6 +52,25 @@ async function inTransaction<T>(executor: Executor, work: (tx: Executor) => Prom
  * The inbox side of the channel seam. An inbound message finds or creates its customer and the
  * customer's live room, is stored once per provider message id, and a new room is queued and routed.
  */
+/** A stored message changed (status, reaction, media): its room's audience hears it with the message. */
+async function announceMessageChange(
+  deps: Pick<InboxDeps, 'realtime'>,
+  executor: Executor,
+  row: CsMessageRow,
+  typeNotif: InboxEvent['typeNotif'],
+  data: Record<string, unknown>,
+) {
+  const room = await findRoom(executor, row.clientId, row.roomId);
+  await publishInboxEvent(deps, executor, {
+    clientId: row.clientId,
+    audience: roomAudience(room?.csId ?? null),
+    typeNotif,
+    messageId: row.id,
+    data: { roomId: row.roomId, ...data },
+    chat: toMessage(row),
+  });
+}
+
 export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
   return {
     async receiveInbound(executor, message) {
@@ -160,18 +179,9 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         update.error,
       );
       if (!row) return;
-      const room = await findRoom(executor, update.clientId, row.roomId);
-      await publishInboxEvent(deps, executor, {
-        clientId: update.clientId,
-        audience: roomAudience(room?.csId ?? null),
-        typeNotif: 'MESSAGE_STATUS',
-        messageId: row.id,
-        data: {
-          roomId: row.roomId,
-          status: row.status,
-          error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
-        },
-        chat: toMessage(row),
+      await announceMessageChange(deps, executor, row, 'MESSAGE_STATUS', {
+        status: row.status,
+        error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
       });
     },
 
@@ -185,15 +195,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
       );
       // Reacting to a message we never stored: the channel's ledger keeps the reaction.
       if (!row) return;
-      const room = await findRoom(executor, input.clientId, row.roomId);
-      await publishInboxEvent(deps, executor, {
-        clientId: input.clientId,
-        audience: roomAudience(room?.csId ?? null),
-        typeNotif: 'MESSAGE_REACTION',
-        messageId: row.id,
-        data: { roomId: row.roomId, reaction: row.reaction },
-        chat: toMessage(row),
-      });
+      await announceMessageChange(deps, executor, row, 'MESSAGE_REACTION', { reaction: row.reaction });
     },
 
     async mediaStored(executor, input) {
@@ -208,15 +210,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         },
       );
       if (!row) return;
-      const room = await findRoom(executor, input.clientId, row.roomId);
-      await publishInboxEvent(deps, executor, {
-        clientId: input.clientId,
-        audience: roomAudience(room?.csId ?? null),
-        typeNotif: 'MESSAGE_MEDIA',
-        messageId: row.id,
-        data: { roomId: row.roomId, url: row.url },
-        chat: toMessage(row),
-      });
+      await announceMessageChange(deps, executor, row, 'MESSAGE_MEDIA', { url: row.url });
     },
   };
 }
