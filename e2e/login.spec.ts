@@ -9,7 +9,15 @@ import {
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.js';
 import { useJourney } from './support/journey.js';
-import { DEMO_PASSWORD, hashOf, logOut, openLoginPage, submitLogin, waitForHash } from './support/portal.js';
+import {
+  DEMO_PASSWORD,
+  hashOf,
+  logOut,
+  openLoginPage,
+  openWithStoredSession,
+  submitLogin,
+  waitForHash,
+} from './support/portal.js';
 
 /** Every demo login of the seed: one per role in "Demo Client", two in "Second Client". */
 const DEMO_USERS = [
@@ -214,16 +222,11 @@ describe('demo users', () => {
     // Wait for the account card: its answer stores a CSRF token, which would write the session back.
     await page.getByText('adb@demo.test', { exact: true }).waitFor();
     // The access token goes bad; the refresh token is still good.
-    await page.evaluate(() => {
-      const stored = JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}');
-      stored.state.session.token = 'expired-token';
-      sessionStorage.setItem('sapa.session', JSON.stringify(stored));
-    });
     const refresh = page.waitForResponse((response) =>
       response.url().endsWith('/api/auth/refreshAccessToken'),
     );
 
-    await page.reload();
+    await openWithStoredSession(page, server.baseUrl, { token: 'expired-token' }, '/settings/editProfile');
 
     expect((await refresh).status()).toBe(200);
     await page.getByText('adb@demo.test', { exact: true }).waitFor();
@@ -240,14 +243,12 @@ describe('demo users', () => {
     await page.getByTestId('user-name').waitFor();
     await page.goto(`${server.baseUrl}/#/settings/editProfile`);
     await page.getByText('usv@demo.test', { exact: true }).waitFor();
-    await page.evaluate(() => {
-      const stored = JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}');
-      stored.state.session.token = 'expired-token';
-      stored.state.session.refreshToken = 'revoked-refresh-token';
-      sessionStorage.setItem('sapa.session', JSON.stringify(stored));
-    });
-
-    await page.reload();
+    await openWithStoredSession(
+      page,
+      server.baseUrl,
+      { token: 'expired-token', refreshToken: 'revoked-refresh-token' },
+      '/settings/editProfile',
+    );
 
     await page.getByText('Session Expired').waitFor();
     expect(await page.getByText('Your session has expired').isVisible()).toBe(true);

@@ -74,3 +74,25 @@ export async function apiCall(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+type StoredSessionEdit = { token?: string; refreshToken?: string };
+
+/**
+ * Changes the tab's stored session and opens `route` with it. The edit happens on a page of the same
+ * origin that runs no app code (`/healthz`): inside the app, any answer arriving in between writes the
+ * session back and undoes the edit.
+ */
+export async function openWithStoredSession(
+  page: Page,
+  baseUrl: string,
+  edit: StoredSessionEdit,
+  route: string,
+) {
+  await page.goto(`${baseUrl}/healthz`);
+  await page.evaluate((fields) => {
+    const stored = JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}');
+    Object.assign(stored.state.session, fields);
+    sessionStorage.setItem('sapa.session', JSON.stringify(stored));
+  }, edit);
+  await page.goto(`${baseUrl}/#${route}`);
+}
