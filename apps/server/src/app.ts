@@ -6,17 +6,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import {
-  type ChannelSender,
-  createChannelSender,
-  createWhatsappChannel,
-  type InboxPort,
-  sandboxPhoneRoutes,
-  type WhatsappChannel,
-  whatsappJobs,
-  whatsappSettingsRoutes,
-  whatsappWebhookRoutes,
-} from './modules/channels/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import {
   accountRoutes,
@@ -33,6 +22,17 @@ import {
   usersRoutes,
 } from './modules/identity/index.js';
 import { createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  type ChannelSender,
+  createChannelSender,
+  createWhatsappChannel,
+  type InboxPort,
+  sandboxPhoneRoutes,
+  type WhatsappChannel,
+  whatsappJobs,
+  whatsappSettingsRoutes,
+  whatsappWebhookRoutes,
+} from './modules/messaging/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';

@@ -1,6 +1,5 @@
 // Every table, for Drizzle's relational queries and for drizzle-kit.
 export * from '../modules/approvals/approvals.tables.js';
-export * from '../modules/channels/whatsapp/whatsapp.tables.js';
 export * from '../modules/clients/clients.tables.js';
 export * from '../modules/identity/identity.tables.js';
 export * from '../modules/inbox/agents/agents.tables.js';
@@ -10,6 +9,7 @@ export * from '../modules/inbox/customers/customers.tables.js';
 export * from '../modules/inbox/exports/exports.tables.js';
 export * from '../modules/inbox/rooms/rooms.tables.js';
 export * from '../modules/inbox/templates/templates.tables.js';
+export * from '../modules/messaging/channels/whatsapp/whatsapp.tables.js';
 export * from '../modules/roles/roles.tables.js';
 export * from '../modules/subscriptions/subscriptions.tables.js';
 export * from '../modules/usage/usage.tables.js';

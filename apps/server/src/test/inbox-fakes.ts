@@ -4,7 +4,7 @@ import type {
   CustomerWindow,
   InboundMessage,
   OutboundMessage,
-} from '../modules/channels/channel.ports.js';
+} from '../modules/messaging/index.js';
 import type { Executor } from '../platform/database.js';
 import type { PublishInput, Realtime } from '../platform/realtime/realtime.types.js';
 

@@ -1,4 +1,4 @@
-import type { InboundMessage, InboxPort, StatusUpdate } from '../modules/channels/index.js';
+import type { InboundMessage, InboxPort, StatusUpdate } from '../modules/messaging/index.js';
 
 /** An inbox stand-in that records what the channel hands over, in order. */
 export type RecordingInboxPort = InboxPort & {

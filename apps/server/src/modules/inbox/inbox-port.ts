@@ -1,6 +1,6 @@
 import { newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
-import type { InboundMessage, InboxPort, StatusUpdate } from '../channels/channel.ports.js';
+import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
 import {
   advanceMessageStatus,
   insertCustomerMessageOnce,

@@ -2,7 +2,7 @@ import type { Database } from '../../platform/database.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
 import type { Storage } from '../../platform/storage/index.js';
-import type { ChannelSender } from '../channels/channel.ports.js';
+import type { ChannelSender } from '../messaging/index.js';
 
 /**
  * What the inbox needs from outside. `realtime` and `channelSender` are built by other modules and

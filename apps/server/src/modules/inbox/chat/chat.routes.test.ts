@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import type { InboxPort } from '../../channels/channel.ports.js';
+import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
 
 /** The chat box's two calls beside plain sends: the customer window and template sends. */

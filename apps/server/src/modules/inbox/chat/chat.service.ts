@@ -4,8 +4,8 @@ import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
-import type { OutboundMessage } from '../../channels/channel.ports.js';
-import { channelNotConfigured } from '../../channels/index.js';
+import type { OutboundMessage } from '../../messaging/index.js';
+import { channelNotConfigured } from '../../messaging/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {

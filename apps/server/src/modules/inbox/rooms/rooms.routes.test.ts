@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappChannels } from '../../../platform/schema.js';
 import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import type { InboxPort } from '../../channels/channel.ports.js';
+import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
 
 type Room = {

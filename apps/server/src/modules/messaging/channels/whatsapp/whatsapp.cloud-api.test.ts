@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundHttp } from '../../../platform/outbound-http.js';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import { envelope, postWebhook, statusOf, textMessage } from '../../../test/whatsapp-webhook.js';
+import { createOutboundHttp } from '../../../../platform/outbound-http.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../../test/test-app.js';
+import { envelope, postWebhook, statusOf, textMessage } from '../../../../test/whatsapp-webhook.js';
 import { graphSendMessage } from './graph-api.js';
 import { whatsappChannels, whatsappMessages } from './whatsapp.tables.js';
 

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../../platform/errors.js';
+import { AppError, notFound } from '../../../../platform/errors.js';
 
 export const windowClosed = () =>
   new AppError(

@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realtimeEvents } from '../../../platform/realtime/realtime.tables.js';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, logIn, type TestApp } from '../../../test/test-app.js';
-import { envelope, postWebhook, statusOf, textMessage, unixNow } from '../../../test/whatsapp-webhook.js';
-import { DEMO_WHATSAPP } from '../../demo/index.js';
-import { csMessages } from '../../inbox/chat/chat.tables.js';
+import { realtimeEvents } from '../../../../platform/realtime/realtime.tables.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, logIn, type TestApp } from '../../../../test/test-app.js';
+import { envelope, postWebhook, statusOf, textMessage, unixNow } from '../../../../test/whatsapp-webhook.js';
+import { DEMO_WHATSAPP } from '../../../demo/index.js';
+import { csMessages } from '../../../inbox/chat/chat.tables.js';
 import { whatsappMessages, whatsappWebhookEvents } from './whatsapp.tables.js';
 import { outboundBody } from './whatsapp.wire.js';
 

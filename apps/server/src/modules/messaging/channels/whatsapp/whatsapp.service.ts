@@ -1,17 +1,17 @@
-import { newId } from '../../../lib/ids.js';
-import type { Database, Executor } from '../../../platform/database.js';
-import { AppError } from '../../../platform/errors.js';
-import type { OutboundHttp } from '../../../platform/outbound-http.js';
-import type { Keys } from '../../../platform/secrets.js';
-import { seal, unseal } from '../../../platform/secrets.js';
-import { fileUrl, type Storage } from '../../../platform/storage/index.js';
+import { newId } from '../../../../lib/ids.js';
+import type { Database, Executor } from '../../../../platform/database.js';
+import { AppError } from '../../../../platform/errors.js';
+import type { OutboundHttp } from '../../../../platform/outbound-http.js';
+import type { Keys } from '../../../../platform/secrets.js';
+import { seal, unseal } from '../../../../platform/secrets.js';
+import { fileUrl, type Storage } from '../../../../platform/storage/index.js';
 import type {
   ChannelSender,
   CustomerWindow,
   DeliveryStatus,
   InboxPort,
   OutboundMessage,
-} from '../channel.ports.js';
+} from '../../channel.ports.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
 import { createSandboxProvider, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../../platform/database.js';
-import type { DeliveryStatus } from '../channel.ports.js';
+import type { Database } from '../../../../platform/database.js';
+import type { DeliveryStatus } from '../../channel.ports.js';
 import { signBody } from './webhook-signature.js';
 import { sandboxNotInUse } from './whatsapp.errors.js';
 import {

@@ -3,8 +3,8 @@ import {
   type OutboundHttp,
   type OutboundRequest,
   type OutboundResponse,
-} from '../../../platform/outbound-http.js';
-import { storedMediaType } from '../../../platform/storage/index.js';
+} from '../../../../platform/outbound-http.js';
+import { storedMediaType } from '../../../../platform/storage/index.js';
 import {
   mediaRefused,
   providerAddressRefused,

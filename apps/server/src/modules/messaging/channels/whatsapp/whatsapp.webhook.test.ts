@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, errorCode, logIn, type TestApp } from '../../../test/test-app.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, errorCode, logIn, type TestApp } from '../../../../test/test-app.js';
 import {
   envelope,
   postWebhook,
@@ -9,8 +9,8 @@ import {
   statusOf,
   textMessage,
   unixNow,
-} from '../../../test/whatsapp-webhook.js';
-import { DEMO_WHATSAPP } from '../../demo/index.js';
+} from '../../../../test/whatsapp-webhook.js';
+import { DEMO_WHATSAPP } from '../../../demo/index.js';
 import { whatsappMessages, whatsappPendingStatuses, whatsappWebhookEvents } from './whatsapp.tables.js';
 
 const PNID = DEMO_WHATSAPP.phoneNumberId;
