@@ -10,6 +10,7 @@ export * from '../modules/inbox/exports/exports.tables.js';
 export * from '../modules/inbox/rooms/rooms.tables.js';
 export * from '../modules/inbox/templates/templates.tables.js';
 export * from '../modules/messaging/channels/whatsapp/whatsapp.tables.js';
+export * from '../modules/messaging/messaging.tables.js';
 export * from '../modules/roles/roles.tables.js';
 export * from '../modules/subscriptions/subscriptions.tables.js';
 export * from '../modules/usage/usage.tables.js';

@@ -1,8 +1,7 @@
 import type {
-  ChannelName,
-  ChannelSender,
   CustomerWindow,
   InboundMessage,
+  MessageChannel,
   OutboundMessage,
 } from '../modules/messaging/index.js';
 import type { Executor } from '../platform/database.js';
@@ -29,8 +28,11 @@ export class RecordingRealtime implements Realtime {
   }
 }
 
-/** A channel that accepts sends (recording them) with a per-phone 24-hour window, open by default. */
-export class RecordingChannelSender implements ChannelSender {
+/**
+ * A channel that accepts sends (recording them) with a per-phone 24-hour window, open by default.
+ * Messaging sends after the request's commit: `await sapa.messaging.settle()` before reading `sent`.
+ */
+export class RecordingChannel implements MessageChannel {
   readonly sent: OutboundMessage[] = [];
   readonly closedWindows = new Set<string>();
   failWith: Error | null = null;
@@ -41,11 +43,7 @@ export class RecordingChannelSender implements ChannelSender {
     this.counter++;
     return { providerMessageId: `wamid.out.${this.counter}` };
   }
-  async customerWindow(
-    _clientId: string,
-    _channel: ChannelName,
-    customerPhone: string,
-  ): Promise<CustomerWindow> {
+  async customerWindow(_clientId: string, customerPhone: string): Promise<CustomerWindow> {
     const open = !this.closedWindows.has(customerPhone);
     return { open, closesAt: open ? new Date(Date.now() + 3_600_000) : null };
   }

@@ -26,6 +26,7 @@ export function createRecordingInboxPort(): RecordingInboxPort {
     async mediaStored(_executor, input) {
       port.media.push(input);
     },
+    async applyOutboundResult() {},
   };
   return port;
 }

@@ -1,13 +1,18 @@
 export type {
   ChannelName,
-  ChannelSender,
   CustomerWindow,
   DeliveryStatus,
   InboundMessage,
   InboxPort,
+  MessageChannel,
+  OutboundContent,
   OutboundMessage,
+  OutboundResult,
+  OutboundSourcePort,
   StatusUpdate,
 } from './channel.ports.js';
+export { CHANNEL_NAMES } from './channel.ports.js';
+export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
 export { SANDBOX_STATUS_JOB } from './channels/whatsapp/sandbox-provider.js';
 export { signBody } from './channels/whatsapp/webhook-signature.js';
 export { channelNotConfigured } from './channels/whatsapp/whatsapp.errors.js';
@@ -23,11 +28,12 @@ export {
   insertWhatsappChannel,
   type WhatsappChannel,
 } from './channels/whatsapp/whatsapp.service.js';
-
-import type { ChannelSender } from './channel.ports.js';
-import type { WhatsappChannel } from './channels/whatsapp/whatsapp.service.js';
-
-/** The sender the inbox calls: every channel this build speaks (WhatsApp today). */
-export function createChannelSender(whatsapp: WhatsappChannel): ChannelSender {
-  return whatsapp.sender;
-}
+export { messagingJobs } from './messaging.jobs.js';
+export {
+  type ClientRef,
+  createMessaging,
+  MAX_SEND_ATTEMPTS,
+  type Messaging,
+  SEND_JOB,
+  type SendMessageInput,
+} from './messaging.service.js';

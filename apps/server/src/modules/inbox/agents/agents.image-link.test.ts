@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
@@ -17,7 +17,7 @@ describe('agent image links', () => {
   let adc: LoggedIn;
   let port: InboxPort;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
   let roomId: string;
   let ownFile: string;
   let ownSharedLink: string;
@@ -36,7 +36,7 @@ describe('agent image links', () => {
     );
 
   beforeAll(async () => {
-    sapa = await createTestApp({ PUBLIC_URL }, { realtime, channelSender: sender });
+    sapa = await createTestApp({ PUBLIC_URL }, { realtime, channels: { whatsapp: sender } });
     port = createInboxPort({ realtime });
     adc = await logIn(sapa.app, 'adc@demo.test');
     await port.receiveInbound(sapa.database.db, inboundText(adc.session.clientId, '6281277770001', 'Halo'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { DEMO_WHATSAPP } from '../../demo/index.js';
 import type { InboxPort } from '../../messaging/index.js';
@@ -36,7 +36,7 @@ describe('POST /api/cs/chat/image', () => {
   let adc2: LoggedIn;
   let port: InboxPort;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
 
   const upload = (
     by: LoggedIn,
@@ -64,7 +64,7 @@ describe('POST /api/cs/chat/image', () => {
   beforeAll(async () => {
     sapa = await createTestApp(
       { PUBLIC_URL: 'https://portal.example.com' },
-      { realtime, channelSender: sender },
+      { realtime, channels: { whatsapp: sender } },
     );
     port = createInboxPort({ realtime });
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);

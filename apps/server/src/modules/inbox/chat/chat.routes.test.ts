@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
@@ -13,7 +13,7 @@ describe('customer window and template sends', () => {
   let port: InboxPort;
   let clientId: string;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
   const inject = (options: InjectOptions) => sapa.app.inject(options);
   const get = (url: string, by: LoggedIn) => inject({ method: 'GET', url, headers: by.headers });
   const send = (method: 'POST' | 'PUT', url: string, by: LoggedIn, payload: object) =>
@@ -23,7 +23,7 @@ describe('customer window and template sends', () => {
   let templateId: string;
 
   beforeAll(async () => {
-    sapa = await createTestApp({}, { realtime, channelSender: sender });
+    sapa = await createTestApp({}, { realtime, channels: { whatsapp: sender } });
     port = createInboxPort({ realtime });
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
     clientId = adc.session.clientId;
@@ -121,7 +121,7 @@ describe('taking a waiting room', () => {
   afterAll(async () => sapa?.close());
 
   it('tells every agent, who all had it in their queue, that it is taken', async () => {
-    sapa = await createTestApp({}, { realtime, channelSender: new RecordingChannelSender() });
+    sapa = await createTestApp({}, { realtime, channels: { whatsapp: new RecordingChannel() } });
     const adc = await logIn(sapa.app, 'adc@demo.test');
     await sapa.app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappChannels } from '../../../platform/schema.js';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
@@ -26,7 +26,7 @@ describe('chat rooms, chat and routing through the API', () => {
   let port: InboxPort;
   let clientId: string;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
   const inject = (options: InjectOptions) => sapa.app.inject(options);
   const get = (url: string, by: LoggedIn) => inject({ method: 'GET', url, headers: by.headers });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, by: LoggedIn, payload?: object) =>
@@ -39,7 +39,7 @@ describe('chat rooms, chat and routing through the API', () => {
   };
 
   beforeAll(async () => {
-    sapa = await createTestApp({}, { realtime, channelSender: sender });
+    sapa = await createTestApp({}, { realtime, channels: { whatsapp: sender } });
     port = createInboxPort({ realtime });
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
     clientId = adc.session.clientId;

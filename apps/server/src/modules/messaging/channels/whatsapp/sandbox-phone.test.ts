@@ -56,7 +56,7 @@ describe('sandbox WhatsApp provider and customer phone', () => {
     ]);
 
     const admin = await logIn(sapa.app, 'adc@demo.test');
-    const reply = await sapa.channelSender.send({
+    const reply = await sapa.channels.get('whatsapp').send({
       clientId: admin.session.clientId,
       channel: 'whatsapp',
       kind: 'text',

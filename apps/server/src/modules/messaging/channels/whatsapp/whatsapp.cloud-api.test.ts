@@ -241,7 +241,7 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
       APP_SECRET,
     );
     const before = graph.requests.length;
-    const send = sapa.channelSender.send;
+    const send = sapa.channels.get('whatsapp').send;
     const text = await send({
       clientId,
       channel: 'whatsapp',
@@ -334,7 +334,7 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
     const wamid = graph.nextWamid();
     const early = envelope(PNID, { statuses: [statusOf(wamid, 'sent'), statusOf(wamid, 'delivered')] });
     expect((await postWebhook(sapa.app, early, APP_SECRET)).statusCode).toBe(200);
-    const result = await sapa.channelSender.send({
+    const result = await sapa.channels.get('whatsapp').send({
       clientId,
       channel: 'whatsapp',
       kind: 'text',
@@ -375,20 +375,26 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
         },
       },
     });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
       statusCode: 502,
       code: 'provider_rejected',
       message: 'WhatsApp refused the message (error 131030): Recipient phone number not in allowed list',
     });
     graph.failures.push({ status: 400, body: { error: { message: 'Re-engagement message', code: 131047 } } });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'window_closed' });
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
+      code: 'window_closed',
+    });
     graph.failures.push({
       status: 401,
       body: { error: { message: 'Error validating access token', code: 190 } },
     });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'provider_auth_failed' });
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
+      code: 'provider_auth_failed',
+    });
     graph.failures.push({ status: 500, body: 'not json' });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'provider_rejected' });
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
+      code: 'provider_rejected',
+    });
   });
 
   it('reports a Graph API that does not answer in time, or cannot be reached, as such', async () => {
@@ -443,7 +449,7 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
         APP_SECRET,
       );
       const before = graph.requests.length;
-      const sent = await sapa.channelSender.send({
+      const sent = await sapa.channels.get('whatsapp').send({
         clientId,
         channel: 'whatsapp',
         kind: 'text',
