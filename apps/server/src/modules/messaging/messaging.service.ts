@@ -281,6 +281,9 @@ export function createMessaging(deps: MessagingDeps) {
       if (!row) throw outboundNotFound();
       return row;
     },
+    async findOutboundByKey(sender: ClientRef, idempotencyKey: string) {
+      return findOutboundByKey(db, clientIdOf(sender), idempotencyKey);
+    },
     /** A local check a request may make (no provider call): the channel's free-form window. */
     async customerWindow(
       clientId: string,

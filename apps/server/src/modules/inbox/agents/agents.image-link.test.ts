@@ -63,6 +63,7 @@ describe('agent image links', () => {
     });
     expect(uploaded.statusCode).toBe(201);
     ownFile = uploaded.json().url;
+    await sapa.messaging.settle();
     const outbound = sender.sent.at(-1)!;
     ownSharedLink = outbound.kind === 'image' ? outbound.url : '';
   });
@@ -86,6 +87,7 @@ describe('agent image links', () => {
       expect(response.statusCode).toBe(400);
       expect(errorCode(response)).toBe('image_link_not_allowed');
     }
+    await sapa.messaging.settle();
     expect(sender.sent.length).toBe(before);
   });
 
@@ -100,6 +102,7 @@ describe('agent image links', () => {
       for (const response of await sendBoth(url)) {
         expect(response.statusCode).toBeLessThan(300);
         expect(response.json()).toMatchObject({ type: 'image', url: ownFile });
+        await sapa.messaging.settle();
         const outbound = sender.sent.at(-1)!;
         expect(outbound.kind === 'image' ? outbound.url : '').toMatch(
           /^https:\/\/portal\.example\.com\/api\/files\/shared\//,

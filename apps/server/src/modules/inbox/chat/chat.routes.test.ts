@@ -65,12 +65,22 @@ describe('customer window and template sends', () => {
       parameters: ['Rina'],
     });
     expect(sent.statusCode).toBe(201);
+    // Answered before the provider is called: queued (the clock tick); messaging sends it after commit.
     expect(sent.json()).toMatchObject({
       type: 'template',
       content: 'Halo Rina, pesanan Anda sudah kami proses.',
       fromCs: true,
-      status: 'sent',
+      status: 'pending',
     });
+    await sapa.messaging.settle();
+    const message = await get(`/api/cs/chat/id?messageId=${sent.json().messageId}`, adc);
+    expect(message.json()).toMatchObject({
+      status: 'sent',
+      providerMessageId: expect.stringMatching(/^wamid/),
+    });
+    expect(realtime.ofType('MESSAGE_STATUS').map((event) => event.payload.chat)).toEqual([
+      expect.objectContaining({ messageId: sent.json().messageId, status: 'sent' }),
+    ]);
     expect(sender.sent.at(-1)).toMatchObject({
       kind: 'template',
       templateName: 'order_follow_up',
@@ -111,6 +121,7 @@ describe('customer window and template sends', () => {
     expect(window.statusCode).toBe(404);
     const template = await send('POST', '/api/cs/chat/template', adc2, { roomId: room.id, templateId });
     expect(template.statusCode).toBe(404);
+    await sapa.messaging.settle();
     expect(sender.sent.filter((message) => message.to === '6281277770004')).toHaveLength(0);
   });
 });
