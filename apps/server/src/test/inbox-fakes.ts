@@ -36,8 +36,11 @@ export class RecordingChannel implements MessageChannel {
   readonly sent: OutboundMessage[] = [];
   readonly closedWindows = new Set<string>();
   failWith: Error | null = null;
+  /** While set, a send waits for it: proves the caller does not wait for the provider. */
+  gate: Promise<void> | null = null;
   private counter = 0;
   async send(message: OutboundMessage) {
+    if (this.gate) await this.gate;
     if (this.failWith) throw this.failWith;
     this.sent.push(message);
     this.counter++;
