@@ -52,7 +52,12 @@ export type OperationResponse<O extends AnyOperation> = z.output<O['response']>;
 export type OperationInput<O extends AnyOperation> = (Has<O['params']> extends true
   ? { params: InputOf<O['params']> }
   : { params?: undefined }) &
-  (Has<O['query']> extends true ? { query: InputOf<O['query']> } : { query?: undefined }) &
+  (Has<O['query']> extends true
+    ? // A query whose every field is optional may be left out.
+      object extends InputOf<O['query']>
+      ? { query?: InputOf<O['query']> }
+      : { query: InputOf<O['query']> }
+    : { query?: undefined }) &
   (Has<O['body']> extends true ? { body: InputOf<O['body']> } : { body?: undefined });
 
 const PATH_PARAM = /:([A-Za-z0-9_]+)/g;
