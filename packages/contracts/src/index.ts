@@ -17,6 +17,7 @@ export * from './inbox/inbox.schemas.js';
 export * from './integrity/canonical-json.js';
 export * from './operations/define-operation.js';
 export * from './realtime/realtime.protocol.js';
+export * from './roles/roles.operations.js';
 export * from './subscriptions/subscription.operations.js';
 export * from './subscriptions/subscription.schemas.js';
 export * from './usage/usage.operations.js';
