@@ -1,12 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.js';
 import type { ChannelName } from './channel.ports.js';
-import {
-  messagingOutbound,
-  type NewOutboundRow,
-  type OutboundRow,
-  type OutboundStatus,
-} from './messaging.tables.js';
+import { messagingOutbound, type OutboundRow, type OutboundStatus } from './messaging.tables.js';
 
 const t = messagingOutbound;
 const row = (clientId: string, id: string) => and(eq(t.clientId, clientId), eq(t.id, id));
@@ -17,7 +12,7 @@ const historyWith = (status: OutboundStatus, at: Date) =>
 /** Stores a row once per idempotency key: a repeated key answers null and changes nothing. */
 export async function insertOutboundOnce(
   executor: Executor,
-  values: NewOutboundRow,
+  values: typeof messagingOutbound.$inferInsert,
 ): Promise<OutboundRow | null> {
   const [inserted] = await executor.insert(t).values(values).onConflictDoNothing().returning();
   return inserted ?? null;

@@ -9,8 +9,10 @@ import {
   listConversation,
   unsafeFindChannelsByPhoneNumberIds,
 } from './whatsapp.repository.js';
-import type { Enqueue } from './whatsapp.service.js';
 import { digitsOnly } from './whatsapp.wire.js';
+
+/** Queues a job (pg-boss `send`); declared here, where the channel and its sandbox both take it. */
+export type Enqueue = (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
 
 export const SANDBOX_STATUS_JOB = 'whatsapp.sandbox-status';
 

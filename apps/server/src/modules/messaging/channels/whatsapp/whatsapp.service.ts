@@ -13,7 +13,7 @@ import type {
   OutboundMessage,
 } from '../../channel.ports.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
-import { createSandboxProvider, sandboxMessageId } from './sandbox-provider.js';
+import { createSandboxProvider, type Enqueue, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
 import { signatureMatches } from './webhook-signature.js';
 import {
@@ -94,7 +94,7 @@ const PENDING_STATUS_DAYS = 8;
 export const WINDOW_MS = 24 * 3_600_000;
 const MAX_TEXT = 4096;
 
-export type Enqueue = (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
+export type { Enqueue };
 
 export type WhatsappDeps = {
   db: Database;
