@@ -1,6 +1,7 @@
 import { FEATURE_BITS, type FeatureFlag, isTrialExpired, TRIAL_EXPIRED_CODE } from '@sapa/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { actorFromSession } from './actor.js';
 import { verifyCsrfToken } from './csrf.js';
 import { AppError } from './errors.js';
 import type { AccessRule, RouteAccess, SessionContext } from './request-context.js';
@@ -51,7 +52,7 @@ export const accessPolicyPlugin = fp<{
 
     app.decorateRequest('ctx', null as never);
     app.addHook('onRequest', async (request) => {
-      request.ctx = { requestId: String(request.id), session: null };
+      request.ctx = { requestId: String(request.id), session: null, actor: null };
       // The 404 handler has no rule: nothing to protect there.
       const rule: AccessRule | undefined = request.routeOptions.config?.access;
       if (!rule || rule.kind === 'public') return;
@@ -60,6 +61,7 @@ export const accessPolicyPlugin = fp<{
       const session = token ? await resolveSession(token) : null;
       if (!session) throw new AppError(401, 'unauthorized', 'Your session has ended. Please log in again.');
       request.ctx.session = session;
+      request.ctx.actor = actorFromSession(session);
 
       if (UNSAFE_METHODS.has(request.method) && !request.routeOptions.config?.csrfExempt) {
         const header = request.headers['x-csrf-token'];

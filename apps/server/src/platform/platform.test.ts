@@ -77,6 +77,52 @@ describe('platform', () => {
     await expect(bare.ready()).rejects.toThrow('Routes without an access rule: GET /api/forgotten');
   });
 
+  it('sets the caller as an actor beside the session, and neither on a public route', async () => {
+    const session = {
+      userId: 'u-1',
+      sessionId: 's-1',
+      homeClientId: 'c-home',
+      clientId: 'c-1',
+      role: 'USV',
+      name: 'Sup',
+      email: 'sup@example.com',
+      chatRole: 'SPV',
+      csId: 'cs-1',
+      features: 4,
+      mainFeature: 'CS',
+    } as const;
+    const bare = Fastify();
+    await bare.register(accessPolicyPlugin, {
+      resolveSession: async (token) => (token === 'good' ? session : null),
+      hasRight: async () => true,
+      csrfKey: Buffer.alloc(32),
+    });
+    bare.get('/api/me', { config: { access: { kind: 'authenticated' } } }, async (request) => request.ctx);
+    bare.get('/api/open', { config: { access: { kind: 'public' } } }, async (request) => request.ctx);
+    const me = await bare.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer good' },
+    });
+    expect(me.json().session).toEqual(session);
+    expect(me.json().actor).toEqual({
+      kind: 'user',
+      clientId: 'c-1',
+      homeClientId: 'c-home',
+      sessionId: 's-1',
+      userId: 'u-1',
+      role: 'USV',
+      chatRole: 'SPV',
+      csId: 'cs-1',
+      email: 'sup@example.com',
+      name: 'Sup',
+      features: 4,
+    });
+    const open = await bare.inject({ method: 'GET', url: '/api/open' });
+    expect(open.json()).toMatchObject({ session: null, actor: null });
+    await bare.close();
+  });
+
   it('rate-limits login attempts per address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {

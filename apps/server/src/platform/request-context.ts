@@ -1,4 +1,5 @@
 import type { AccessRule, RoleCode } from '@sapa/contracts';
+import type { UserActor } from './actor.js';
 
 /** Who is calling, for which client: read by every route as `request.ctx` (never from the body). */
 export type SessionContext = Readonly<{
@@ -25,7 +26,10 @@ export type SessionContext = Readonly<{
 
 export type RequestContext = {
   requestId: string;
+  /** Kept for the code not yet converted to `actor`; set with it. */
   session: SessionContext | null;
+  /** The caller as services take it (ARCHITECTURE §3); null on public routes. */
+  actor: UserActor | null;
 };
 
 /** A registered route (one method) and the rule it declared. */
