@@ -1,5 +1,7 @@
 import { CHAT_ROLES, type RoleCode } from '@sapa/contracts';
+import { type Actor, chatRoleOf, csIdOf, hasRole } from '../../platform/actor.js';
 import { access } from '../../platform/request-context.js';
+import { noInboxAccess } from './inbox.errors.js';
 
 export const security = [{ bearer: [] }];
 export const CS_TAGS = ['customer-service'];
@@ -30,3 +32,22 @@ export const csAccess = {
   /** An agent's own status: only people who take chats have one. */
   agentSelf: access.feature('CS', [], ['CS', 'SPV']),
 } as const;
+
+/** A csId no agent has: confines a caller without one to nothing. */
+const NO_AGENT = '00000000-0000-0000-0000-000000000000';
+
+/** Supervises the inbox: an admin or supervisor by portal role, or a chat supervisor (SPV). */
+export function isInboxSupervisor(actor: Actor): boolean {
+  return hasRole(actor, CS_SUPERVISORS) || chatRoleOf(actor) === 'SPV';
+}
+
+/** Rooms are for admins, supervisors and people with a chat role; other portal users see none. */
+export function requireInboxAccess(actor: Actor): void {
+  if (!hasRole(actor, CS_SUPERVISORS) && !chatRoleOf(actor)) throw noInboxAccess();
+}
+
+/** The csId an agent (chat role CS, no supervising portal role) is confined to; null for everyone else. */
+export function confinedAgentIdOf(actor: Actor): string | null {
+  if (chatRoleOf(actor) !== 'CS' || hasRole(actor, CS_SUPERVISORS)) return null;
+  return csIdOf(actor) ?? NO_AGENT;
+}

@@ -196,7 +196,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       schema: { tags: CS_TAGS, security, summary: 'Customers as CSV' },
     },
     async (request, reply) =>
-      sendCsv(reply, 'customers.csv', (await exportCustomersCsv(db, request.ctx.session!)).content),
+      sendCsv(reply, 'customers.csv', (await exportCustomersCsv(db, request.ctx.session!.clientId)).content),
   );
   app.post(
     '/api/cs/customers/import',

@@ -194,8 +194,8 @@ const CUSTOMER_CSV_COLUMNS = [
 ];
 
 /** The client's customers as CSV, with how many records it holds (a cell may hold a line break). */
-export async function exportCustomersCsv(db: Executor, session: SessionContext) {
-  const rows = await allCustomers(db, session.clientId);
+export async function exportCustomersCsv(db: Executor, clientId: string) {
+  const rows = await allCustomers(db, clientId);
   const content = writeCsv(
     rows.map((row) => ({
       phoneNumber: row.phoneNumber,

@@ -30,7 +30,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
         response: { 200: ExportPageSchema, ...errors },
       },
     },
-    async (request) => listAllExports(db, request.ctx.session!, request.query),
+    async (request) => listAllExports(db, request.ctx.actor!, request.query),
   );
   app.get(
     '/api/cs/exports/:id',
@@ -44,7 +44,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
         response: { 200: ExportSchema, ...errors },
       },
     },
-    async (request) => getExport(db, request.ctx.session!, request.params.id),
+    async (request) => getExport(db, request.ctx.actor!, request.params.id),
   );
   for (const { path, kind, rule, noun } of [
     {
@@ -75,7 +75,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
       async (request, reply) =>
         reply
           .status(202)
-          .send(await requestExport(deps, request.ctx.session!, kind, historyQuery(request.body))),
+          .send(await requestExport(deps, request.ctx.actor!, kind, historyQuery(request.body))),
     );
     app.get(
       path,
@@ -89,7 +89,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
           response: { 200: ExportPageSchema, ...errors },
         },
       },
-      async (request) => listExports(db, request.ctx.session!, kind, request.query),
+      async (request) => listExports(db, request.ctx.actor!, kind, request.query),
     );
     app.get(
       `${path}/download`,
@@ -104,7 +104,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
         },
       },
       async (request, reply) => {
-        const file = await getExportFile(db, request.ctx.session!, kind, request.query.id);
+        const file = await getExportFile(db, request.ctx.actor!, kind, request.query.id);
         return sendCsv(reply, file.fileName, file.content);
       },
     );

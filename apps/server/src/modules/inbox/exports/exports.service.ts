@@ -1,7 +1,13 @@
-import type { RoleCode } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
+import {
+  type Actor,
+  hasRole,
+  type Principal,
+  principalOf,
+  systemActor,
+  type UserActor,
+} from '../../../platform/actor.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { exportCustomersCsv } from '../customers/customers.service.js';
 import { CS_ADMINS, CS_SUPERVISORS } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
@@ -21,14 +27,8 @@ import type { CsExportRow } from './exports.tables.js';
 export const INBOX_EXPORT_JOB = 'inbox.export';
 export type ExportJobData = { clientId: string; exportId: string };
 
-/** Who asked: the job applies their scope (an agent exports only their own history). */
-type Requester = {
-  role: RoleCode;
-  chatRole: string | null;
-  csId: string | null;
-  email: string;
-  userId: string;
-};
+/** Who asked, stored with the request: the job acts on their behalf, in their scope (an agent exports only their own history). */
+type Requester = Principal;
 
 function toExport(row: Omit<CsExportRow, 'content' | 'clientId'>) {
   const progress =
@@ -53,29 +53,29 @@ function toExport(row: Omit<CsExportRow, 'content' | 'clientId'>) {
 /** Records the request and queues its job; the answer shows it queued with progress 0. */
 export async function requestExport(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: UserActor,
   kind: CsExportRow['kind'],
   query: HistoryQuery & { asType?: string | undefined },
 ) {
   const requester: Requester = {
-    role: session.role,
-    chatRole: session.chatRole,
-    csId: session.csId,
-    email: session.email,
-    userId: session.userId,
+    role: actor.role,
+    chatRole: actor.chatRole,
+    csId: actor.csId,
+    email: actor.email,
+    userId: actor.userId,
   };
   const row = await insertExport(deps.db, {
-    clientId: session.clientId,
+    clientId: actor.clientId,
     id: newId(),
     kind,
     asType: query.asType ?? 'csv',
     status: 'queued',
     request: { query, requester },
-    requestedBy: session.email,
+    requestedBy: actor.email,
   });
   await deps.jobs?.send(
     INBOX_EXPORT_JOB,
-    { clientId: session.clientId, exportId: row.id } satisfies ExportJobData,
+    { clientId: actor.clientId, exportId: row.id } satisfies ExportJobData,
     {
       singletonKey: row.id,
     },
@@ -86,16 +86,16 @@ export async function requestExport(
 /** One kind's exports (`GET /exportChatroomHistory`, `/exportCustomer`), within the reader's scope. */
 export async function listExports(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   kind: CsExportRow['kind'],
   query: { pageNumber?: number | undefined; pageSize?: number | undefined },
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = query.pageNumber ?? 1;
-  const scope = exportScopeOf(session);
+  const scope = exportScopeOf(actor);
   const { rows, total } = await listExportRows(
     db,
-    session.clientId,
+    actor.clientId,
     { ...scope, kinds: scope.kinds.filter((allowed) => allowed === kind) },
     { pageSize, offset: (Math.max(pageNumber, 1) - 1) * pageSize },
   );
@@ -107,22 +107,24 @@ export async function listExports(
  * them; supervisors and admins see everyone's history exports, any other role only their own (an
  * agent's history export holds only their rooms, another agent's holds rooms they may not open).
  */
-function exportScopeOf(session: SessionContext): ExportScope {
-  const kinds: CsExportRow['kind'][] = CS_ADMINS.includes(session.role)
+function exportScopeOf(actor: Actor): ExportScope {
+  const kinds: CsExportRow['kind'][] = hasRole(actor, CS_ADMINS)
     ? ['chatroomHistory', 'customers']
     : ['chatroomHistory'];
-  return CS_SUPERVISORS.includes(session.role) ? { kinds } : { kinds, requestedBy: session.email };
+  if (hasRole(actor, CS_SUPERVISORS)) return { kinds };
+  // Without a person (an API key), no export carries its name: it sees none.
+  return { kinds, requestedBy: principalOf(actor)?.email ?? '' };
 }
 
 /** Every export the reader may see, of every kind, newest first (the `/exports` page). */
 export async function listAllExports(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { pageNumber?: number | undefined; pageSize?: number | undefined },
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = Math.max(query.pageNumber ?? 1, 1);
-  const { rows, total } = await listExportRows(db, session.clientId, exportScopeOf(session), {
+  const { rows, total } = await listExportRows(db, actor.clientId, exportScopeOf(actor), {
     pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
@@ -131,9 +133,9 @@ export async function listAllExports(
 
 /** One export with its progress; another client's, or one outside the reader's scope, is not found. */
 /** A client's export the reader may see, or not found (another client's, or outside their scope). */
-async function findVisibleExport(db: Executor, session: SessionContext, id: string) {
-  const row = isId(id) ? await findExport(db, session.clientId, id) : null;
-  const scope = exportScopeOf(session);
+async function findVisibleExport(db: Executor, actor: Actor, id: string) {
+  const row = isId(id) ? await findExport(db, actor.clientId, id) : null;
+  const scope = exportScopeOf(actor);
   if (
     !row ||
     !scope.kinds.includes(row.kind) ||
@@ -144,18 +146,13 @@ async function findVisibleExport(db: Executor, session: SessionContext, id: stri
 }
 
 /** One export with its progress. */
-export async function getExport(db: Executor, session: SessionContext, id: string) {
-  const { content: _content, clientId: _clientId, ...rest } = await findVisibleExport(db, session, id);
+export async function getExport(db: Executor, actor: Actor, id: string) {
+  const { content: _content, clientId: _clientId, ...rest } = await findVisibleExport(db, actor, id);
   return toExport(rest);
 }
 
-export async function getExportFile(
-  db: Executor,
-  session: SessionContext,
-  kind: CsExportRow['kind'],
-  id: string,
-) {
-  const row = await findVisibleExport(db, session, id);
+export async function getExportFile(db: Executor, actor: Actor, kind: CsExportRow['kind'], id: string) {
+  const row = await findVisibleExport(db, actor, id);
   if (row.kind !== kind || row.status !== 'done' || row.content === null) throw exportNotFound();
   return { fileName: row.fileName ?? 'export.csv', content: row.content };
 }
@@ -170,22 +167,18 @@ export async function runExport(db: Database, data: ExportJobData) {
   const row = await findExport(db, data.clientId, data.exportId);
   if (!row || row.status === 'done') return;
   const { query, requester } = row.request as { query: HistoryQuery; requester: Requester };
-  const session = {
-    ...requester,
-    clientId: data.clientId,
-    homeClientId: data.clientId,
-  } as unknown as SessionContext;
+  const actor = systemActor(data.clientId, INBOX_EXPORT_JOB, requester);
   try {
     await updateExport(db, data.clientId, row.id, { status: 'running', processed: 0 });
     let content: string;
     let fileName: string;
     if (row.kind === 'customers') {
-      const exported = await exportCustomersCsv(db, session);
+      const exported = await exportCustomersCsv(db, data.clientId);
       content = exported.content;
       fileName = 'customers.csv';
       await updateExport(db, data.clientId, row.id, { total: exported.records, processed: exported.records });
     } else {
-      const filters = await historyFilters(db, session, query);
+      const filters = await historyFilters(db, actor, query);
       const available = await countRooms(db, data.clientId, filters);
       // pageSize -1 (or none) means every matching room.
       const limit = query.pageSize && query.pageSize > 0 ? Math.min(query.pageSize, available) : available;

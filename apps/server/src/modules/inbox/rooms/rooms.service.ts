@@ -1,5 +1,6 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { type Actor, actorFromSession, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
@@ -8,6 +9,7 @@ import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
 import { ensureCustomer } from '../customers/customers.repository.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
+import { confinedAgentIdOf, isInboxSupervisor, requireInboxAccess } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   agentNotFound,
@@ -15,7 +17,6 @@ import {
   categoryRequired,
   customerNotFound,
   invalidCursor,
-  noInboxAccess,
   remarksRequired,
   roomClosed,
   roomNotFound,
@@ -37,23 +38,17 @@ import {
 } from './rooms.repository.js';
 import type { CsRoomRow } from './rooms.tables.js';
 
-const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
-/** A csId no agent has: confines a caller without one to nothing. */
+/** A csId no agent has: a filter on it matches nothing. */
 const EMPTY = '00000000-0000-0000-0000-000000000000';
 
+// Adapters for the callers that still hold a session (customers, chat); they go as those take an Actor.
 export function isSupervisor(session: SessionContext) {
-  return SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV';
-}
-
-/** Rooms are for admins, supervisors and people with a chat role; other portal users see none. */
-function assertInboxUser(session: SessionContext) {
-  if (!SUPERVISOR_ROLES.has(session.role) && !session.chatRole) throw noInboxAccess();
+  return isInboxSupervisor(actorFromSession(session));
 }
 
 /** The csId an agent (chat role CS, no supervising portal role) is confined to; null for everyone else. */
 export function confinedAgentId(session: SessionContext): string | null {
-  if (session.chatRole !== 'CS' || SUPERVISOR_ROLES.has(session.role)) return null;
-  return session.csId ?? EMPTY;
+  return confinedAgentIdOf(actorFromSession(session));
 }
 
 /**
@@ -66,7 +61,7 @@ export async function assertCustomerReachable(
   session: SessionContext,
   phone: string,
 ): Promise<string | null> {
-  assertInboxUser(session);
+  requireInboxAccess(actorFromSession(session));
   const csId = confinedAgentId(session);
   if (csId && !(await customerHasRoomOpenToAgent(db, session.clientId, phone, csId)))
     throw customerNotFound();
@@ -74,18 +69,15 @@ export async function assertCustomerReachable(
 }
 
 /** An agent (chat role CS) sees their own rooms and the queue; a supervisor by tags when configured. */
-async function roomScope(
-  db: Executor,
-  session: SessionContext,
-  history: boolean,
-): Promise<Partial<RoomFilters>> {
-  assertInboxUser(session);
-  const confined = confinedAgentId(session);
+async function roomScope(db: Executor, actor: Actor, history: boolean): Promise<Partial<RoomFilters>> {
+  requireInboxAccess(actor);
+  const confined = confinedAgentIdOf(actor);
   if (confined) return { csIds: [confined], includeQueue: !history };
-  if (session.chatRole === 'SPV' && session.csId) {
-    const config = await getCsConfig(db, session.clientId);
+  const csId = csIdOf(actor);
+  if (chatRoleOf(actor) === 'SPV' && csId) {
+    const config = await getCsConfig(db, actor.clientId);
     if (config.isSpvShowByTags) {
-      const supervisor = await findAgent(db, session.clientId, { csId: session.csId });
+      const supervisor = await findAgent(db, actor.clientId, { csId });
       if (supervisor && supervisor.tags.length > 0) return { visibleTags: supervisor.tags };
     }
   }
@@ -98,7 +90,7 @@ export async function getVisibleRoom(
   session: SessionContext,
   roomId: string,
 ): Promise<CsRoomRow> {
-  assertInboxUser(session);
+  requireInboxAccess(actorFromSession(session));
   const room = isId(roomId) ? await findRoom(db, session.clientId, roomId) : null;
   if (!room) throw roomNotFound();
   const confined = confinedAgentId(session);
@@ -202,7 +194,7 @@ async function pageOfRooms(
 }
 
 export async function listRooms(db: Executor, session: SessionContext, query: RoomListQuery, bot: boolean) {
-  const scope = await roomScope(db, session, false);
+  const scope = await roomScope(db, actorFromSession(session), false);
   const statuses: CsRoomRow['status'][] =
     query.status === 'queued' ? ['queued'] : query.status === 'open' ? ['open'] : ['queued', 'open'];
   const filterCs = csv(query.filterCS);
@@ -232,7 +224,7 @@ export async function listRooms(db: Executor, session: SessionContext, query: Ro
 }
 
 export async function getRoomInfo(db: Executor, session: SessionContext) {
-  const scope = await roomScope(db, session, false);
+  const scope = await roomScope(db, actorFromSession(session), false);
   const base = { isInternal: false, ...scope, includeQueue: false } satisfies Partial<RoomFilters>;
   const [queued, open, bot] = await Promise.all([
     countRooms(db, session.clientId, {
@@ -511,17 +503,13 @@ export type HistoryQuery = {
 };
 
 /** Filters of the history list; chat role CS only ever sees its own csId's rooms (spec §6). */
-export async function historyFilters(
-  db: Executor,
-  session: SessionContext,
-  query: HistoryQuery,
-): Promise<RoomFilters> {
-  const scope = await roomScope(db, session, true);
+export async function historyFilters(db: Executor, actor: Actor, query: HistoryQuery): Promise<RoomFilters> {
+  const scope = await roomScope(db, actor, true);
   let csIds = scope.csIds;
   if (query.csId)
     csIds = csIds ? csIds.filter((id) => id === query.csId) : [isId(query.csId) ? query.csId : EMPTY];
   if (query.csEmail) {
-    const agent = await findAgent(db, session.clientId, { email: query.csEmail, kind: 'cs' });
+    const agent = await findAgent(db, actor.clientId, { email: query.csEmail, kind: 'cs' });
     const id = agent?.id ?? EMPTY;
     csIds = csIds ? csIds.filter((own) => own === id) : [id];
   }
@@ -557,7 +545,7 @@ export async function historyFilters(
 }
 
 export async function listHistory(db: Executor, session: SessionContext, query: HistoryQuery) {
-  const filters = await historyFilters(db, session, query);
+  const filters = await historyFilters(db, actorFromSession(session), query);
   const all = query.isPagination === false || query.pageSize === -1;
   const pageSize = all ? 10_000 : (query.pageSize ?? 10);
   const [page, total] = await Promise.all([
@@ -582,7 +570,7 @@ export async function listHistoryOfCustomer(
 }
 
 export async function exportHistoryCsv(db: Executor, session: SessionContext, query: HistoryQuery) {
-  const filters = await historyFilters(db, session, query);
+  const filters = await historyFilters(db, actorFromSession(session), query);
   const rows: CsRoomRow[] = [];
   let cursor: RoomCursor | null = null;
   for (;;) {
