@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Actor,
   actorFromSession,
+  actorLabel,
   allows,
   chatRoleOf,
   csIdOf,
@@ -103,5 +104,12 @@ describe('actors and the access gate', () => {
     expect(refusal(key, inbox)).toBe(403);
     expect(hasRole(key, SUPERVISORS)).toBe(false);
     expect(csIdOf(key)).toBeNull();
+  });
+
+  it('names the actor for the "by" columns: the person, else the job or the key', () => {
+    expect(actorLabel(actorFromSession(session))).toBe('sup@example.com');
+    expect(actorLabel(systemActor(CLIENT, 'inbox.export', agent))).toBe('agent@x');
+    expect(actorLabel(systemActor(CLIENT, 'inbox.auto-close'))).toBe('system:inbox.auto-close');
+    expect(actorLabel({ kind: 'apiKey', clientId: CLIENT, keyId: 'k-1', features: 0 })).toBe('api-key:k-1');
   });
 });

@@ -116,3 +116,9 @@ export function chatRoleOf(actor: Actor): string | null {
 export function csIdOf(actor: Actor): string | null {
   return principalOf(actor)?.csId ?? null;
 }
+
+/** Who did it, for the "by" columns (createdBy, closedBy): the person's email, else the job or key. */
+export function actorLabel(actor: Actor): string {
+  if (actor.kind === 'apiKey') return `api-key:${actor.keyId}`;
+  return principalOf(actor)?.email ?? `system:${actor.kind === 'system' ? actor.job : ''}`;
+}
