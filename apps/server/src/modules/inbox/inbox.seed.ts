@@ -1,5 +1,6 @@
 import type { RoleCode } from '@sapa/contracts';
 import { newId } from '../../lib/ids.js';
+import { actorFromSession } from '../../platform/actor.js';
 import type { Database } from '../../platform/database.js';
 import type { SessionContext } from '../../platform/request-context.js';
 import { unsafeFindUserByEmail } from '../identity/index.js';
@@ -81,7 +82,7 @@ export async function seedInboxDemo(db: Database, clientId: string) {
   const admin = await sessionOf(db, 'adc@demo.test');
   if (admin.clientId !== clientId) throw new Error('the demo admin belongs to another client');
   if (await findAgent(db, clientId, { email: 'usc@demo.test', kind: 'cs' })) return { seeded: false };
-  await saveConfiguration(db, admin, {
+  await saveConfiguration(db, actorFromSession(admin), {
     autoAssignTicket: true,
     strategy: 'weighted',
     isDisplayingUserData: true,

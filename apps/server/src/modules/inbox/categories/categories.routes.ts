@@ -34,7 +34,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = asyn
         response: { 200: RoomCategoryListSchema },
       },
     },
-    async (request) => listRoomCategories(db, request.ctx.session!),
+    async (request) => listRoomCategories(db, request.ctx.actor!),
   );
   app.post(
     '/api/cs/roomCategory',
@@ -49,7 +49,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = asyn
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createRoomCategory(db, request.ctx.session!, request.body.name)),
+      reply.status(201).send(await createRoomCategory(db, request.ctx.actor!, request.body.name)),
   );
   app.put(
     '/api/cs/roomCategory',
@@ -63,7 +63,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = asyn
         response: { 200: CategorySchema, ...errors },
       },
     },
-    async (request) => renameRoomCategory(db, request.ctx.session!, request.body.id, request.body.name),
+    async (request) => renameRoomCategory(db, request.ctx.actor!, request.body.id, request.body.name),
   );
   app.delete(
     '/api/cs/roomCategory',
@@ -77,6 +77,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = asyn
         response: { 200: z.object({ deleted: z.number() }), ...errors },
       },
     },
-    async (request) => deleteRoomCategory(db, request.ctx.session!, request.query.id),
+    async (request) => deleteRoomCategory(db, request.ctx.actor!, request.query.id),
   );
 };

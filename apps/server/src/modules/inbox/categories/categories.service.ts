@@ -1,7 +1,7 @@
 import { isId, newId } from '../../../lib/ids.js';
+import type { Actor } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { categoryNotFound } from '../inbox.errors.js';
 import { deleteCategory, insertCategory, listCategories, updateCategory } from '../rooms/rooms.repository.js';
 
@@ -13,19 +13,19 @@ const toCategory = (row: { id: string; name: string; createdAt: Date }) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listRoomCategories(db: Executor, session: SessionContext) {
-  return { items: (await listCategories(db, session.clientId)).map(toCategory) };
+export async function listRoomCategories(db: Executor, actor: Actor) {
+  return { items: (await listCategories(db, actor.clientId)).map(toCategory) };
 }
 
-export async function createRoomCategory(db: Executor, session: SessionContext, name: string) {
-  const row = await insertCategory(db, { clientId: session.clientId, id: newId(), name: name.trim() });
+export async function createRoomCategory(db: Executor, actor: Actor, name: string) {
+  const row = await insertCategory(db, { clientId: actor.clientId, id: newId(), name: name.trim() });
   if (!row) throw categoryExists();
   return toCategory(row);
 }
 
-export async function renameRoomCategory(db: Executor, session: SessionContext, id: string, name: string) {
+export async function renameRoomCategory(db: Executor, actor: Actor, id: string, name: string) {
   const row = isId(id)
-    ? await updateCategory(db, session.clientId, id, name.trim()).catch((error: unknown) => {
+    ? await updateCategory(db, actor.clientId, id, name.trim()).catch((error: unknown) => {
         const code =
           (error as { cause?: { code?: string }; code?: string }).cause?.code ??
           (error as { code?: string }).code;
@@ -38,7 +38,7 @@ export async function renameRoomCategory(db: Executor, session: SessionContext, 
 }
 
 /** Rooms keep the category name they were given: history stays readable after a delete. */
-export async function deleteRoomCategory(db: Executor, session: SessionContext, id: string) {
-  if (!isId(id) || !(await deleteCategory(db, session.clientId, id))) throw categoryNotFound();
+export async function deleteRoomCategory(db: Executor, actor: Actor, id: string) {
+  if (!isId(id) || !(await deleteCategory(db, actor.clientId, id))) throw categoryNotFound();
   return { deleted: 1 };
 }

@@ -21,7 +21,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
         response,
       },
     },
-    async (request) => getConfiguration(db, request.ctx.session!, request.query.clientId),
+    async (request) => getConfiguration(db, request.ctx.actor!, request.query.clientId),
   );
 
   app.put(
@@ -36,7 +36,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
         response,
       },
     },
-    async (request) => saveConfiguration(db, request.ctx.session!, request.body),
+    async (request) => saveConfiguration(db, request.ctx.actor!, request.body),
   );
 
   app.post(
@@ -51,8 +51,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
         response,
       },
     },
-    async (request) =>
-      saveConfiguration(db, request.ctx.session!, request.body.config, request.body.clientId),
+    async (request) => saveConfiguration(db, request.ctx.actor!, request.body.config, request.body.clientId),
   );
 
   app.put(
@@ -67,6 +66,6 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = a
         response,
       },
     },
-    async (request) => setDefaultBot(db, request.ctx.session!, request.body.id),
+    async (request) => setDefaultBot(db, request.ctx.actor!, request.body.id),
   );
 };

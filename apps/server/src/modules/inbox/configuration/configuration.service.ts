@@ -1,8 +1,8 @@
 import { type CsConfig, type CsConfigPatchSchema, withDefaults } from '@sapa/contracts';
 import type { z } from 'zod';
 import { isId } from '../../../lib/ids.js';
+import { type Actor, principalOf } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { botNotFound, clientNotFound } from '../inbox.errors.js';
 import { findConfiguration, upsertConfiguration } from './configuration.repository.js';
@@ -14,25 +14,26 @@ export async function getCsConfig(db: Executor, clientId: string): Promise<CsCon
 }
 
 /** Only a super admin names another client; anyone else naming one that is not theirs gets 404. */
-function targetClient(session: SessionContext, clientId: string | undefined): string {
-  if (!clientId || clientId === session.clientId) return session.clientId;
-  if (session.role !== 'SAD' || !isId(clientId)) throw clientNotFound();
+function targetClient(actor: Actor, clientId: string | undefined): string {
+  if (!clientId || clientId === actor.clientId) return actor.clientId;
+  // Only a person who is super admin reaches another client; a job never leaves its own.
+  if (principalOf(actor)?.role !== 'SAD' || !isId(clientId)) throw clientNotFound();
   return clientId;
 }
 
-export async function getConfiguration(db: Executor, session: SessionContext, clientId?: string) {
-  const target = targetClient(session, clientId);
+export async function getConfiguration(db: Executor, actor: Actor, clientId?: string) {
+  const target = targetClient(actor, clientId);
   const row = await findConfiguration(db, target);
   return { clientId: target, config: withDefaults(row?.config), defaultBot: row?.defaultBotId ?? null };
 }
 
 export async function saveConfiguration(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   patch: z.infer<typeof CsConfigPatchSchema>,
   clientId?: string,
 ) {
-  const target = targetClient(session, clientId);
+  const target = targetClient(actor, clientId);
   const current = await getCsConfig(db, target);
   const merged = withDefaults({ ...current, ...patch });
   const row = await upsertConfiguration(db, target, { config: merged });
@@ -43,9 +44,9 @@ export async function saveConfiguration(
  * The default bot is one of this client's agents whose bot is on (decision 0017): any other id,
  * another client's included, answers 404 and leaves the configuration as it was.
  */
-export async function setDefaultBot(db: Executor, session: SessionContext, botId: string) {
-  const agent = isId(botId) ? await findAgent(db, session.clientId, { csId: botId }) : null;
+export async function setDefaultBot(db: Executor, actor: Actor, botId: string) {
+  const agent = isId(botId) ? await findAgent(db, actor.clientId, { csId: botId }) : null;
   if (!agent || agent.deleted || !agent.activeBot) throw botNotFound();
-  const row = await upsertConfiguration(db, session.clientId, { defaultBotId: botId });
-  return { clientId: session.clientId, config: withDefaults(row.config), defaultBot: row.defaultBotId };
+  const row = await upsertConfiguration(db, actor.clientId, { defaultBotId: botId });
+  return { clientId: actor.clientId, config: withDefaults(row.config), defaultBot: row.defaultBotId };
 }

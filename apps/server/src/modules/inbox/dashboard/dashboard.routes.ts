@@ -39,8 +39,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) => {
-      const session = request.ctx.session!;
-      return getDashboard(db, session, request.query, await timezoneOf(db, session.clientId));
+      const actor = request.ctx.actor!;
+      return getDashboard(db, actor, request.query, await timezoneOf(db, actor.clientId));
     },
   );
   app.get(
@@ -61,7 +61,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         },
       },
     },
-    async (request) => getRealtimeStatus(db, request.ctx.session!, request.query),
+    async (request) => getRealtimeStatus(db, request.ctx.actor!, request.query),
   );
   app.get(
     '/api/cs/dashboard/daily-active-customer',
@@ -84,8 +84,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) => {
-      const session = request.ctx.session!;
-      return getDailyActiveCustomers(db, session, request.query.date, await timezoneOf(db, session.clientId));
+      const actor = request.ctx.actor!;
+      return getDailyActiveCustomers(db, actor, request.query.date, await timezoneOf(db, actor.clientId));
     },
   );
   app.get(
@@ -105,8 +105,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) => {
-      const session = request.ctx.session!;
-      return getDailySeries(db, session, request.query, await timezoneOf(db, session.clientId));
+      const actor = request.ctx.actor!;
+      return getDailySeries(db, actor, request.query, await timezoneOf(db, actor.clientId));
     },
   );
 };

@@ -1,7 +1,7 @@
 import { CS_DAILY_MAX_DAYS, DEFAULT_TIMEZONE } from '@sapa/contracts';
+import type { Actor } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import {
   activeCustomersByHour,
   conversationTotals,
@@ -22,7 +22,7 @@ const rangeTooLong = () =>
 /** Totals for whole local days from startDate to endDate (default: today), in the client's time zone. */
 export async function getDashboard(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { startDate?: string | undefined; endDate?: string | undefined },
   timezone = DEFAULT_TIMEZONE,
 ) {
@@ -32,8 +32,8 @@ export async function getDashboard(
   if (!DATE.test(startDate) || !DATE.test(endDate) || endDate < startDate) throw badDate();
   const from = await startOfLocalDay(db, startDate, timezone);
   const to = new Date((await startOfLocalDay(db, endDate, timezone)).getTime() + DAY);
-  const totals = await conversationTotals(db, session.clientId, from, to);
-  const activeCs = await countActiveAgents(db, session.clientId, from, to);
+  const totals = await conversationTotals(db, actor.clientId, from, to);
+  const activeCs = await countActiveAgents(db, actor.clientId, from, to);
   return {
     startDate,
     endDate,
@@ -46,12 +46,12 @@ export async function getDashboard(
 
 export async function getRealtimeStatus(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { pageSize?: number | undefined; pageNumber?: number | undefined },
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = Math.max(query.pageNumber ?? 1, 1);
-  const { rows, total } = await listAgentStatuses(db, session.clientId, {
+  const { rows, total } = await listAgentStatuses(db, actor.clientId, {
     pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
@@ -69,7 +69,7 @@ export async function getRealtimeStatus(
 
 export async function getDailyActiveCustomers(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   date: string | undefined,
   timezone = DEFAULT_TIMEZONE,
 ) {
@@ -78,7 +78,7 @@ export async function getDailyActiveCustomers(
   const from = await startOfLocalDay(db, day, timezone);
   const { total, byHour } = await activeCustomersByHour(
     db,
-    session.clientId,
+    actor.clientId,
     from,
     new Date(from.getTime() + DAY),
     timezone,
@@ -102,7 +102,7 @@ function datesBetween(from: string, to: string): string[] {
 /** Active customers and tickets for each local day from..to (default: the last 7 days to today). */
 export async function getDailySeries(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { from?: string | undefined; to?: string | undefined },
   timezone = DEFAULT_TIMEZONE,
 ) {
@@ -114,7 +114,7 @@ export async function getDailySeries(
   if (dates.length > MAX_DAILY_DAYS) throw rangeTooLong();
   const start = await startOfLocalDay(db, from, timezone);
   const end = new Date((await startOfLocalDay(db, to, timezone)).getTime() + DAY);
-  const { customers, tickets } = await dailyActivity(db, session.clientId, start, end, timezone);
+  const { customers, tickets } = await dailyActivity(db, actor.clientId, start, end, timezone);
   return {
     from,
     to,

@@ -38,7 +38,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) =>
-      listTemplates(db, request.ctx.session!, {
+      listTemplates(db, request.ctx.actor!, {
         ...request.query,
         isClosingRemark:
           request.query.isClosingRemark === undefined ? undefined : isTrue(request.query.isClosingRemark),
@@ -56,7 +56,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         response: { 200: ChatTemplateSchema, ...errors },
       },
     },
-    async (request) => saveTemplate(db, request.ctx.session!, request.body),
+    async (request) => saveTemplate(db, request.ctx.actor!, request.body),
   );
   app.delete(
     '/api/cs/chatTemplate',
@@ -70,7 +70,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         response: { 200: z.object({ deleted: z.number() }), ...errors },
       },
     },
-    async (request) => deleteTemplate(db, request.ctx.session!, request.query.id),
+    async (request) => deleteTemplate(db, request.ctx.actor!, request.query.id),
   );
   app.post(
     '/api/cs/chatTemplate/action',
@@ -84,6 +84,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         response: { 200: z.object({ action: z.string(), affected: z.number() }), ...errors },
       },
     },
-    async (request) => applyTemplateAction(db, request.ctx.session!, request.body),
+    async (request) => applyTemplateAction(db, request.ctx.actor!, request.body),
   );
 };

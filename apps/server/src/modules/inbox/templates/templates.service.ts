@@ -1,7 +1,8 @@
 import { isId, newId } from '../../../lib/ids.js';
+import { type Actor, actorLabel, hasRole } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
-import type { SessionContext } from '../../../platform/request-context.js';
+import { TEMPLATE_EDITORS } from '../inbox.access.js';
 import { templateNotFound } from '../inbox.errors.js';
 import {
   deleteTemplates,
@@ -30,11 +31,9 @@ export function toTemplate(row: CsChatTemplateRow) {
   };
 }
 
-const EDITORS = new Set(['SAD', 'ADC', 'ADB', 'USE']);
-
 export async function listTemplates(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: {
     pageNumber?: number | undefined;
     pageSize?: number | undefined;
@@ -44,11 +43,11 @@ export async function listTemplates(
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = Math.max(query.pageNumber ?? 1, 1);
-  const { rows, total } = await listTemplateRows(db, session.clientId, {
+  const { rows, total } = await listTemplateRows(db, actor.clientId, {
     search: query.search,
     isClosingRemark: query.isClosingRemark,
     // Agents pick from active templates; editors manage them all.
-    activeOnly: !EDITORS.has(session.role),
+    activeOnly: !hasRole(actor, TEMPLATE_EDITORS),
     pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
@@ -65,7 +64,7 @@ export type TemplateInput = {
 };
 
 /** PUT creates a template, or updates the one named by `id`. */
-export async function saveTemplate(db: Executor, session: SessionContext, input: TemplateInput) {
+export async function saveTemplate(db: Executor, actor: Actor, input: TemplateInput) {
   const values = {
     name: input.name.trim(),
     content: input.content,
@@ -75,7 +74,7 @@ export async function saveTemplate(db: Executor, session: SessionContext, input:
   };
   if (input.id) {
     const row = isId(input.id)
-      ? await updateTemplate(db, session.clientId, input.id, values).catch((error: unknown) => {
+      ? await updateTemplate(db, actor.clientId, input.id, values).catch((error: unknown) => {
           if (
             (error as { cause?: { code?: string }; code?: string }).cause?.code === '23505' ||
             (error as { code?: string }).code === '23505'
@@ -88,32 +87,32 @@ export async function saveTemplate(db: Executor, session: SessionContext, input:
     return toTemplate(row);
   }
   const row = await insertTemplate(db, {
-    clientId: session.clientId,
+    clientId: actor.clientId,
     id: newId(),
-    createdBy: session.email,
+    createdBy: actorLabel(actor),
     ...values,
   });
   if (!row) throw templateExists();
   return toTemplate(row);
 }
 
-export async function deleteTemplate(db: Executor, session: SessionContext, id: string) {
-  const row = isId(id) ? await findTemplate(db, session.clientId, id) : null;
+export async function deleteTemplate(db: Executor, actor: Actor, id: string) {
+  const row = isId(id) ? await findTemplate(db, actor.clientId, id) : null;
   if (!row) throw templateNotFound();
-  await deleteTemplates(db, session.clientId, [id]);
+  await deleteTemplates(db, actor.clientId, [id]);
   return { deleted: 1 };
 }
 
 /** Bulk actions on templates: activate, deactivate or delete several at once. */
 export async function applyTemplateAction(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   input: { action: 'activate' | 'deactivate' | 'delete'; ids: string[] },
 ) {
   const ids = input.ids.filter(isId);
   const affected =
     input.action === 'delete'
-      ? await deleteTemplates(db, session.clientId, ids)
-      : await setTemplatesActive(db, session.clientId, ids, input.action === 'activate');
+      ? await deleteTemplates(db, actor.clientId, ids)
+      : await setTemplatesActive(db, actor.clientId, ids, input.action === 'activate');
   return { action: input.action, affected };
 }
