@@ -16,7 +16,7 @@ export async function getCsConfig(db: Executor, clientId: string): Promise<CsCon
 /** Only a super admin names another client; anyone else naming one that is not theirs gets 404. */
 function targetClient(actor: Actor, clientId: string | undefined): string {
   if (!clientId || clientId === actor.clientId) return actor.clientId;
-  // Only a person who is super admin reaches another client; a job never leaves its own.
+  // Only a super admin (or a job on their behalf) reaches another client; a client-wide job never does.
   if (principalOf(actor)?.role !== 'SAD' || !isId(clientId)) throw clientNotFound();
   return clientId;
 }
