@@ -140,7 +140,7 @@ export async function seedInboxDemo(db: Database, clientId: string) {
     }
     const room = await findLiveRoom(db, clientId, conversation.phone, 'whatsapp', null);
     if (!room) continue;
-    await transferRoom(deps, supervisor, { roomId: room.id, toCsId: agent.csId! });
+    await transferRoom(deps, actorFromSession(supervisor), { roomId: room.id, toCsId: agent.csId! });
     // The answer was sent through the channel back then; the demo records it as delivered and read.
     const at = new Date(started + 10 * 60_000);
     await insertMessage(db, {
@@ -157,8 +157,11 @@ export async function seedInboxDemo(db: Database, clientId: string) {
       createdAt: at,
     });
     await recordMessageOnRoom(db, clientId, room.id, { preview: conversation.reply, fromCs: true, at });
-    await setRoomCategory(deps, agent, { id: room.id, categoryId: categories.get(conversation.category) });
-    await closeRoom(deps, agent, { roomId: room.id, remarks: conversation.remarks }, {});
+    await setRoomCategory(deps, actorFromSession(agent), {
+      id: room.id,
+      categoryId: categories.get(conversation.category),
+    });
+    await closeRoom(deps, actorFromSession(agent), { roomId: room.id, remarks: conversation.remarks }, {});
     // The room lived when its messages did: the dashboard counts it on that day, not on seeding day.
     await updateRoom(db, clientId, room.id, {
       createdAt: new Date(started),

@@ -163,7 +163,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
       const session = request.ctx.session!;
       const body = request.body;
       if (body.roomId) {
-        return sendChatMessage(deps, session, {
+        return sendChatMessage(deps, request.ctx.actor!, {
           roomId: body.roomId,
           content: body.content,
           type: body.type ?? 'text',

@@ -57,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         response: { 200: keysetPageOf(ChatMessageSchema), ...errors },
       },
     },
-    async (request) => listChat(db, request.ctx.session!, request.query, false),
+    async (request) => listChat(db, request.ctx.actor!, request.query, false),
   );
   app.get(
     '/api/cs/chat/internal',
@@ -71,7 +71,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         response: { 200: keysetPageOf(ChatMessageSchema), ...errors },
       },
     },
-    async (request) => listChat(db, request.ctx.session!, request.query, true),
+    async (request) => listChat(db, request.ctx.actor!, request.query, true),
   );
   app.get(
     '/api/cs/chat/id',
@@ -85,7 +85,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         response: { 200: ChatMessageSchema, ...errors },
       },
     },
-    async (request) => getChatMessage(db, request.ctx.session!, request.query.messageId),
+    async (request) => getChatMessage(db, request.ctx.actor!, request.query.messageId),
   );
   app.get(
     '/api/cs/chat/checkPoint',
@@ -99,7 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         response: { 200: z.object({ roomId: z.string(), items: z.array(ChatMessageSchema) }), ...errors },
       },
     },
-    async (request) => getCheckPoint(db, request.ctx.session!, request.query.messageId),
+    async (request) => getCheckPoint(db, request.ctx.actor!, request.query.messageId),
   );
   app.post(
     '/api/cs/chat',
@@ -125,7 +125,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendChatMessage(deps, request.ctx.session!, request.body)),
+      reply.status(201).send(await sendChatMessage(deps, request.ctx.actor!, request.body)),
   );
   app.post(
     '/api/cs/chat/image',
@@ -166,7 +166,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         throw new AppError(400, 'validation_failed', `${issue.path.join('.')}: ${issue.message}`);
       }
       const input = parsed.data;
-      const message = await sendChatImage(deps, request.ctx.session!, {
+      const message = await sendChatImage(deps, request.ctx.actor!, {
         ...input,
         bytes,
         fileName: file.filename || null,
@@ -195,7 +195,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         },
       },
     },
-    async (request) => getRoomWindow(deps, request.ctx.session!, request.query.roomId),
+    async (request) => getRoomWindow(deps, request.ctx.actor!, request.query.roomId),
   );
   app.post(
     '/api/cs/chat/template',
@@ -219,7 +219,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendTemplateMessage(deps, request.ctx.session!, request.body)),
+      reply.status(201).send(await sendTemplateMessage(deps, request.ctx.actor!, request.body)),
   );
   app.get(
     '/api/cs/image',
@@ -240,7 +240,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
       },
     },
     async (request, reply) => {
-      const url = await getMediaUrl(db, request.ctx.session!, request.query.media);
+      const url = await getMediaUrl(db, request.ctx.actor!, request.query.media);
       return reply.redirect(url, 302);
     },
   );
@@ -256,7 +256,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
         response: { 200: z.object({ roomId: z.string(), read: z.number() }), ...errors },
       },
     },
-    async (request) => markRoomRead(deps, request.ctx.session!, request.body.roomId),
+    async (request) => markRoomRead(deps, request.ctx.actor!, request.body.roomId),
   );
   app.get(
     '/api/cs/chat/last/customer',
@@ -271,6 +271,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
       },
     },
     async (request) =>
-      getLastMessage(db, request.ctx.session!, request.query.roomId, isTrue(request.query.fromCs)),
+      getLastMessage(db, request.ctx.actor!, request.query.roomId, isTrue(request.query.fromCs)),
   );
 };

@@ -1,11 +1,13 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { type Actor, actorFromSession, actorLabel, csIdOf } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
 import { channelNotConfigured, type OutboundContent } from '../../messaging/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
+import { isInboxSupervisor } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   customerWindowClosed,
@@ -23,7 +25,7 @@ import {
 import { publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
 import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.repository.js';
-import { assertCustomerReachable, getVisibleRoom, isSupervisor } from '../rooms/rooms.service.js';
+import { getVisibleRoom, requireCustomerReachable } from '../rooms/rooms.service.js';
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
 import { findTemplate } from '../templates/templates.repository.js';
 import {
@@ -42,11 +44,11 @@ export const INBOX_SOURCE = 'inbox';
 
 export async function listChat(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { id: string; pageSize?: number | undefined; lastEvaluatedKey?: string | undefined },
   internal: boolean,
 ) {
-  const room = await getVisibleRoom(db, session, query.id);
+  const room = await getVisibleRoom(db, actor, query.id);
   let cursor: { createdAt: Date; id: string } | null = null;
   if (query.lastEvaluatedKey) {
     const parts = decodeCursor(query.lastEvaluatedKey);
@@ -57,7 +59,7 @@ export async function listChat(
     cursor = { createdAt, id: parts.id };
   }
   const pageSize = query.pageSize ?? 10;
-  const rows = await listMessageRows(db, session.clientId, room.id, { pageSize, cursor, internal });
+  const rows = await listMessageRows(db, actor.clientId, room.id, { pageSize, cursor, internal });
   const items = rows.slice(0, pageSize);
   const last = items.at(-1);
   return {
@@ -69,23 +71,23 @@ export async function listChat(
   };
 }
 
-async function getVisibleMessage(db: Executor, session: SessionContext, messageId: string) {
-  const message = isId(messageId) ? await findMessage(db, session.clientId, messageId) : null;
+async function getVisibleMessage(db: Executor, actor: Actor, messageId: string) {
+  const message = isId(messageId) ? await findMessage(db, actor.clientId, messageId) : null;
   if (!message) throw messageNotFound();
-  await getVisibleRoom(db, session, message.roomId).catch(() => {
+  await getVisibleRoom(db, actor, message.roomId).catch(() => {
     throw messageNotFound();
   });
   return message;
 }
 
-export async function getChatMessage(db: Executor, session: SessionContext, messageId: string) {
-  return toMessage(await getVisibleMessage(db, session, messageId));
+export async function getChatMessage(db: Executor, actor: Actor, messageId: string) {
+  return toMessage(await getVisibleMessage(db, actor, messageId));
 }
 
 /** The page of messages starting at one message (jump to a search hit or a reply). */
-export async function getCheckPoint(db: Executor, session: SessionContext, messageId: string, pageSize = 20) {
-  const message = await getVisibleMessage(db, session, messageId);
-  const rows = await listMessagesAfter(db, session.clientId, message, pageSize);
+export async function getCheckPoint(db: Executor, actor: Actor, messageId: string, pageSize = 20) {
+  const message = await getVisibleMessage(db, actor, messageId);
+  const rows = await listMessagesAfter(db, actor.clientId, message, pageSize);
   return { roomId: message.roomId, items: rows.map(toMessage) };
 }
 
@@ -93,23 +95,25 @@ export async function getCheckPoint(db: Executor, session: SessionContext, messa
  * Where a message's media lives. Only our own copies (set when the channel stored the file) and
  * links an agent sent are served, as a redirect: the server never fetches arbitrary URLs.
  */
-export async function getMediaUrl(db: Executor, session: SessionContext, messageId: string) {
-  const message = await getVisibleMessage(db, session, messageId);
+export async function getMediaUrl(db: Executor, actor: Actor, messageId: string) {
+  const message = await getVisibleMessage(db, actor, messageId);
   if (!message.url) throw mediaNotReady();
   return message.url;
 }
 
-export async function getLastMessage(db: Executor, session: SessionContext, roomId: string, fromCs: boolean) {
-  const room = await getVisibleRoom(db, session, roomId);
-  const row = await findLastMessage(db, session.clientId, room.id, fromCs);
+export async function getLastMessage(db: Executor, actor: Actor, roomId: string, fromCs: boolean) {
+  const room = await getVisibleRoom(db, actor, roomId);
+  const row = await findLastMessage(db, actor.clientId, room.id, fromCs);
   return { message: row ? toMessage(row) : null };
 }
 
 /** A customer's latest messages, under the rules of /api/cs/chat: an agent reads only rooms they may open. */
 export async function listMessagesOfContact(db: Executor, session: SessionContext, contactNumber: string) {
+  // Still on the session: customers' routes call it (moving to contacts); it takes an Actor after that.
+  const actor = actorFromSession(session);
   const phone = normalizePhoneNumber(contactNumber);
-  const agentCsId = await assertCustomerReachable(db, session, phone);
-  const rows = await listMessagesOfCustomer(db, session.clientId, phone, 50, agentCsId);
+  const agentCsId = await requireCustomerReachable(db, actor, phone);
+  const rows = await listMessagesOfCustomer(db, actor.clientId, phone, 50, agentCsId);
   return { items: rows.map((row) => toMessage(row.message)) };
 }
 
@@ -125,22 +129,22 @@ export type SendInput = {
  * through the channel: outside the 24-hour window a free-form message is refused; the message is
  * stored first, so a send that fails is kept, marked failed, with the provider's reason.
  */
-export async function sendChatMessage(deps: InboxDeps, session: SessionContext, input: SendInput) {
-  const fileId = input.type === 'image' ? await ownImageFileId(deps, session.clientId, input.url) : null;
-  const room = await getWritableRoom(deps, session, input.roomId);
-  await assertFreeFormAllowed(deps, session, room);
+export async function sendChatMessage(deps: InboxDeps, actor: Actor, input: SendInput) {
+  const fileId = input.type === 'image' ? await ownImageFileId(deps, actor.clientId, input.url) : null;
+  const room = await getWritableRoom(deps, actor, input.roomId);
+  await assertFreeFormAllowed(deps, actor, room);
   const outbound: OutboundContent | null = room.isInternal
     ? null
     : fileId !== null
       ? {
           kind: 'image',
-          url: `${deps.publicUrl ?? ''}${deps.storage!.sharedPath(session.clientId, fileId)}`,
+          url: `${deps.publicUrl ?? ''}${deps.storage!.sharedPath(actor.clientId, fileId)}`,
           caption: input.content ?? null,
         }
       : { kind: 'text', text: input.content ?? '' };
   return storeAndSend(
     deps,
-    session,
+    actor,
     room,
     fileId === null ? input : { ...input, url: fileUrl(fileId) },
     outbound,
@@ -183,14 +187,14 @@ export type ImageSendInput = {
  * window); the file is kept in our storage first, the message shows our copy to agents, and the
  * channel gets a signed link to the same file, which the provider fetches without a login.
  */
-export async function sendChatImage(deps: InboxDeps, session: SessionContext, input: ImageSendInput) {
+export async function sendChatImage(deps: InboxDeps, actor: Actor, input: ImageSendInput) {
   const mimeType = imageMimeTypeOf(input.bytes);
   if (!mimeType) throw imageTypeNotAllowed();
   if (!deps.storage) throw uploadsNotConfigured();
-  const room = await getWritableRoom(deps, session, input.roomId);
-  await assertFreeFormAllowed(deps, session, room);
+  const room = await getWritableRoom(deps, actor, input.roomId);
+  await assertFreeFormAllowed(deps, actor, room);
   const file = await deps.storage.save(deps.db, {
-    clientId: session.clientId,
+    clientId: actor.clientId,
     bytes: input.bytes,
     mimeType,
     fileName: input.fileName,
@@ -200,12 +204,12 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
     ? null
     : {
         kind: 'image',
-        url: `${deps.publicUrl ?? ''}${deps.storage.sharedPath(session.clientId, file.id)}`,
+        url: `${deps.publicUrl ?? ''}${deps.storage.sharedPath(actor.clientId, file.id)}`,
         caption: caption ?? null,
       };
   return storeAndSend(
     deps,
-    session,
+    actor,
     room,
     { type: 'image', content: caption, url: fileUrl(file.id) },
     outbound,
@@ -216,12 +220,12 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
  * The 24-hour customer window of a room's customer, so the chat box can say how long free text is
  * still allowed and switch to templates once it closes. Internal rooms have no window.
  */
-export async function getRoomWindow(deps: InboxDeps, session: SessionContext, roomId: string) {
-  const room = await getVisibleRoom(deps.db, session, roomId);
+export async function getRoomWindow(deps: InboxDeps, actor: Actor, roomId: string) {
+  const room = await getVisibleRoom(deps.db, actor, roomId);
   if (room.isInternal) return { roomId: room.id, open: true, closesAt: null, internal: true };
   if (!deps.messaging) throw channelNotConfigured();
   const window = await deps.messaging.customerWindow(
-    session.clientId,
+    actor.clientId,
     'whatsapp',
     room.customerPhoneNumber,
     room.channelId,
@@ -246,15 +250,11 @@ export type TemplateSendInput = {
  * window is open, which is how an agent reopens a conversation. The template's name is the approved
  * WhatsApp template's name; its content, with {{n}} filled in, is what the agents' view shows.
  */
-export async function sendTemplateMessage(
-  deps: InboxDeps,
-  session: SessionContext,
-  input: TemplateSendInput,
-) {
-  const room = await getWritableRoom(deps, session, input.roomId);
+export async function sendTemplateMessage(deps: InboxDeps, actor: Actor, input: TemplateSendInput) {
+  const room = await getWritableRoom(deps, actor, input.roomId);
   if (room.isInternal) throw templateNotForInternalRoom();
   const template = isId(input.templateId)
-    ? await findTemplate(deps.db, session.clientId, input.templateId)
+    ? await findTemplate(deps.db, actor.clientId, input.templateId)
     : null;
   if (!template?.active) throw templateNotFound();
   const content = template.content.replace(/\{\{(\d+)\}\}/g, (whole, index: string) => {
@@ -263,7 +263,7 @@ export async function sendTemplateMessage(
   });
   return storeAndSend(
     deps,
-    session,
+    actor,
     room,
     { type: 'template', content },
     { kind: 'template', templateName: template.name, language: input.language, parameters: input.parameters },
@@ -271,21 +271,21 @@ export async function sendTemplateMessage(
 }
 
 /** The room an agent may write in: open, theirs (or a supervisor's), with a channel to send through. */
-async function getWritableRoom(deps: InboxDeps, session: SessionContext, roomId: string) {
-  const room = await getVisibleRoom(deps.db, session, roomId);
+async function getWritableRoom(deps: InboxDeps, actor: Actor, roomId: string) {
+  const room = await getVisibleRoom(deps.db, actor, roomId);
   if (room.status === 'closed') throw roomClosed();
-  if (room.csId && room.csId !== session.csId && !isSupervisor(session) && !room.isInternal)
+  if (room.csId && room.csId !== csIdOf(actor) && !isInboxSupervisor(actor) && !room.isInternal)
     throw roomNotYours();
   if (!room.isInternal && !deps.messaging) throw channelNotConfigured();
   return room;
 }
 
 /** A free-form message (text, image) reaches a customer only inside their 24-hour window. */
-async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, room: CsRoomRow) {
+async function assertFreeFormAllowed(deps: InboxDeps, actor: Actor, room: CsRoomRow) {
   if (room.isInternal) return;
   // A local check (the channel's ledger), not a provider call: refused here, in the request.
   const window = await deps.messaging!.customerWindow(
-    session.clientId,
+    actor.clientId,
     'whatsapp',
     room.customerPhoneNumber,
     room.channelId,
@@ -301,14 +301,14 @@ async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, r
  */
 async function storeAndSend(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   room: CsRoomRow,
   input: { type: string; content?: string | undefined; url?: string | undefined },
   outbound: OutboundContent | null,
 ) {
   const { message: stored, queued } = await deps.db.transaction(async (tx) => {
     const message = await insertMessage(tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       id: newId(),
       roomId: room.id,
       channel: room.channel,
@@ -316,26 +316,26 @@ async function storeAndSend(
       content: input.content ?? null,
       url: input.url ?? null,
       fromCs: true,
-      csId: session.csId,
+      csId: csIdOf(actor),
       isInternal: room.isInternal,
       status: room.isInternal ? null : 'pending',
     });
-    await recordMessageOnRoom(tx, session.clientId, room.id, {
+    await recordMessageOnRoom(tx, actor.clientId, room.id, {
       preview: input.content ?? `[${input.type}]`,
       fromCs: true,
       at: message.createdAt,
     });
     // The first answer to a waiting customer takes the room.
-    if (room.status === 'queued' && session.csId) {
-      await updateRoom(tx, session.clientId, room.id, {
+    if (room.status === 'queued' && csIdOf(actor)) {
+      await updateRoom(tx, actor.clientId, room.id, {
         status: 'open',
-        csId: session.csId,
+        csId: csIdOf(actor),
         assignedAt: new Date(),
-        assignmentReason: `answered by ${session.email}`,
+        assignmentReason: `answered by ${actorLabel(actor)}`,
       });
     }
     const queued = outbound
-      ? await deps.messaging!.queueMessage(tx, session.clientId, {
+      ? await deps.messaging!.queueMessage(tx, actor.clientId, {
           channel: 'whatsapp',
           channelAccountId: room.channelId,
           recipient: room.customerPhoneNumber,
@@ -347,9 +347,9 @@ async function storeAndSend(
       : null;
     return { message, queued };
   });
-  const current = (await findRoom(deps.db, session.clientId, room.id))!;
+  const current = (await findRoom(deps.db, actor.clientId, room.id))!;
   await publishInboxEvent(deps, deps.db, {
-    clientId: session.clientId,
+    clientId: actor.clientId,
     audience: roomAudience(current.csId),
     typeNotif: 'NEW_MESSAGE',
     messageId: stored.id,
@@ -362,13 +362,13 @@ async function storeAndSend(
   return toMessage(stored);
 }
 
-export async function markRoomRead(deps: InboxDeps, session: SessionContext, roomId: string) {
+export async function markRoomRead(deps: InboxDeps, actor: Actor, roomId: string) {
   return deps.db.transaction(async (tx) => {
-    const room = await getVisibleRoom(tx, session, roomId);
-    const read = await markCustomerMessagesRead(tx, session.clientId, room.id);
-    await updateRoom(tx, session.clientId, room.id, { unreadCount: 0 });
+    const room = await getVisibleRoom(tx, actor, roomId);
+    const read = await markCustomerMessagesRead(tx, actor.clientId, room.id);
+    await updateRoom(tx, actor.clientId, room.id, { unreadCount: 0 });
     await publishInboxEvent(deps, tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       audience: roomAudience(room.csId),
       typeNotif: 'ROOM_READ',
       data: { roomId: room.id, read: read.length },

@@ -106,7 +106,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
           response: { 200: keysetPageOf(ChatRoomSchema), ...errors },
         },
       },
-      async (request) => listRooms(db, request.ctx.session!, request.query, bot),
+      async (request) => listRooms(db, request.ctx.actor!, request.query, bot),
     );
   }
   app.delete(
@@ -128,7 +128,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
       },
     },
     async (request) =>
-      closeRoom(deps, request.ctx.session!, request.body, {
+      closeRoom(deps, request.ctx.actor!, request.body, {
         forceClose: isTrue(request.query.forceClose),
         isMarge: isTrue(request.query.isMarge),
       }),
@@ -145,7 +145,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: z.object({ closed: z.number() }), ...errors },
       },
     },
-    async (request) => closeBotRooms(deps, request.ctx.session!, request.body),
+    async (request) => closeBotRooms(deps, request.ctx.actor!, request.body),
   );
   app.delete(
     '/api/cs/chatRoom/bot',
@@ -158,7 +158,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: z.object({ closed: z.number() }), ...errors },
       },
     },
-    async (request) => closeBotRooms(deps, request.ctx.session!, {}),
+    async (request) => closeBotRooms(deps, request.ctx.actor!, {}),
   );
   app.put(
     '/api/cs/strategy/distribute',
@@ -171,7 +171,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: z.object({ distributed: z.number(), assigned: z.number() }), ...errors },
       },
     },
-    async (request) => distributeBotRooms(deps, request.ctx.session!),
+    async (request) => distributeBotRooms(deps, request.ctx.actor!),
   );
   app.get(
     '/api/cs/chatRoom/info',
@@ -184,7 +184,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: z.object({ queued: z.number(), open: z.number(), bot: z.number() }) },
       },
     },
-    async (request) => getRoomInfo(db, request.ctx.session!),
+    async (request) => getRoomInfo(db, request.ctx.actor!),
   );
   app.get(
     '/api/cs/chatRoom/detail',
@@ -198,7 +198,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: ChatRoomSchema, ...errors },
       },
     },
-    async (request) => getRoomDetail(db, request.ctx.session!, request.query.id),
+    async (request) => getRoomDetail(db, request.ctx.actor!, request.query.id),
   );
   for (const prefix of ['/api/cs/chatRoom', '/api/cs/chatRoom/bot']) {
     app.post(
@@ -213,7 +213,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
           response: { 200: ChatRoomSchema, ...errors },
         },
       },
-      async (request) => transferRoom(deps, request.ctx.session!, request.body),
+      async (request) => transferRoom(deps, request.ctx.actor!, request.body),
     );
     app.post(
       `${prefix}/transfer/by-tag`,
@@ -227,7 +227,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
           response: { 200: ChatRoomSchema, ...errors },
         },
       },
-      async (request) => transferRoomToTag(deps, request.ctx.session!, request.body),
+      async (request) => transferRoomToTag(deps, request.ctx.actor!, request.body),
     );
   }
   app.post(
@@ -242,7 +242,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: ChatRoomSchema, ...errors },
       },
     },
-    async (request) => setRoomPriority(deps, request.ctx.session!, request.body),
+    async (request) => setRoomPriority(deps, request.ctx.actor!, request.body),
   );
   app.post(
     '/api/cs/chatRoom/category',
@@ -260,7 +260,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: ChatRoomSchema, ...errors },
       },
     },
-    async (request) => setRoomCategory(deps, request.ctx.session!, request.query),
+    async (request) => setRoomCategory(deps, request.ctx.actor!, request.query),
   );
   app.get(
     '/api/cs/chatRoom/history',
@@ -274,7 +274,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: HistoryPageSchema, ...errors },
       },
     },
-    async (request) => listHistory(db, request.ctx.session!, historyQuery(request.query)),
+    async (request) => listHistory(db, request.ctx.actor!, historyQuery(request.query)),
   );
   app.post(
     '/api/cs/chatRoom/history',
@@ -292,7 +292,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
         response: { 200: HistoryPageSchema, ...errors },
       },
     },
-    async (request) => listHistoryOfCustomer(db, request.ctx.session!, request.body),
+    async (request) => listHistoryOfCustomer(db, request.ctx.actor!, request.body),
   );
   app.get(
     '/api/cs/chatRoom/history/export',
@@ -309,7 +309,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
       sendCsv(
         reply,
         'chat-history.csv',
-        await exportHistoryCsv(db, request.ctx.session!, historyQuery(request.query)),
+        await exportHistoryCsv(db, request.ctx.actor!, historyQuery(request.query)),
       ),
   );
   app.get(
@@ -324,7 +324,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
       },
     },
     async (request, reply) =>
-      sendCsv(reply, 'chat-room.csv', await exportRoomCsv(db, request.ctx.session!, request.query.id)),
+      sendCsv(reply, 'chat-room.csv', await exportRoomCsv(db, request.ctx.actor!, request.query.id)),
   );
   app.post(
     '/api/cs/chatRoomInternal',
@@ -343,6 +343,6 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (ap
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createInternalRoom(deps, request.ctx.session!, request.body)),
+      reply.status(201).send(await createInternalRoom(deps, request.ctx.actor!, request.body)),
   );
 };

@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, actorFromSession, chatRoleOf, csIdOf } from '../../../platform/actor.js';
+import { type Actor, actorFromSession, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
@@ -41,14 +41,17 @@ import type { CsRoomRow } from './rooms.tables.js';
 /** A csId no agent has: a filter on it matches nothing. */
 const EMPTY = '00000000-0000-0000-0000-000000000000';
 
-// Adapters for the callers that still hold a session (customers, chat); they go as those take an Actor.
+// Adapters for customers, which still holds a session; they go when it takes an Actor.
 export function isSupervisor(session: SessionContext) {
   return isInboxSupervisor(actorFromSession(session));
 }
 
-/** The csId an agent (chat role CS, no supervising portal role) is confined to; null for everyone else. */
 export function confinedAgentId(session: SessionContext): string | null {
   return confinedAgentIdOf(actorFromSession(session));
+}
+
+export function assertCustomerReachable(db: Executor, session: SessionContext, phone: string) {
+  return requireCustomerReachable(db, actorFromSession(session), phone);
 }
 
 /**
@@ -56,15 +59,14 @@ export function confinedAgentId(session: SessionContext): string | null {
  * of a room they may open, and anything else answers 404 as another agent's room does. Answers the
  * csId the caller's reads stay confined to, or null when they see every room.
  */
-export async function assertCustomerReachable(
+export async function requireCustomerReachable(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   phone: string,
 ): Promise<string | null> {
-  requireInboxAccess(actorFromSession(session));
-  const csId = confinedAgentId(session);
-  if (csId && !(await customerHasRoomOpenToAgent(db, session.clientId, phone, csId)))
-    throw customerNotFound();
+  requireInboxAccess(actor);
+  const csId = confinedAgentIdOf(actor);
+  if (csId && !(await customerHasRoomOpenToAgent(db, actor.clientId, phone, csId))) throw customerNotFound();
   return csId;
 }
 
@@ -85,15 +87,11 @@ async function roomScope(db: Executor, actor: Actor, history: boolean): Promise<
 }
 
 /** A room the caller may act on; anything else (another client's, another agent's) answers 404. */
-export async function getVisibleRoom(
-  db: Executor,
-  session: SessionContext,
-  roomId: string,
-): Promise<CsRoomRow> {
-  requireInboxAccess(actorFromSession(session));
-  const room = isId(roomId) ? await findRoom(db, session.clientId, roomId) : null;
+export async function getVisibleRoom(db: Executor, actor: Actor, roomId: string): Promise<CsRoomRow> {
+  requireInboxAccess(actor);
+  const room = isId(roomId) ? await findRoom(db, actor.clientId, roomId) : null;
   if (!room) throw roomNotFound();
-  const confined = confinedAgentId(session);
+  const confined = confinedAgentIdOf(actor);
   if (confined) {
     const participant = room.csId === confined || (room.isInternal && room.openedByCsId === confined);
     if (!participant && room.status !== 'queued') throw roomNotFound();
@@ -155,7 +153,7 @@ function roomCursor(query: {
 
 async function pageOfRooms(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   filters: RoomFilters,
   page: {
     pageSize: number;
@@ -168,7 +166,7 @@ async function pageOfRooms(
 ) {
   const offset =
     page.offset ?? (page.pageNumber && page.pageNumber > 1 ? (page.pageNumber - 1) * page.pageSize : 0);
-  const rows = await listRoomRows(db, session.clientId, filters, {
+  const rows = await listRoomRows(db, actor.clientId, filters, {
     pageSize: page.pageSize,
     offset,
     cursor: page.cursor,
@@ -193,8 +191,8 @@ async function pageOfRooms(
   };
 }
 
-export async function listRooms(db: Executor, session: SessionContext, query: RoomListQuery, bot: boolean) {
-  const scope = await roomScope(db, actorFromSession(session), false);
+export async function listRooms(db: Executor, actor: Actor, query: RoomListQuery, bot: boolean) {
+  const scope = await roomScope(db, actor, false);
   const statuses: CsRoomRow['status'][] =
     query.status === 'queued' ? ['queued'] : query.status === 'open' ? ['open'] : ['queued', 'open'];
   const filterCs = csv(query.filterCS);
@@ -214,7 +212,7 @@ export async function listRooms(db: Executor, session: SessionContext, query: Ro
     channels: csv(query.filterChannel),
     lastReply: query.filterLastReply,
   };
-  return pageOfRooms(db, session, filters, {
+  return pageOfRooms(db, actor, filters, {
     pageSize: query.pageSize ?? 10,
     pageNumber: query.pageNumber,
     cursor: roomCursor(query),
@@ -223,19 +221,19 @@ export async function listRooms(db: Executor, session: SessionContext, query: Ro
   });
 }
 
-export async function getRoomInfo(db: Executor, session: SessionContext) {
-  const scope = await roomScope(db, actorFromSession(session), false);
+export async function getRoomInfo(db: Executor, actor: Actor) {
+  const scope = await roomScope(db, actor, false);
   const base = { isInternal: false, ...scope, includeQueue: false } satisfies Partial<RoomFilters>;
   const [queued, open, bot] = await Promise.all([
-    countRooms(db, session.clientId, {
+    countRooms(db, actor.clientId, {
       statuses: ['queued'],
       isBot: false,
       ...scope,
       csIds: undefined,
       includeQueue: undefined,
     }),
-    countRooms(db, session.clientId, { statuses: ['open'], isBot: false, ...base }),
-    countRooms(db, session.clientId, {
+    countRooms(db, actor.clientId, { statuses: ['open'], isBot: false, ...base }),
+    countRooms(db, actor.clientId, {
       statuses: ['queued', 'open'],
       isBot: true,
       ...base,
@@ -245,8 +243,8 @@ export async function getRoomInfo(db: Executor, session: SessionContext) {
   return { queued, open, bot };
 }
 
-export async function getRoomDetail(db: Executor, session: SessionContext, roomId: string) {
-  return toRoom(await getVisibleRoom(db, session, roomId));
+export async function getRoomDetail(db: Executor, actor: Actor, roomId: string) {
+  return toRoom(await getVisibleRoom(db, actor, roomId));
 }
 
 /**
@@ -255,46 +253,46 @@ export async function getRoomDetail(db: Executor, session: SessionContext, roomI
  */
 export async function closeRoom(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { roomId: string; remarks?: string | undefined; csCampaign?: string | undefined },
   flags: { forceClose?: boolean | undefined; isMarge?: boolean | undefined },
 ) {
   return deps.db.transaction(async (tx) => {
-    const room = await getVisibleRoom(tx, session, input.roomId);
+    const room = await getVisibleRoom(tx, actor, input.roomId);
     if (room.status === 'closed') throw roomClosed();
-    const supervisor = isSupervisor(session);
-    if (room.csId && room.csId !== session.csId && !(flags.forceClose && supervisor)) throw roomNotYours();
-    const config = await getCsConfig(tx, session.clientId);
+    const supervisor = isInboxSupervisor(actor);
+    if (room.csId && room.csId !== csIdOf(actor) && !(flags.forceClose && supervisor)) throw roomNotYours();
+    const config = await getCsConfig(tx, actor.clientId);
     if (config.mandatoryRemarksTemplate && !input.remarks?.trim()) throw remarksRequired();
     if (config.mandatoryCategory && !room.categoryId && !room.categoryName) throw categoryRequired();
     let mergedInto: string | null = null;
     if (flags.isMarge) {
       const previous = await listRoomRows(
         tx,
-        session.clientId,
+        actor.clientId,
         { statuses: ['closed'], isInternal: false, customerPhoneNumber: room.customerPhoneNumber },
         { pageSize: 1, offset: 0, cursor: null, direction: 'desc' },
       );
       const target = previous.find((row) => row.id !== room.id && row.channel === room.channel);
       if (target) {
-        await moveMessages(tx, session.clientId, room.id, target.id);
+        await moveMessages(tx, actor.clientId, room.id, target.id);
         mergedInto = target.id;
       }
     }
-    const closed = await updateRoom(tx, session.clientId, room.id, {
+    const closed = await updateRoom(tx, actor.clientId, room.id, {
       status: 'closed',
       closedAt: new Date(),
-      closedBy: session.email,
+      closedBy: actorLabel(actor),
       remarks: input.remarks ?? null,
       campaign: input.csCampaign ?? room.campaign,
       mergedInto,
       unreadCount: 0,
     });
     await publishInboxEvent(deps, tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       audience: roomAudience(room.csId),
       typeNotif: 'ROOM_CLOSED',
-      data: { roomId: room.id, closedBy: session.email, mergedInto },
+      data: { roomId: room.id, closedBy: actorLabel(actor), mergedInto },
       chatroom: toRoom(closed!),
     });
     return toRoom(closed!);
@@ -304,15 +302,15 @@ export async function closeRoom(
 /** Closes bot rooms: one (`roomId`) or every open one. */
 export async function closeBotRooms(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { roomId?: string | undefined; remarks?: string | undefined },
 ) {
   return deps.db.transaction(async (tx) => {
     const rooms = input.roomId
-      ? [await getVisibleRoom(tx, session, input.roomId)].filter((room) => room.isBot)
+      ? [await getVisibleRoom(tx, actor, input.roomId)].filter((room) => room.isBot)
       : await listRoomRows(
           tx,
-          session.clientId,
+          actor.clientId,
           { statuses: ['queued', 'open'], isBot: true },
           {
             pageSize: 10_000,
@@ -325,17 +323,17 @@ export async function closeBotRooms(
     let closed = 0;
     for (const room of rooms) {
       if (room.status === 'closed') continue;
-      const row = await updateRoom(tx, session.clientId, room.id, {
+      const row = await updateRoom(tx, actor.clientId, room.id, {
         status: 'closed',
         closedAt: new Date(),
-        closedBy: session.email,
+        closedBy: actorLabel(actor),
         remarks: input.remarks ?? null,
       });
       await publishInboxEvent(deps, tx, {
-        clientId: session.clientId,
+        clientId: actor.clientId,
         audience: roomAudience(null),
         typeNotif: 'ROOM_CLOSED',
-        data: { roomId: room.id, closedBy: session.email },
+        data: { roomId: room.id, closedBy: actorLabel(actor) },
         chatroom: toRoom(row!),
       });
       closed++;
@@ -345,32 +343,28 @@ export async function closeBotRooms(
 }
 
 /** Gives a room to an agent: a transfer from another agent, or out of the queue or the bot. */
-export async function transferRoom(
-  deps: InboxDeps,
-  session: SessionContext,
-  input: { roomId: string; toCsId: string },
-) {
+export async function transferRoom(deps: InboxDeps, actor: Actor, input: { roomId: string; toCsId: string }) {
   return deps.db.transaction(async (tx) => {
-    const room = await getVisibleRoom(tx, session, input.roomId);
+    const room = await getVisibleRoom(tx, actor, input.roomId);
     if (room.status === 'closed') throw roomClosed();
-    const agent = isId(input.toCsId) ? await findAgent(tx, session.clientId, { csId: input.toCsId }) : null;
+    const agent = isId(input.toCsId) ? await findAgent(tx, actor.clientId, { csId: input.toCsId }) : null;
     if (agent?.kind !== 'cs' || agent.deleted || agent.deactivated) throw agentNotFound();
-    const updated = await updateRoom(tx, session.clientId, room.id, {
+    const updated = await updateRoom(tx, actor.clientId, room.id, {
       csId: agent.id,
       status: 'open',
       isBot: false,
       assignedAt: new Date(),
-      assignmentReason: `transferred by ${session.email}`,
+      assignmentReason: `transferred by ${actorLabel(actor)}`,
     });
     await publishInboxEvent(deps, tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       // A room taken out of the queue was in every agent's list: they all hear it is gone.
       audience: {
         csIds: [agent.id, ...(room.csId ? [room.csId] : [])],
         chatRoles: room.csId ? ['SPV'] : ['SPV', 'CS'],
       },
       typeNotif: 'ROOM_TRANSFERRED',
-      data: { roomId: room.id, fromCsId: room.csId, toCsId: agent.id, by: session.email },
+      data: { roomId: room.id, fromCsId: room.csId, toCsId: agent.id, by: actorLabel(actor) },
       chatroom: toRoom(updated!),
     });
     return toRoom(updated!);
@@ -380,24 +374,24 @@ export async function transferRoom(
 /** Sends a room back to the queue for agents with a tag; routing takes it when one is free. */
 export async function transferRoomToTag(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { roomId: string; toTag: string },
 ) {
   return deps.db.transaction(async (tx) => {
-    const room = await getVisibleRoom(tx, session, input.roomId);
+    const room = await getVisibleRoom(tx, actor, input.roomId);
     if (room.status === 'closed') throw roomClosed();
-    await updateRoom(tx, session.clientId, room.id, {
+    await updateRoom(tx, actor.clientId, room.id, {
       csId: null,
       status: 'queued',
       isBot: false,
       tags: [input.toTag],
       assignedAt: null,
-      assignmentReason: `queued for tag ${input.toTag} by ${session.email}`,
+      assignmentReason: `queued for tag ${input.toTag} by ${actorLabel(actor)}`,
     });
-    await routeRoom(deps, tx, session.clientId, room.id);
-    const updated = (await findRoom(tx, session.clientId, room.id))!;
+    await routeRoom(deps, tx, actor.clientId, room.id);
+    const updated = (await findRoom(tx, actor.clientId, room.id))!;
     await publishInboxEvent(deps, tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       audience: { csIds: room.csId ? [room.csId] : [], chatRoles: ['SPV', 'CS'] },
       typeNotif: 'ROOM_TRANSFERRED',
       data: {
@@ -405,7 +399,7 @@ export async function transferRoomToTag(
         fromCsId: room.csId,
         toTag: input.toTag,
         toCsId: updated.csId,
-        by: session.email,
+        by: actorLabel(actor),
       },
       chatroom: toRoom(updated),
     });
@@ -414,11 +408,11 @@ export async function transferRoomToTag(
 }
 
 /** Moves every bot room to the agents' queue and routes each by the client's strategy. */
-export async function distributeBotRooms(deps: InboxDeps, session: SessionContext) {
+export async function distributeBotRooms(deps: InboxDeps, actor: Actor) {
   return deps.db.transaction(async (tx) => {
     const rooms = await listRoomRows(
       tx,
-      session.clientId,
+      actor.clientId,
       { statuses: ['queued', 'open'], isBot: true },
       {
         pageSize: 10_000,
@@ -429,24 +423,19 @@ export async function distributeBotRooms(deps: InboxDeps, session: SessionContex
     );
     let assigned = 0;
     for (const room of rooms) {
-      await updateRoom(tx, session.clientId, room.id, { isBot: false, status: 'queued', csId: null });
-      if (await routeRoom(deps, tx, session.clientId, room.id)) assigned++;
+      await updateRoom(tx, actor.clientId, room.id, { isBot: false, status: 'queued', csId: null });
+      if (await routeRoom(deps, tx, actor.clientId, room.id)) assigned++;
     }
     return { distributed: rooms.length, assigned };
   });
 }
 
-async function patchRoom(
-  deps: InboxDeps,
-  session: SessionContext,
-  roomId: string,
-  values: Partial<CsRoomRow>,
-) {
+async function patchRoom(deps: InboxDeps, actor: Actor, roomId: string, values: Partial<CsRoomRow>) {
   return deps.db.transaction(async (tx) => {
-    const room = await getVisibleRoom(tx, session, roomId);
-    const updated = await updateRoom(tx, session.clientId, room.id, values);
+    const room = await getVisibleRoom(tx, actor, roomId);
+    const updated = await updateRoom(tx, actor.clientId, room.id, values);
     await publishInboxEvent(deps, tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       audience: roomAudience(room.csId),
       typeNotif: 'ROOM_UPDATED',
       data: { roomId: room.id, ...values },
@@ -458,26 +447,26 @@ async function patchRoom(
 
 export async function setRoomPriority(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { id: string; priority: string },
 ) {
-  return patchRoom(deps, session, input.id, { priority: input.priority });
+  return patchRoom(deps, actor, input.id, { priority: input.priority });
 }
 
 export async function setRoomCategory(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { id: string; categoryId?: string | undefined; categoryName?: string | undefined },
 ) {
   let name = input.categoryName ?? null;
   if (input.categoryId) {
     const category = isId(input.categoryId)
-      ? await findCategory(deps.db, session.clientId, input.categoryId)
+      ? await findCategory(deps.db, actor.clientId, input.categoryId)
       : null;
     if (!category) throw categoryNotFound();
     name = category.name;
   }
-  return patchRoom(deps, session, input.id, { categoryId: input.categoryId ?? null, categoryName: name });
+  return patchRoom(deps, actor, input.id, { categoryId: input.categoryId ?? null, categoryName: name });
 }
 
 export type HistoryQuery = {
@@ -544,37 +533,37 @@ export async function historyFilters(db: Executor, actor: Actor, query: HistoryQ
   };
 }
 
-export async function listHistory(db: Executor, session: SessionContext, query: HistoryQuery) {
-  const filters = await historyFilters(db, actorFromSession(session), query);
+export async function listHistory(db: Executor, actor: Actor, query: HistoryQuery) {
+  const filters = await historyFilters(db, actor, query);
   const all = query.isPagination === false || query.pageSize === -1;
   const pageSize = all ? 10_000 : (query.pageSize ?? 10);
   const [page, total] = await Promise.all([
-    pageOfRooms(db, session, filters, {
+    pageOfRooms(db, actor, filters, {
       pageSize,
       pageNumber: query.pageNumber,
       offset: query.dataOffset,
       cursor: roomCursor(query),
       direction: 'desc',
     }),
-    countRooms(db, session.clientId, filters),
+    countRooms(db, actor.clientId, filters),
   ]);
   return { ...page, total };
 }
 
 export async function listHistoryOfCustomer(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   input: { customerPhoneNumber: string; pageSize?: number | undefined; pageNumber?: number | undefined },
 ) {
-  return listHistory(db, session, input);
+  return listHistory(db, actor, input);
 }
 
-export async function exportHistoryCsv(db: Executor, session: SessionContext, query: HistoryQuery) {
-  const filters = await historyFilters(db, actorFromSession(session), query);
+export async function exportHistoryCsv(db: Executor, actor: Actor, query: HistoryQuery) {
+  const filters = await historyFilters(db, actor, query);
   const rows: CsRoomRow[] = [];
   let cursor: RoomCursor | null = null;
   for (;;) {
-    const page = await listRoomRows(db, session.clientId, filters, {
+    const page = await listRoomRows(db, actor.clientId, filters, {
       pageSize: 1000,
       offset: 0,
       cursor,
@@ -626,9 +615,9 @@ export function historyCsv(rows: CsRoomRow[]) {
 }
 
 /** One room's conversation as CSV. */
-export async function exportRoomCsv(db: Executor, session: SessionContext, roomId: string) {
-  const room = await getVisibleRoom(db, session, roomId);
-  const messages = await listAllMessages(db, session.clientId, room.id);
+export async function exportRoomCsv(db: Executor, actor: Actor, roomId: string) {
+  const room = await getVisibleRoom(db, actor, roomId);
+  const messages = await listAllMessages(db, actor.clientId, room.id);
   return writeCsv(
     messages.map((message) => ({
       createdAt: message.createdAt.toISOString(),
@@ -646,45 +635,43 @@ export async function exportRoomCsv(db: Executor, session: SessionContext, roomI
 /** An internal room: agents talk about a customer among themselves; nothing goes to the channel. */
 export async function createInternalRoom(
   deps: InboxDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
 ) {
   const phone = normalizePhoneNumber(input.customerPhoneNumber);
   // The room would open the customer to its agent: an agent opens one only about their own customer.
-  await assertCustomerReachable(deps.db, session, phone);
+  await requireCustomerReachable(deps.db, actor, phone);
   return deps.db.transaction(async (tx) => {
     const customer = await ensureCustomer(tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       id: newId(),
       phoneNumber: phone,
       name: input.name ?? null,
     });
     const toCs =
-      input.toCsId && isId(input.toCsId)
-        ? await findAgent(tx, session.clientId, { csId: input.toCsId })
-        : null;
+      input.toCsId && isId(input.toCsId) ? await findAgent(tx, actor.clientId, { csId: input.toCsId }) : null;
     if (input.toCsId && !toCs) throw agentNotFound();
     const room = await insertNumberedRoom(
       tx,
       {
-        clientId: session.clientId,
+        clientId: actor.clientId,
         id: newId(),
         customerId: customer.id,
         customerPhoneNumber: phone,
         customerName: customer.name,
         status: 'open',
         isInternal: true,
-        csId: toCs?.id ?? session.csId,
-        openedByCsId: session.csId,
-        assignmentReason: `internal room opened by ${session.email}`,
+        csId: toCs?.id ?? csIdOf(actor),
+        openedByCsId: csIdOf(actor),
+        assignmentReason: `internal room opened by ${actorLabel(actor)}`,
       },
       // An internal room is not a customer's: it does not count towards the agent's load.
       null,
     );
     await publishInboxEvent(deps, tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       audience: {
-        csIds: [room.csId, session.csId].filter((id): id is string => Boolean(id)),
+        csIds: [room.csId, csIdOf(actor)].filter((id): id is string => Boolean(id)),
         chatRoles: ['SPV'],
       },
       typeNotif: 'NEW_ROOM',
