@@ -18,6 +18,7 @@ import {
   whatsappWebhookRoutes,
 } from './modules/channels/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
+import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
 import {
   accountRoutes,
   createFirstAdmin,
@@ -32,7 +33,7 @@ import {
   unsafeEmailTaken,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
@@ -143,6 +144,7 @@ export async function buildApp({
       ...identityJobs(db),
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
+      ...(contactsJobs(db) as JobDefinition<never>[]),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -210,6 +212,7 @@ export async function buildApp({
   await app.register(whatsappWebhookRoutes, { whatsapp });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
+  await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
       db,

@@ -1,6 +1,7 @@
 import { newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../channels/channel.ports.js';
+import { ensureCustomer } from '../contacts/index.js';
 import {
   advanceMessageStatus,
   insertCustomerMessageOnce,
@@ -9,7 +10,6 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
-import { ensureCustomer } from './customers/customers.repository.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
@@ -77,8 +77,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
       await inTransaction(executor, async (tx) => {
         // The upsert locks the customer's row until commit, so one customer's arrivals run one at a
         // time and a second first message sees the room the first one opened.
-        const customer = await ensureCustomer(tx, {
-          clientId: message.clientId,
+        const customer = await ensureCustomer(tx, message.clientId, {
           id: newId(),
           phoneNumber: message.customerPhone,
           name: message.customerName,

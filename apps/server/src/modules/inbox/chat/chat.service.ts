@@ -1,12 +1,12 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { toPhoneDigits } from '../../../lib/phone.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
 import type { OutboundMessage } from '../../channels/channel.ports.js';
 import { channelNotConfigured } from '../../channels/index.js';
-import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   customerWindowClosed,
@@ -106,7 +106,7 @@ export async function getLastMessage(db: Executor, session: SessionContext, room
 
 /** A customer's latest messages, under the rules of /api/cs/chat: an agent reads only rooms they may open. */
 export async function listMessagesOfContact(db: Executor, session: SessionContext, contactNumber: string) {
-  const phone = normalizePhoneNumber(contactNumber);
+  const phone = toPhoneDigits(contactNumber);
   const agentCsId = await assertCustomerReachable(db, session, phone);
   const rows = await listMessagesOfCustomer(db, session.clientId, phone, 50, agentCsId);
   return { items: rows.map((row) => toMessage(row.message)) };

@@ -2,7 +2,7 @@ import type { RoleCode } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { exportCustomersCsv } from '../customers/customers.service.js';
+import { exportCustomersCsv } from '../../contacts/index.js';
 import { CS_ADMINS, CS_SUPERVISORS } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { exportNotFound } from '../inbox.errors.js';
@@ -180,7 +180,7 @@ export async function runExport(db: Database, data: ExportJobData) {
     let content: string;
     let fileName: string;
     if (row.kind === 'customers') {
-      const exported = await exportCustomersCsv(db, session);
+      const exported = await exportCustomersCsv(db, data.clientId);
       content = exported.content;
       fileName = 'customers.csv';
       await updateExport(db, data.clientId, row.id, { total: exported.records, processed: exported.records });

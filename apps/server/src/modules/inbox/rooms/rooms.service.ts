@@ -1,13 +1,13 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { toPhoneDigits } from '../../../lib/phone.js';
 import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
+import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
-import { ensureCustomer } from '../customers/customers.repository.js';
-import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
   agentNotFound,
@@ -543,9 +543,7 @@ export async function historyFilters(
     closedFrom: day(query.startDate, false),
     closedTo: day(query.endDate, true),
     closedBy: query.closedBy,
-    customerPhoneNumber: query.customerPhoneNumber
-      ? normalizePhoneNumber(query.customerPhoneNumber)
-      : undefined,
+    customerPhoneNumber: query.customerPhoneNumber ? toPhoneDigits(query.customerPhoneNumber) : undefined,
     remarks: query.remarks,
     customerName: query.name,
     csTag: query.csTag,
@@ -661,12 +659,11 @@ export async function createInternalRoom(
   session: SessionContext,
   input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
 ) {
-  const phone = normalizePhoneNumber(input.customerPhoneNumber);
+  const phone = toPhoneDigits(input.customerPhoneNumber);
   // The room would open the customer to its agent: an agent opens one only about their own customer.
   await assertCustomerReachable(deps.db, session, phone);
   return deps.db.transaction(async (tx) => {
-    const customer = await ensureCustomer(tx, {
-      clientId: session.clientId,
+    const customer = await ensureCustomer(tx, session.clientId, {
       id: newId(),
       phoneNumber: phone,
       name: input.name ?? null,

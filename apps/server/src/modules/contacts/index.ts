@@ -1,0 +1,16 @@
+// What other modules and the composition root may use of contacts: services, types and jobs, never tables.
+
+export type { ContactsDeps, CustomerAccess } from './contacts.deps.js';
+export { customerNotFound } from './contacts.errors.js';
+export { contactsJobs } from './contacts.jobs.js';
+export { contactsRoutes } from './contacts.routes.js';
+export { ensureCustomer, findCustomerByPhone } from './customers/customers.repository.js';
+export {
+  CUSTOMER_IMPORT_JOB,
+  type CustomerInput,
+  exportCustomersCsv,
+  saveCustomer,
+  searchCustomers,
+} from './customers/customers.service.js';
+export type { CsCustomerRow as Customer } from './customers/customers.tables.js';
+export { insertTagList } from './tags/tags.service.js';
