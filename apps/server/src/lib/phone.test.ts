@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CountryCode,
+  digitsOf,
   isBusinessScopedId,
   isPhoneDigits,
   parsePhone,
@@ -8,7 +9,7 @@ import {
   toPhoneDigits,
 } from './phone.js';
 
-const digitsOf = (value: string, defaultCountry?: CountryCode) => {
+const parsedDigits = (value: string, defaultCountry?: CountryCode) => {
   const result = parsePhone(value, { defaultCountry });
   return result.ok ? result.phone.digits : result.reason;
 };
@@ -38,12 +39,12 @@ describe('phone', () => {
       ' 0812-3456-7890 ',
       '+62 (812) 3456/7890',
     ])
-      expect(digitsOf(written), written).toBe('6281234567890');
+      expect(parsedDigits(written), written).toBe('6281234567890');
   });
 
   it('reads a leading 0 in the client’s country when one is given', () => {
-    expect(digitsOf('07911 123456', 'GB')).toBe('447911123456');
-    expect(digitsOf('081234567890', 'SG')).toBe('6581234567890');
+    expect(parsedDigits('07911 123456', 'GB')).toBe('447911123456');
+    expect(parsedDigits('081234567890', 'SG')).toBe('6581234567890');
   });
 
   it('keeps other countries’ international numbers and names their country', () => {
@@ -116,6 +117,11 @@ describe('phone', () => {
     expect(isPhoneDigits('1234567')).toBe(false);
     expect(isPhoneDigits('1234567890123456')).toBe(false);
     expect(isPhoneDigits('+6281234567')).toBe(false);
+  });
+
+  it('keeps only the digits of a partial number for a prefix search', () => {
+    expect(digitsOf('+62 812-')).toBe('62812');
+    expect(digitsOf('08')).toBe('08');
   });
 
   it('keys a customer by phone digits, or by a business-scoped user id as it is', () => {

@@ -65,7 +65,7 @@ function callingCodeOf(country: CountryCode): string {
 
 /** Digits of a written number, a national one (leading 0) given the default country's calling code. */
 function internationalDigits(value: string, defaultCountry: CountryCode): string {
-  const digits = value.replace(/\D/g, '');
+  const digits = digitsOf(value);
   return digits.startsWith('0') ? `${callingCodeOf(defaultCountry)}${digits.slice(1)}` : digits;
 }
 
@@ -83,8 +83,8 @@ export function isPhoneDigits(value: string): boolean {
   return STORED_PHONE.test(value);
 }
 
-/** Just the digits, for a prefix search over stored numbers (a partial number is no phone yet). */
-export function phoneDigitsPrefix(value: string): string {
+/** Every digit of a written value and nothing else: a prefix search's digits, a provider's wire form. */
+export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 
@@ -127,5 +127,5 @@ export function isBusinessScopedId(address: string): boolean {
  * id (BSUID) as it is. Channels send international numbers, so no default country applies.
  */
 export function toCustomerKey(address: string): string {
-  return isBusinessScopedId(address) ? address.trim() : phoneDigitsPrefix(address);
+  return isBusinessScopedId(address) ? address.trim() : digitsOf(address);
 }

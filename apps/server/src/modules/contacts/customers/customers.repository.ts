@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../lib/like-pattern.js';
-import { phoneDigitsPrefix } from '../../../lib/phone.js';
+import { digitsOf } from '../../../lib/phone.js';
 import type { Executor } from '../../../platform/database.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import {
@@ -84,7 +84,7 @@ export async function listCustomerRows(
         eq(csCustomers.clientId, clientId),
         options.q
           ? options.isPhoneNumber
-            ? ilike(csCustomers.phoneNumber, `${phoneDigitsPrefix(options.q)}%`)
+            ? ilike(csCustomers.phoneNumber, `${digitsOf(options.q)}%`)
             : or(
                 ilike(csCustomers.name, likePattern(options.q)),
                 ilike(csCustomers.phoneNumber, likePattern(options.q)),
