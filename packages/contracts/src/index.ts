@@ -1,3 +1,4 @@
+export * from './access/access-rule.js';
 export * from './access/features.js';
 export * from './access/log-types.js';
 export * from './access/login-redirect.js';
@@ -14,8 +15,12 @@ export * from './inbox/agent-status.js';
 export * from './inbox/cs-admin.schemas.js';
 export * from './inbox/inbox.schemas.js';
 export * from './integrity/canonical-json.js';
+export * from './operations/define-operation.js';
 export * from './realtime/realtime.protocol.js';
+export * from './roles/roles.operations.js';
+export * from './subscriptions/subscription.operations.js';
 export * from './subscriptions/subscription.schemas.js';
+export * from './usage/usage.operations.js';
 export * from './usage/usage.schemas.js';
 
 export const PRODUCT_VERSION = '1.72.0';

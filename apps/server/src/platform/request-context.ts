@@ -1,4 +1,4 @@
-import type { ChatRole, FeatureFlag, RoleCode } from '@sapa/contracts';
+import type { AccessRule, RoleCode } from '@sapa/contracts';
 
 /** Who is calling, for which client: read by every route as `request.ctx` (never from the body). */
 export type SessionContext = Readonly<{
@@ -28,45 +28,11 @@ export type RequestContext = {
   session: SessionContext | null;
 };
 
-export type AccessRule =
-  | { kind: 'public' }
-  | {
-      kind: 'authenticated';
-      roles?: readonly RoleCode[];
-      /**
-       * Inbox users are people by their chat role as much as by their portal role (decision 0009): with
-       * chatRoles, a caller whose portal role is not in `roles` is still admitted by one of these.
-       */
-      chatRoles?: readonly ChatRole[];
-      feature?: FeatureFlag;
-      right?: string;
-    };
-
 /** A registered route (one method) and the rule it declared. */
 export type RouteAccess = { method: string; url: string; rule: AccessRule | undefined };
 
-/** The access rule every route must declare in `config.access`. */
-export const access = {
-  public: (): AccessRule => ({ kind: 'public' }),
-  authenticated: (): AccessRule => ({ kind: 'authenticated' }),
-  roles: (...roles: RoleCode[]): AccessRule => ({ kind: 'authenticated', roles }),
-  feature: (
-    feature: FeatureFlag,
-    roles?: readonly RoleCode[],
-    chatRoles?: readonly ChatRole[],
-  ): AccessRule => ({
-    kind: 'authenticated',
-    feature,
-    ...(roles ? { roles } : {}),
-    ...(chatRoles ? { chatRoles } : {}),
-  }),
-  /** The caller's role must hold this right (the role-to-right mapping SAD edits), optionally also a feature. */
-  right: (right: string, feature?: FeatureFlag): AccessRule => ({
-    kind: 'authenticated',
-    right,
-    ...(feature ? { feature } : {}),
-  }),
-};
+/** The rule every route declares in `config.access`; its type and builders live in contracts. */
+export { type AccessRule, access } from '@sapa/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {

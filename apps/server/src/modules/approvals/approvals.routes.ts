@@ -28,6 +28,7 @@ import {
   listChannelCheckerMakers,
   removeChannelCheckerMaker,
   saveChannelCheckerMaker,
+  type UserDirectory,
 } from './checker-maker.service.js';
 
 const security = [{ bearer: [] }];
@@ -35,10 +36,11 @@ const taskParams = z.object({ taskId: z.string() });
 const errors = { 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /** Maker-checker tasks of the session's client (spec §4 "Approval tasks", §7 tasks calls). */
-export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Database; registry: ApprovalRegistry }> = async (
-  app,
-  { db, registry },
-) => {
+export const approvalsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  registry: ApprovalRegistry;
+  users: UserDirectory;
+}> = async (app, { db, registry, users }) => {
   app.get(
     '/api/tasks/:list',
     {
@@ -113,7 +115,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Database; registry: Ap
         response: { 200: CheckerMakerPageSchema, 400: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async (request) => listChannelCheckerMakers(db, request.ctx.session!, request.query),
+    async (request) => listChannelCheckerMakers(db, users, request.ctx.session!, request.query),
   );
 
   app.put(
@@ -133,7 +135,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Database; registry: Ap
         },
       },
     },
-    async (request) => saveChannelCheckerMaker(db, actorOf(request), request.body),
+    async (request) => saveChannelCheckerMaker(db, users, actorOf(request), request.body),
   );
 
   app.delete(

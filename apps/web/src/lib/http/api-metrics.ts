@@ -1,7 +1,7 @@
-import type { ApiMetricBatch } from '@sapa/contracts';
+import { type ApiMetricBatch, usageOperations } from '@sapa/contracts';
 
 /** Spec §7/§9: call timings are batched and posted to the api-metrics endpoint, debounced 500 ms. */
-export const API_METRICS_PATH = '/api/metrics/api';
+export const API_METRICS_PATH = usageOperations.recordApiMetrics.path;
 export const API_METRICS_DEBOUNCE_MS = 500;
 /** The endpoint takes at most this many timings per batch. */
 const MAX_BATCH = 500;

@@ -1,8 +1,8 @@
-import type { PageMetric } from '@sapa/contracts';
-import { http } from '../http';
+import { type PageMetric, usageOperations } from '@sapa/contracts';
+import { callOperation } from '../http';
 import { findSession } from '../session';
 
-export const PAGE_METRICS_PATH = '/api/metrics/page';
+export const PAGE_METRICS_PATH = usageOperations.recordPageMetric.path;
 
 /**
  * Posts one page visit (spec §2: entry and exit times are recorded). Only a signed-in visit is
@@ -10,7 +10,9 @@ export const PAGE_METRICS_PATH = '/api/metrics/page';
  */
 export function postPageMetric(metric: PageMetric, options: { keepalive?: boolean } = {}): void {
   if (!findSession() || metric.endTime < metric.startTime) return;
-  http
-    .post(PAGE_METRICS_PATH, metric, { track: false, ...(options.keepalive ? { keepalive: true } : {}) })
-    .catch(() => undefined);
+  callOperation(usageOperations.recordPageMetric, {
+    body: metric,
+    track: false,
+    ...(options.keepalive ? { keepalive: true } : {}),
+  }).catch(() => undefined);
 }

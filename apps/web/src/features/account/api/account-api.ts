@@ -6,11 +6,11 @@ import {
   MfaStatusSchema,
   ProfileSchema,
   pageOf,
-  UserRightsSchema,
+  rolesOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation, http } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { accountKeys } from './get-me';
 
@@ -116,7 +116,7 @@ export function useMyRight(right: string): boolean | undefined {
   const { userId } = useCaller();
   const rights = useQuery({
     queryKey: keys.rights(userId),
-    queryFn: async ({ signal }) => UserRightsSchema.parse(await http.get('/api/users/me/rights', { signal })),
+    queryFn: ({ signal }) => callOperation(rolesOperations.getMyRights, { signal }),
     enabled: userId !== '',
     staleTime: 60_000,
   });

@@ -1,11 +1,11 @@
 import {
   ApprovalTaskSchema,
   ApproveTaskResultSchema,
+  rolesOperations,
   TaskPageSchema,
-  UserRightsSchema,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation, http } from '../../../lib/http';
 
 export const TASK_LISTS = ['pending', 'approved', 'rejected', 'create'] as const;
 export type TaskListName = (typeof TASK_LISTS)[number];
@@ -65,7 +65,7 @@ export function useRejectTask(taskId: string) {
 export function useHasRight(userId: string, right: string) {
   const rights = useQuery({
     queryKey: ['myRights', userId] as const,
-    queryFn: async ({ signal }) => UserRightsSchema.parse(await http.get('/api/users/me/rights', { signal })),
+    queryFn: ({ signal }) => callOperation(rolesOperations.getMyRights, { signal }),
     staleTime: 60_000,
   });
   // Unknown (still loading, or not readable) counts as yes: the server decides either way.

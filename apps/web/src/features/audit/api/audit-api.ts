@@ -1,7 +1,6 @@
-import { AuditPageSchema, type LOG_TYPES, pageOf } from '@sapa/contracts';
+import { AuditPageSchema, type LOG_TYPES, usageOperations } from '@sapa/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http, type QueryValue } from '../../../lib/http';
+import { callOperation, http, type QueryValue } from '../../../lib/http';
 
 export const AUDIT_PATH = '/api/audit-trail';
 export const AUDIT_EXPORT_PATH = '/api/audit-trail/export';
@@ -47,18 +46,7 @@ export function useAuditTrail(filter: AuditFilter, page: number, pageSize: numbe
   });
 }
 
-/** One activity log row of `GET /api/logs` (spec §3 log types). */
-export const ActivityLogRowSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  userId: z.string().nullable(),
-  type: z.string(),
-  event: z.string(),
-  result: z.string(),
-  createdAt: z.string(),
-});
-export type ActivityLogRow = z.infer<typeof ActivityLogRowSchema>;
-const LogPageSchema = pageOf(ActivityLogRowSchema);
+export type { ActivityLogRow } from '@sapa/contracts';
 export type LogType = (typeof LOG_TYPES)[number];
 
 export function useActivityLogs(
@@ -69,17 +57,15 @@ export function useActivityLogs(
   return useQuery({
     queryKey: ['activityLogs', filter, page, pageSize] as const,
     queryFn: async ({ signal }) =>
-      LogPageSchema.parse(
-        await http.get('/api/logs', {
-          signal,
-          query: {
-            clientId: filter.clientId ?? undefined,
-            type: filter.type ?? undefined,
-            pageSize,
-            pageNumber: page - 1,
-          },
-        }),
-      ),
+      callOperation(usageOperations.listActivityLogs, {
+        signal,
+        query: {
+          clientId: filter.clientId ?? undefined,
+          type: filter.type ?? undefined,
+          pageSize,
+          pageNumber: page - 1,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 }

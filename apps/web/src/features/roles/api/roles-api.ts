@@ -1,7 +1,6 @@
-import { RightSchema, RoleRightsSchema, RoleSchema } from '@sapa/contracts';
+import { rolesOperations } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export const roleKeys = {
   roles: ['roles', 'list'] as const,
@@ -14,7 +13,7 @@ export type TextFields = { name: string; description: string };
 export function useRoleList() {
   return useQuery({
     queryKey: roleKeys.roles,
-    queryFn: async ({ signal }) => z.array(RoleSchema).parse(await http.get('/api/roles', { signal })),
+    queryFn: ({ signal }) => callOperation(rolesOperations.listRoles, { signal }),
   });
 }
 
@@ -22,7 +21,7 @@ export function useRoleList() {
 export function useRightList(enabled: boolean) {
   return useQuery({
     queryKey: roleKeys.rights,
-    queryFn: async ({ signal }) => z.array(RightSchema).parse(await http.get('/api/rights', { signal })),
+    queryFn: ({ signal }) => callOperation(rolesOperations.listRights, { signal }),
     enabled,
   });
 }
@@ -30,10 +29,8 @@ export function useRightList(enabled: boolean) {
 export function useRoleRights(roleCode: string | null) {
   return useQuery({
     queryKey: roleKeys.roleRights(roleCode ?? ''),
-    queryFn: async ({ signal }) =>
-      RoleRightsSchema.parse(
-        await http.get(`/api/roles/${encodeURIComponent(roleCode ?? '')}/rights`, { signal }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(rolesOperations.getRoleRights, { params: { roleCode: roleCode ?? '' }, signal }),
     enabled: Boolean(roleCode),
   });
 }
@@ -41,13 +38,11 @@ export function useRoleRights(roleCode: string | null) {
 export function useEditRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ code, name, description }: TextFields & { code: string }) =>
-      RoleSchema.parse(
-        await http.put(`/api/roles/${encodeURIComponent(code)}`, {
-          roleName: name,
-          roleDescription: description,
-        }),
-      ),
+    mutationFn: ({ code, name, description }: TextFields & { code: string }) =>
+      callOperation(rolesOperations.updateRole, {
+        params: { roleCode: code },
+        body: { roleName: name, roleDescription: description },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.roles }),
   });
 }
@@ -55,19 +50,15 @@ export function useEditRole() {
 export function useSaveRight() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ code, name, description, isNew }: TextFields & { code: string; isNew: boolean }) =>
-      RightSchema.parse(
-        isNew
-          ? await http.post('/api/rights', {
-              rightCode: code,
-              rightName: name,
-              rightDescription: description,
-            })
-          : await http.put(`/api/rights/${encodeURIComponent(code)}`, {
-              rightName: name,
-              rightDescription: description,
-            }),
-      ),
+    mutationFn: ({ code, name, description, isNew }: TextFields & { code: string; isNew: boolean }) =>
+      isNew
+        ? callOperation(rolesOperations.createRight, {
+            body: { rightCode: code, rightName: name, rightDescription: description },
+          })
+        : callOperation(rolesOperations.updateRight, {
+            params: { rightCode: code },
+            body: { rightName: name, rightDescription: description },
+          }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.rights }),
   });
 }
@@ -75,7 +66,7 @@ export function useSaveRight() {
 export function useDeleteRight() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) => http.delete(`/api/rights/${encodeURIComponent(code)}`),
+    mutationFn: (code: string) => callOperation(rolesOperations.deleteRight, { params: { rightCode: code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['rights'] }),
   });
 }
@@ -83,10 +74,8 @@ export function useDeleteRight() {
 export function useSetRoleRights(roleCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (rightCodes: string[]) =>
-      RoleRightsSchema.parse(
-        await http.put(`/api/roles/${encodeURIComponent(roleCode)}/rights`, { rightCodes }),
-      ),
+    mutationFn: (rightCodes: string[]) =>
+      callOperation(rolesOperations.setRoleRights, { params: { roleCode }, body: { rightCodes } }),
     onSuccess: (saved) => queryClient.setQueryData(roleKeys.roleRights(roleCode), saved),
   });
 }

@@ -1,8 +1,6 @@
-import { type Subscription, SubscriptionSchema } from '@sapa/contracts';
+import { type Subscription, subscriptionOperations } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-
-export const SUBSCRIPTION_PATH = '/api/cs/subscriptions/me';
+import { callOperation } from '../../../lib/http';
 
 export const subscriptionKeys = {
   all: ['subscription'] as const,
@@ -11,7 +9,7 @@ export const subscriptionKeys = {
 
 /** `GET /api/cs/subscriptions/me`: the trial state of the session's client. */
 export async function getSubscription(signal?: AbortSignal): Promise<Subscription> {
-  return SubscriptionSchema.parse(await http.get(SUBSCRIPTION_PATH, { signal }));
+  return callOperation(subscriptionOperations.getMySubscription, { signal });
 }
 
 export function subscriptionQueryOptions(clientId: string) {

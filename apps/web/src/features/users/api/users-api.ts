@@ -1,9 +1,9 @@
 import {
   type CreateUserRequest,
   CreateUserResultSchema,
+  rolesOperations,
   type UpdateUserRequest,
   UpdateUserResultSchema,
-  UserRightsSchema,
   UserSchema,
   type UserStatus,
   type UserStatusAction,
@@ -17,7 +17,7 @@ import {
   userListKey,
   useUserList,
 } from '../../../entities/user';
-import { http } from '../../../lib/http';
+import { callOperation, http } from '../../../lib/http';
 
 export { USERS_PATH, type UserListFilter, useUserList };
 
@@ -40,8 +40,7 @@ export function useUser(userId: string) {
 export function useUserRights(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: userKeys.rights(userId),
-    queryFn: async ({ signal }) =>
-      UserRightsSchema.parse(await http.get(`${userPath(userId)}/rights`, { signal })),
+    queryFn: ({ signal }) => callOperation(rolesOperations.getUserRights, { params: { userId }, signal }),
     enabled,
   });
 }
