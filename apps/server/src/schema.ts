@@ -3,6 +3,7 @@
 export * from './modules/approvals/approvals.tables.js';
 export * from './modules/channels/whatsapp/whatsapp.tables.js';
 export * from './modules/clients/clients.tables.js';
+export * from './modules/contacts/blacklist/blacklist.tables.js';
 export * from './modules/contacts/customers/customers.tables.js';
 export * from './modules/contacts/tags/tags.tables.js';
 export * from './modules/identity/identity.tables.js';

@@ -12,3 +12,5 @@ export const userDataNotEditable = (keys: string[]) =>
     `The configuration does not let agents edit these customer data fields: ${keys.join(', ')}`,
   );
 export const customerImportNotFound = () => notFound('import_not_found', 'No such customer import');
+export const invalidBlacklistChannel = () =>
+  new AppError(400, 'invalid_channel', 'channel is a channel name such as whatsapp, or all');

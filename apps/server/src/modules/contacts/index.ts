@@ -1,5 +1,12 @@
 // What other modules and the composition root may use of contacts: services, types and jobs, never tables.
 
+export {
+  ALL_CHANNELS,
+  addToBlacklist,
+  type BlacklistEntryInput,
+  isBlacklisted,
+  removeFromBlacklist,
+} from './blacklist/blacklist.service.js';
 export type { ContactsDeps, CustomerAccess } from './contacts.deps.js';
 export { customerNotFound } from './contacts.errors.js';
 export { contactsJobs } from './contacts.jobs.js';
