@@ -220,10 +220,9 @@ describe('server module boundaries', () => {
 
   it('names a repository function that queries a tenant table with no client and no unsafe name', () => {
     const root = tree({
+      'modules/identity/identity.tables.ts': 'export type NewUser = typeof users.$inferInsert;\n',
       'modules/identity/identity.repository.ts': `import { and, eq } from 'drizzle-orm';
-import { clients, users } from './identity.tables.js';
-
-export type NewUser = typeof users.$inferInsert;
+import { clients, type NewUser, users } from './identity.tables.js';
 
 const byEmail = (email: string) => eq(users.email, email); // users by email
 

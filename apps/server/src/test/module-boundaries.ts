@@ -245,9 +245,16 @@ const mentions = (text: string, name: string) => new RegExp(`(?<![\\w.$])${name}
  */
 export function findUnscopedRepositoryFunctions(root: string, tenantTables: readonly string[]): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles(root).filter((f) => f.endsWith('.repository.ts'))) {
-    const text = fs.readFileSync(file, 'utf8');
-    const declarations = declarationsOf(text);
+  const files = sourceFiles(root);
+  // `type NewRow = typeof rows.$inferInsert`, in a tables or repository file, names the whole-row type too.
+  const rowTypes = new Map<string, string[]>();
+  for (const file of files.filter((f) => /\.(tables|repository)\.ts$/.test(f)))
+    for (const match of fs
+      .readFileSync(file, 'utf8')
+      .matchAll(/^(?:export\s+)?type\s+(\w+)\s*=\s*typeof\s+(\w+)\.\$inferInsert;/gm))
+      rowTypes.set(match[2]!, [...(rowTypes.get(match[2]!) ?? []), match[1]!]);
+  for (const file of files.filter((f) => f.endsWith('.repository.ts'))) {
+    const declarations = declarationsOf(fs.readFileSync(file, 'utf8'));
     const tablesOf = new Map<string, Set<string>>();
     const reach = (name: string, seen: Set<string>): Set<string> => {
       const cached = tablesOf.get(name);
@@ -267,10 +274,6 @@ export function findUnscopedRepositoryFunctions(root: string, tenantTables: read
       tablesOf.set(name, tables);
       return tables;
     };
-    // `type NewRow = typeof rows.$inferInsert` names the whole-row type of `rows` too.
-    const rowTypes = new Map<string, string[]>();
-    for (const match of text.matchAll(/^(?:export\s+)?type\s+(\w+)\s*=\s*typeof\s+(\w+)\.\$inferInsert;/gm))
-      rowTypes.set(match[2]!, [...(rowTypes.get(match[2]!) ?? []), match[1]!]);
     for (const declaration of declarations) {
       if (!declaration.exported || !declaration.isFunction || declaration.name.startsWith('unsafe')) continue;
       // A function that runs no query (it builds a filter for its caller's query) is not checked.
