@@ -1,6 +1,6 @@
 import { AppError, notFound } from '../../platform/errors.js';
 
-// Shared with contacts, whose customers the inbox's rooms are about.
+// The same answers as the platform's uploads and cursors, and as contacts' customers (rooms are about them).
 export { fileRequired, invalidCursor } from '../../platform/http-io.js';
 export { customerNotFound } from '../contacts/index.js';
 
