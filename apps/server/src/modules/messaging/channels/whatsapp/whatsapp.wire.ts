@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { digitsOf, isBusinessScopedId, toCustomerKey } from '../../../lib/phone.js';
-import type { DeliveryStatus, InboundMessageType, OutboundMessage } from '../channel.ports.js';
+import { digitsOf, isBusinessScopedId, toCustomerKey } from '../../../../lib/phone.js';
+import type { DeliveryStatus, InboundMessageType, OutboundMessage } from '../../channel.ports.js';
 
 /**
  * The WhatsApp Cloud API wire format: the webhook envelope we receive and the message bodies we send.
