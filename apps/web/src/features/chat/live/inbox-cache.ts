@@ -3,6 +3,8 @@ import {
   ChatMessageSchema,
   type ChatRoom,
   ChatRoomSchema,
+  CS_SUPERVISOR_ROLES,
+  hasRoleIn,
   type RealtimeEvent,
   type Session,
 } from '@sapa/contracts';
@@ -20,10 +22,8 @@ import { chatKeys, type RoomListFilter } from '../api/chat-keys';
 type Page<T> = { items: T[]; lastEvaluatedKey: string | null };
 type Pages<T> = InfiniteData<Page<T>, string | null>;
 
-const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
-
 export function isSupervisorSession(session: Pick<Session, 'role' | 'chatRole'> | null): boolean {
-  return Boolean(session && (SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV'));
+  return Boolean(session && (hasRoleIn(CS_SUPERVISOR_ROLES, session.role) || session.chatRole === 'SPV'));
 }
 
 /**
