@@ -13,6 +13,7 @@ export * from './identity/account.schemas.js';
 export * from './identity/identity.schemas.js';
 export * from './inbox/agent-status.js';
 export * from './inbox/cs-admin.schemas.js';
+export * from './inbox/inbox.events.js';
 export * from './inbox/inbox.schemas.js';
 export * from './integrity/canonical-json.js';
 export * from './operations/define-operation.js';

@@ -448,7 +448,8 @@ async function patchRoom(
   deps: InboxDeps,
   session: SessionContext,
   roomId: string,
-  values: Partial<CsRoomRow>,
+  // What ROOM_UPDATED announces (contracts, inbox.events.ts): only these fields change here.
+  values: Partial<Pick<CsRoomRow, 'priority' | 'categoryId' | 'categoryName'>>,
 ) {
   return deps.db.transaction(async (tx) => {
     const room = await getVisibleRoom(tx, session, roomId);
