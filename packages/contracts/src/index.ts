@@ -7,6 +7,7 @@ export * from './access/route-guards.js';
 export * from './admin/admin.schemas.js';
 export * from './admin/checker-maker.schemas.js';
 export * from './admin/rights.js';
+export * from './approvals/approvals.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './errors.js';
 export * from './identity/account.schemas.js';
