@@ -9,6 +9,7 @@ export * from './admin/checker-maker.schemas.js';
 export * from './admin/rights.js';
 export * from './approvals/approvals.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
+export * from './clients/clients.operations.js';
 export * from './errors.js';
 export * from './identity/account.schemas.js';
 export * from './identity/identity.schemas.js';

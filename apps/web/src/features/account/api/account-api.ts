@@ -1,6 +1,5 @@
 import {
-  ApiSecretSchema,
-  ApiSecretStatusSchema,
+  clientsOperations,
   MailMessageSchema,
   MfaActivationSchema,
   MfaStatusSchema,
@@ -128,8 +127,7 @@ export function useApiSecretStatus(enabled: boolean) {
   const { clientId } = useCaller();
   return useQuery({
     queryKey: keys.apiSecret(clientId),
-    queryFn: async ({ signal }) =>
-      ApiSecretStatusSchema.parse(await http.get('/api/clients/apiSecret', { signal })),
+    queryFn: ({ signal }) => callOperation(clientsOperations.getApiSecretStatus, { signal }),
     enabled: enabled && clientId !== '',
   });
 }
@@ -139,7 +137,7 @@ export function useRotateApiSecret() {
   const { clientId } = useCaller();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => ApiSecretSchema.parse(await http.post('/api/clients/apiSecret')),
+    mutationFn: () => callOperation(clientsOperations.rotateApiSecret),
     onSuccess: (secret) =>
       queryClient.setQueryData(keys.apiSecret(clientId), {
         exists: true,

@@ -1,6 +1,6 @@
-import { ListClientInfoSchema, type Session, SessionSchema } from '@sapa/contracts';
+import { clientsOperations, type Session, SessionSchema } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation, http } from '../../../lib/http';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -9,7 +9,7 @@ export const clientKeys = {
 
 /** `GET /api/clients/me`: the current client and, for a super admin, every client (listClientInfo). */
 export async function getMyClients(signal?: AbortSignal) {
-  return ListClientInfoSchema.parse(await http.get('/api/clients/me', { signal }));
+  return callOperation(clientsOperations.getMyClientInfo, { signal });
 }
 
 export function useMyClients(userId: string, enabled: boolean) {
