@@ -16,7 +16,7 @@ const roomCount = Number(process.env.BENCH_ROOMS ?? 100_000);
 
 const { openPglite, openPostgres } = await import(dist('platform/database.js'));
 const { seedDemo } = await import(dist('modules/demo/index.js'));
-const schema = await import(dist('platform/schema.js'));
+const schema = await import(dist('schema.js'));
 const { newId } = await import(dist('lib/ids.js'));
 
 /** 100k customers, each with one room: 80% closed history, 15% open with the two demo agents, 5% queued. */

@@ -21,10 +21,12 @@ import { clientsRoutes } from './modules/clients/index.js';
 import {
   accountRoutes,
   createFirstAdmin,
+  findUser,
   type IdentityDeps,
   identityJobs,
   identityRoutes,
   isSessionLive,
+  listUsersByName,
   loadLoginKey,
   registerUserApprovals,
   resolveSession,
@@ -203,7 +205,7 @@ export async function buildApp({
   const channelSender = channelSenderOverride ?? createChannelSender(whatsapp);
   const approvals = new ApprovalRegistry();
   registerUserApprovals(approvals);
-  await app.register(approvalsRoutes, { db, registry: approvals });
+  await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
   await app.register(usageRoutes, { db });
   await app.register(subscriptionsRoutes, { db });
   await app.register(storageRoutes, { db, storage });

@@ -6,13 +6,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 
 /**
  * One Drizzle type for both drivers. PGlite's and node-postgres' databases share the PgDatabase API
  * (queries, transactions, `execute` answering `{ rows }`), so the app is written once against this.
+ * No schema is registered: the app uses the query builder, not relational queries (`db.query.…`), so
+ * platform needs no module's tables (the aggregate for drizzle-kit is `src/schema.ts`).
  */
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Database | Transaction;
@@ -52,8 +53,8 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** `dataDir` undefined means in-memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir ?? 'memory://');
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  const db = drizzlePglite({ client }) as unknown as Database;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
     kind: 'pglite',
     db,
@@ -82,7 +83,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // The server can end an idle pooled connection (restart, failover, a terminated backend): the pool
   // drops that client and the next query opens a new one. Unheard, the pool's error would end the process.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder });
   return {
     kind: 'postgres',

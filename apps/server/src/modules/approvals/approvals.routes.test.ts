@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
-import { clients } from '../clients/index.js';
+import { clients } from '../clients/clients.tables.js';
 
 describe('maker-checker approvals', () => {
   let sapa: TestApp;

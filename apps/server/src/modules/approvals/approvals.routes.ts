@@ -14,13 +14,15 @@ import {
   listChannelCheckerMakers,
   removeChannelCheckerMaker,
   saveChannelCheckerMaker,
+  type UserDirectory,
 } from './checker-maker.service.js';
 
 /** Maker-checker tasks of the session's client (spec §4 "Approval tasks", §7 tasks calls). */
-export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Database; registry: ApprovalRegistry }> = async (
-  app,
-  { db, registry },
-) => {
+export const approvalsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  registry: ApprovalRegistry;
+  users: UserDirectory;
+}> = async (app, { db, registry, users }) => {
   routeOperation(app, approvalsOperations.listTasks, (request) =>
     listApprovalTasks(db, request.ctx.session!, request.params.list, request.query),
   );
@@ -34,10 +36,10 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Database; registry: Ap
     rejectTask(db, actorOf(request), request.params.taskId, request.body.note),
   );
   routeOperation(app, approvalsOperations.listCheckerMakers, (request) =>
-    listChannelCheckerMakers(db, request.ctx.session!, request.query),
+    listChannelCheckerMakers(db, users, request.ctx.session!, request.query),
   );
   routeOperation(app, approvalsOperations.saveCheckerMaker, (request) =>
-    saveChannelCheckerMaker(db, actorOf(request), request.body),
+    saveChannelCheckerMaker(db, users, actorOf(request), request.body),
   );
   routeOperation(app, approvalsOperations.removeCheckerMaker, async (request) => {
     await removeChannelCheckerMaker(db, actorOf(request), request.query);

@@ -1,6 +1,5 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/database.js';
-import { users } from '../identity/identity.tables.js';
 import { type CheckerMakerUserRow, checkerMakerUsers } from './approvals.tables.js';
 
 const assignmentOf = (clientId: string, channel: string, userId: string) =>
@@ -10,32 +9,16 @@ const assignmentOf = (clientId: string, channel: string, userId: string) =>
     eq(checkerMakerUsers.userId, userId),
   );
 
-/** One page of a channel's makers and checkers with their names, by name. */
-export async function listCheckerMakerUsers(
+/** Every maker and checker of a channel (a client's users at most): its page is ordered by name in identity. */
+export async function listChannelAssignments(
   db: Executor,
   clientId: string,
   channel: string,
-  page: { pageSize: number; pageNumber: number },
-) {
-  const where = and(eq(checkerMakerUsers.clientId, clientId), eq(checkerMakerUsers.channel, channel));
-  const rows = await db
-    .select({
-      assignment: checkerMakerUsers,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-    })
+): Promise<CheckerMakerUserRow[]> {
+  return db
+    .select()
     .from(checkerMakerUsers)
-    .innerJoin(
-      users,
-      and(eq(users.clientId, checkerMakerUsers.clientId), eq(users.id, checkerMakerUsers.userId)),
-    )
-    .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(page.pageSize)
-    .offset(page.pageSize * page.pageNumber);
-  const [total] = await db.select({ value: count() }).from(checkerMakerUsers).where(where);
-  return { rows, total: total?.value ?? 0 };
+    .where(and(eq(checkerMakerUsers.clientId, clientId), eq(checkerMakerUsers.channel, channel)));
 }
 
 export async function findCheckerMakerUser(

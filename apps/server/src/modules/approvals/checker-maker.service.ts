@@ -4,16 +4,32 @@ import { assertFeatureOpen } from '../../platform/access-policy.js';
 import { type Actor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
 import type { SessionContext } from '../../platform/request-context.js';
-import { findUser } from '../identity/identity.repository.js';
 import { assignmentNotFound, notChannelChecker, notChannelMaker, userNotFound } from './approvals.errors.js';
 import type { CheckerMakerUserRow } from './approvals.tables.js';
 import {
   channelNamesAnyone,
   deleteCheckerMakerUser,
   findCheckerMakerUser,
-  listCheckerMakerUsers,
+  listChannelAssignments,
   saveCheckerMakerUser,
 } from './checker-maker.repository.js';
+
+type DirectoryUser = { id: string; name: string; email: string; role: string };
+
+/**
+ * What approvals needs to know about users, given by the composition root from identity (which
+ * itself proposes changes through approvals, so approvals cannot import it without a cycle).
+ */
+export type UserDirectory = {
+  findUser(db: Executor, clientId: string, userId: string): Promise<DirectoryUser | null>;
+  /** One page of the client's users among `userIds`, ordered by name. */
+  listUsersByName(
+    db: Executor,
+    clientId: string,
+    userIds: string[],
+    page: { pageSize: number; pageNumber: number },
+  ): Promise<DirectoryUser[]>;
+};
 
 function toView(
   row: CheckerMakerUserRow,
@@ -32,27 +48,36 @@ function toView(
   };
 }
 
+/** One page of a channel's makers and checkers with their names, by name. */
 export async function listChannelCheckerMakers(
   db: Executor,
+  users: UserDirectory,
   session: SessionContext,
   query: { channel: CheckerMakerChannel; pageSize: number; pageNumber: number },
 ) {
   assertFeatureOpen(session, query.channel);
-  const { rows, total } = await listCheckerMakerUsers(db, session.clientId, query.channel, query);
+  const assignments = await listChannelAssignments(db, session.clientId, query.channel);
+  const byUserId = new Map(assignments.map((row) => [row.userId, row]));
+  const page = await users.listUsersByName(db, session.clientId, [...byUserId.keys()], query);
   return {
     pageSize: query.pageSize,
     pageNumber: query.pageNumber,
-    total,
-    items: rows.map(({ assignment, ...user }) => toView(assignment, user)),
+    total: assignments.length,
+    items: page.map((user) => toView(byUserId.get(user.id)!, user)),
   };
 }
 
 /** Names a user of the client as maker and/or checker of a channel (or changes what they are). */
-export async function saveChannelCheckerMaker(db: Database, actor: Actor, input: CheckerMakerUpdate) {
+export async function saveChannelCheckerMaker(
+  db: Database,
+  users: UserDirectory,
+  actor: Actor,
+  input: CheckerMakerUpdate,
+) {
   const { session } = actor;
   assertFeatureOpen(session, input.channel);
   // Another client's user is as unknown as a made-up id.
-  const user = isId(input.userId) ? await findUser(db, session.clientId, input.userId) : null;
+  const user = isId(input.userId) ? await users.findUser(db, session.clientId, input.userId) : null;
   if (!user) throw userNotFound();
   return db.transaction(async (tx) => {
     const before = await findCheckerMakerUser(tx, session.clientId, input.channel, user.id);

@@ -5,4 +5,5 @@ export {
   ApprovalRegistry,
   proposeChange,
 } from './approvals.service.js';
-export { type ApprovalTaskRow, approvalTasks } from './approvals.tables.js';
+export type { ApprovalTaskRow } from './approvals.tables.js';
+export type { UserDirectory } from './checker-maker.service.js';

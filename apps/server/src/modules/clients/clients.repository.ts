@@ -23,6 +23,23 @@ export async function unsafeListAllClients(db: Executor): Promise<ClientRow[]> {
   return db.select().from(clients).orderBy(asc(clients.clientName));
 }
 
+/**
+ * Each client's status and feature mask as a subquery, for the per-request session lookup in identity,
+ * which joins it on the session's active client: one indexed query per request, not two, while
+ * identity never names this module's table.
+ */
+export function clientAccessSubquery(db: Executor) {
+  return db
+    .select({
+      id: clients.id,
+      status: clients.status,
+      features: clients.features,
+      mainFeature: clients.mainFeature,
+    })
+    .from(clients)
+    .as('client_access');
+}
+
 export async function unsafeListAllClientIds(db: Executor): Promise<string[]> {
   const rows = await db.select({ id: clients.id }).from(clients).orderBy(asc(clients.clientName));
   return rows.map((row) => row.id);

@@ -1,4 +1,4 @@
-export { findClient, insertClient } from './clients.repository.js';
+export { clientAccessSubquery, findClient, insertClient } from './clients.repository.js';
 export { type ClientAdminDeps, clientsRoutes } from './clients.routes.js';
 export {
   clientNotFound,
@@ -7,4 +7,4 @@ export {
   toClientInfo,
   unsafeFindClientByApiSecret,
 } from './clients.service.js';
-export { type ClientRow, clientApiSecrets, clients } from './clients.tables.js';
+export type { ClientRow } from './clients.tables.js';

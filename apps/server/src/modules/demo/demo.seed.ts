@@ -11,9 +11,8 @@ import type { Database } from '../../platform/database.js';
 import type { Keys } from '../../platform/secrets.js';
 import { insertWhatsappChannel } from '../channels/index.js';
 import { insertClient } from '../clients/index.js';
-import { hashPassword, insertUser } from '../identity/index.js';
+import { hashPassword, insertUser, unsafeFindUserByEmail } from '../identity/index.js';
 import { seedInboxDemo } from '../inbox/index.js';
-import { unsafeFindDemoMarker } from './demo.repository.js';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -60,7 +59,8 @@ export async function seedDemo(
   db: Database,
   options: { keys?: Keys; inbox?: boolean } = {},
 ): Promise<{ seeded: boolean }> {
-  if (await unsafeFindDemoMarker(db)) return { seeded: false };
+  // Seeding is installation-wide: the demo's super admin marks it done, whatever client it is in.
+  if (await unsafeFindUserByEmail(db, 'sad@demo.test')) return { seeded: false };
   let demoClientId = '';
   const passwordHashes = await Promise.all(listDemoLogins().map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {

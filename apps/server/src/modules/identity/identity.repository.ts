@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
-import { clients } from '../clients/index.js';
-import { subscriptions } from '../subscriptions/index.js';
+import { clientAccessSubquery } from '../clients/index.js';
+import { unsafeSubscriptionTermsSubquery } from '../subscriptions/index.js';
 import {
   authSessions,
   passwordResetTokens,
@@ -165,6 +165,8 @@ export async function setSessionActiveClient(
 }
 
 function prepareFindLiveSession(db: Database) {
+  const clients = clientAccessSubquery(db);
+  const subscriptions = unsafeSubscriptionTermsSubquery(db);
   return db
     .select({
       userId: users.id,

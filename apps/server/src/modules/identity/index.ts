@@ -1,13 +1,13 @@
 export { accountRoutes } from './account/account.routes.js';
 export type { AccountDeps } from './account/account.service.js';
 export { identityJobs, PURGE_EXPIRED_AUTH_JOB } from './identity.jobs.js';
-export { insertUser } from './identity.repository.js';
+export { findUser, insertUser, unsafeFindUserByEmail } from './identity.repository.js';
 export { identityRoutes } from './identity.routes.js';
 export { type IdentityDeps, isSessionLive, resolveSession } from './identity.service.js';
-export { type UserRow, users } from './identity.tables.js';
+export type { UserRow } from './identity.tables.js';
 export { loadLoginKey } from './login-key.js';
 export { hashPassword } from './password.js';
 export { ssoRoutes } from './sso/sso.routes.js';
-export { unsafeEmailTaken } from './users/users.repository.js';
+export { listUsersByName, unsafeEmailTaken, updateUserAgentLink } from './users/users.repository.js';
 export { usersRoutes } from './users/users.routes.js';
 export { createFirstAdmin, getManagedUser, registerUserApprovals } from './users/users.service.js';

@@ -1,2 +1,3 @@
+export { unsafeSubscriptionTermsSubquery } from './subscriptions.repository.js';
 export { subscriptionsRoutes } from './subscriptions.routes.js';
-export { type SubscriptionRow, subscriptions } from './subscriptions.tables.js';
+export type { SubscriptionRow } from './subscriptions.tables.js';

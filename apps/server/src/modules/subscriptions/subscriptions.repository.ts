@@ -4,6 +4,21 @@ import { type SubscriptionRow, subscriptions } from './subscriptions.tables.js';
 
 export type SubscriptionFields = Pick<SubscriptionRow, 'isTrial' | 'expiredAt' | 'chatRole'>;
 
+/**
+ * Every client's trial terms as a subquery: unfiltered because the caller joins it on the client it
+ * acts for (identity's per-request session lookup, on the session's active client), in one query.
+ */
+export function unsafeSubscriptionTermsSubquery(db: Executor) {
+  return db
+    .select({
+      clientId: subscriptions.clientId,
+      isTrial: subscriptions.isTrial,
+      expiredAt: subscriptions.expiredAt,
+    })
+    .from(subscriptions)
+    .as('subscription_terms');
+}
+
 export async function findSubscription(db: Executor, clientId: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId));
   return row ?? null;

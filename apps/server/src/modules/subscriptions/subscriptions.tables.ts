@@ -1,5 +1,6 @@
 import { bigint, boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/index.js';
+// Another module's table, imported only for the foreign key (one database schema, decision 0022).
+import { clients } from '../clients/clients.tables.js';
 
 /**
  * One subscription per client (spec §3 "Subscription"). A client without a row is not on a trial.

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@sapa/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
 import { type UserRow, users } from '../identity.tables.js';
 
@@ -82,6 +82,36 @@ export async function moveUserToClient(db: Executor, clientId: string, userId: s
     .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
     .returning();
   return row ?? null;
+}
+
+/** Links a user to their inbox agent record (or unlinks it, with nulls): the inbox's agents are users. */
+export async function updateUserAgentLink(
+  db: Executor,
+  clientId: string,
+  userId: string,
+  values: { csId: string | null; chatRole: string | null },
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+}
+
+/** One page of the named users of a client, by name: approvals lists a channel's makers and checkers. */
+export async function listUsersByName(
+  db: Executor,
+  clientId: string,
+  userIds: string[],
+  page: { pageSize: number; pageNumber: number },
+) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), inArray(users.id, userIds)))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(page.pageSize)
+    .offset(page.pageSize * page.pageNumber);
 }
 
 /** Emails are unique across clients (they are login names), so the check spans clients. */

@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/database.js';
-import { users } from '../../identity/index.js';
 import { type CsAgentRow, csAgentStatusLogs, csAgents } from './agents.tables.js';
 
 export type AgentKind = CsAgentRow['kind'];
@@ -81,29 +80,6 @@ export async function listAgentTags(db: Executor, clientId: string): Promise<str
         order by 1`,
   );
   return rows.rows.map((row) => row.tag);
-}
-
-/** The user with this email, in any client: emails are unique across clients (decision 0002). */
-export async function unsafeFindUserByEmail(db: Executor, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  return row ?? null;
-}
-
-export async function linkUserToAgent(
-  db: Executor,
-  clientId: string,
-  userId: string,
-  values: { csId: string | null; chatRole: string | null },
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
-}
-
-export async function insertPendingUser(db: Executor, row: typeof users.$inferInsert) {
-  const [inserted] = await db.insert(users).values(row).returning();
-  return inserted!;
 }
 
 /** Closes the agent's open status interval and opens one for the new status. */

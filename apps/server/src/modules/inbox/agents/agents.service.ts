@@ -6,7 +6,12 @@ import { isId, newId } from '../../../lib/ids.js';
 import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { hashPassword } from '../../identity/index.js';
+import {
+  hashPassword,
+  insertUser,
+  unsafeFindUserByEmail,
+  updateUserAgentLink,
+} from '../../identity/index.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentExists, agentNotFound, emailInUse, invalidCursor, notAnAgent } from '../inbox.errors.js';
 import { publishInboxEvent } from '../inbox.events.js';
@@ -15,14 +20,11 @@ import {
   type AgentKind,
   findAgent,
   insertAgent,
-  insertPendingUser,
   lastLogTimes,
-  linkUserToAgent,
   listAgentRows,
   listAgentTags,
   listStatusLogs,
   recordStatusChange,
-  unsafeFindUserByEmail,
   updateAgent,
 } from './agents.repository.js';
 import type { CsAgentRow } from './agents.tables.js';
@@ -146,10 +148,10 @@ async function linkOrCreateUser(
   if (existing && existing.clientId !== clientId) throw emailInUse();
   const { role, chatRole } = USER_FOR_KIND[kind];
   if (existing) {
-    await linkUserToAgent(tx, clientId, existing.id, { csId, chatRole });
+    await updateUserAgentLink(tx, clientId, existing.id, { csId, chatRole });
     return existing.id;
   }
-  const user = await insertPendingUser(tx, {
+  const user = await insertUser(tx, {
     clientId,
     id: newId(),
     name: input.name,
@@ -231,7 +233,7 @@ export async function deleteAgent(
       status: 'offline',
     });
     if (deleted && row.userId)
-      await linkUserToAgent(tx, session.clientId, row.userId, { csId: null, chatRole: null });
+      await updateUserAgentLink(tx, session.clientId, row.userId, { csId: null, chatRole: null });
     return toAgent(updated!);
   });
 }

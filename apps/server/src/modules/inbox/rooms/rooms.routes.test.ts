@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappChannels } from '../../../platform/schema.js';
+import { whatsappChannels } from '../../../schema.js';
 import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import type { InboxPort } from '../../channels/channel.ports.js';
