@@ -25,6 +25,7 @@ export * from './subscriptions/subscription.operations.js';
 export * from './subscriptions/subscription.schemas.js';
 export * from './usage/usage.operations.js';
 export * from './usage/usage.schemas.js';
+export * from './users/users.operations.js';
 
 export const PRODUCT_VERSION = '1.72.0';
 export const SESSION_MAX_DAYS = 180;
