@@ -11,6 +11,7 @@ export * from './approvals/approvals.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './clients/clients.operations.js';
 export * from './errors.js';
+export * from './identity/account.operations.js';
 export * from './identity/account.schemas.js';
 export * from './identity/identity.schemas.js';
 export * from './inbox/agent-status.js';
