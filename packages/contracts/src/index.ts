@@ -13,6 +13,7 @@ export * from './clients/clients.operations.js';
 export * from './errors.js';
 export * from './identity/account.operations.js';
 export * from './identity/account.schemas.js';
+export * from './identity/identity.operations.js';
 export * from './identity/identity.schemas.js';
 export * from './inbox/agent-status.js';
 export * from './inbox/cs-admin.schemas.js';
