@@ -6,17 +6,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import {
-  type ChannelSender,
-  createChannelSender,
-  createWhatsappChannel,
-  type InboxPort,
-  sandboxPhoneRoutes,
-  type WhatsappChannel,
-  whatsappJobs,
-  whatsappSettingsRoutes,
-  whatsappWebhookRoutes,
-} from './modules/channels/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import {
   accountRoutes,
@@ -35,6 +24,22 @@ import {
   usersRoutes,
 } from './modules/identity/index.js';
 import { createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  type ChannelName,
+  type ChannelRegistry,
+  createChannelRegistry,
+  createMessaging,
+  createWhatsappChannel,
+  type InboxPort,
+  type MessageChannel,
+  type Messaging,
+  messagingJobs,
+  sandboxPhoneRoutes,
+  type WhatsappChannel,
+  whatsappJobs,
+  whatsappSettingsRoutes,
+  whatsappWebhookRoutes,
+} from './modules/messaging/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
@@ -67,16 +72,18 @@ export type AppDeps = {
   inboxPort?: InboxPort;
   /** Replaces what the inbox publishes to (tests record events with it); the live socket otherwise. */
   realtime?: Realtime;
-  /** Replaces the channels the inbox sends through (tests record sends); WhatsApp otherwise. */
-  channelSender?: ChannelSender;
+  /** Replaces registered channels (tests record sends); the real ones (WhatsApp) otherwise. */
+  channels?: Partial<Record<ChannelName, MessageChannel>>;
 };
 export type Sapa = {
   app: FastifyInstance;
   jobs: Jobs;
   realtime: RealtimeServer;
   whatsapp: WhatsappChannel;
-  /** What the inbox calls to answer customers. */
-  channelSender: ChannelSender;
+  /** The channels messaging sends on. */
+  channels: ChannelRegistry;
+  /** The outbound ledger and send job every feature sends through. */
+  messaging: Messaging;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -87,7 +94,7 @@ export async function buildApp({
   realtimeTimings,
   inboxPort,
   realtime: realtimeOverride,
-  channelSender: channelSenderOverride,
+  channels: channelOverrides,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -126,25 +133,35 @@ export async function buildApp({
   );
   // Channels queue jobs and jobs run channel code: the queue is bound once both exist.
   let jobs: Jobs | null = null;
+  const enqueue = async (name: string, data: object, options?: object) => {
+    if (!jobs) throw new Error('The job queue is not ready');
+    return jobs.send(name, data, options);
+  };
+  const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
+  const channels = createChannelRegistry();
+  const messaging = createMessaging({ db, channels, enqueue, log: app.log, sources: { inbox } });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
     storage,
     graphBaseUrl: config.whatsappGraphBaseUrl,
     outbound: createOutboundHttp({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
-    inboxPort: inboxPort ?? createInboxPort({ realtime: inboxRealtime }),
+    // Delivery statuses move messaging's ledger, then the inbox's message.
+    inboxPort: messaging.inboundPort(inbox),
     log: app.log,
-    enqueue: async (name, data, options) => {
-      if (!jobs) throw new Error('The job queue is not ready');
-      return jobs.send(name, data, options);
-    },
+    enqueue,
   });
+  // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
+  channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
+  for (const [name, channel] of Object.entries(channelOverrides ?? {}) as [ChannelName, MessageChannel][])
+    if (name !== 'whatsapp') channels.register(name, channel);
   jobs = createJobs(
     database.sql,
     [
       ...identityJobs(db),
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
+      ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -202,7 +219,6 @@ export async function buildApp({
   await app.register(auditRoutes, { db });
   // Maker-checker: each module registers what approving its task types does.
   const queue = jobs;
-  const channelSender = channelSenderOverride ?? createChannelSender(whatsapp);
   const approvals = new ApprovalRegistry();
   registerUserApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
@@ -216,7 +232,7 @@ export async function buildApp({
     deps: {
       db,
       realtime: inboxRealtime,
-      channelSender,
+      messaging,
       jobs: queue,
       storage,
       publicUrl: config.publicUrl,
@@ -234,7 +250,9 @@ export async function buildApp({
     await realtime.close();
   });
   app.addHook('onClose', async () => {
+    // Sends already under way finish (and record their outcome) before the database closes.
+    await messaging.settle();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channelSender };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging };
 }

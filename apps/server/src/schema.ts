@@ -1,7 +1,6 @@
 // Every table, for drizzle-kit and for tests and benches that write rows directly. It lives in the
 // composition root, beside app.ts, because it names every module: platform never imports a module.
 export * from './modules/approvals/approvals.tables.js';
-export * from './modules/channels/whatsapp/whatsapp.tables.js';
 export * from './modules/clients/clients.tables.js';
 export * from './modules/identity/identity.tables.js';
 export * from './modules/inbox/agents/agents.tables.js';
@@ -11,6 +10,8 @@ export * from './modules/inbox/customers/customers.tables.js';
 export * from './modules/inbox/exports/exports.tables.js';
 export * from './modules/inbox/rooms/rooms.tables.js';
 export * from './modules/inbox/templates/templates.tables.js';
+export * from './modules/messaging/channels/whatsapp/whatsapp.tables.js';
+export * from './modules/messaging/messaging.tables.js';
 export * from './modules/roles/roles.tables.js';
 export * from './modules/subscriptions/subscriptions.tables.js';
 export * from './modules/usage/usage.tables.js';

@@ -1,11 +1,10 @@
 import { InboxEventSchema } from '@sapa/contracts';
 import type {
-  ChannelName,
-  ChannelSender,
   CustomerWindow,
   InboundMessage,
+  MessageChannel,
   OutboundMessage,
-} from '../modules/channels/channel.ports.js';
+} from '../modules/messaging/index.js';
 import type { Executor } from '../platform/database.js';
 import type { PublishInput, Realtime } from '../platform/realtime/realtime.types.js';
 
@@ -35,23 +34,25 @@ export class RecordingRealtime implements Realtime {
   }
 }
 
-/** A channel that accepts sends (recording them) with a per-phone 24-hour window, open by default. */
-export class RecordingChannelSender implements ChannelSender {
+/**
+ * A channel that accepts sends (recording them) with a per-phone 24-hour window, open by default.
+ * Messaging sends after the request's commit: `await sapa.messaging.settle()` before reading `sent`.
+ */
+export class RecordingChannel implements MessageChannel {
   readonly sent: OutboundMessage[] = [];
   readonly closedWindows = new Set<string>();
   failWith: Error | null = null;
+  /** While set, a send waits for it: proves the caller does not wait for the provider. */
+  gate: Promise<void> | null = null;
   private counter = 0;
   async send(message: OutboundMessage) {
+    if (this.gate) await this.gate;
     if (this.failWith) throw this.failWith;
     this.sent.push(message);
     this.counter++;
     return { providerMessageId: `wamid.out.${this.counter}` };
   }
-  async customerWindow(
-    _clientId: string,
-    _channel: ChannelName,
-    customerPhone: string,
-  ): Promise<CustomerWindow> {
+  async customerWindow(_clientId: string, customerPhone: string): Promise<CustomerWindow> {
     const open = !this.closedWindows.has(customerPhone);
     return { open, closesAt: open ? new Date(Date.now() + 3_600_000) : null };
   }

@@ -1,4 +1,4 @@
-import type { InboundMessage, InboxPort, StatusUpdate } from '../modules/channels/index.js';
+import type { InboundMessage, InboxPort, OutboundResult, StatusUpdate } from '../modules/messaging/index.js';
 
 /** An inbox stand-in that records what the channel hands over, in order. */
 export type RecordingInboxPort = InboxPort & {
@@ -6,6 +6,8 @@ export type RecordingInboxPort = InboxPort & {
   statuses: StatusUpdate[];
   media: { clientId: string; providerMessageId: string; url: string; mimeType: string | null }[];
   reactions: Parameters<InboxPort['applyReaction']>[1][];
+  /** What messaging told the inbox about its sends. */
+  outcomes: OutboundResult[];
 };
 
 export function createRecordingInboxPort(): RecordingInboxPort {
@@ -14,6 +16,7 @@ export function createRecordingInboxPort(): RecordingInboxPort {
     statuses: [],
     media: [],
     reactions: [],
+    outcomes: [],
     async applyReaction(_executor, input) {
       port.reactions.push(input);
     },
@@ -25,6 +28,9 @@ export function createRecordingInboxPort(): RecordingInboxPort {
     },
     async mediaStored(_executor, input) {
       port.media.push(input);
+    },
+    async applyOutboundResult(_executor, result) {
+      port.outcomes.push(result);
     },
   };
   return port;

@@ -9,10 +9,10 @@ import {
 import { newId } from '../../lib/ids.js';
 import type { Database } from '../../platform/database.js';
 import type { Keys } from '../../platform/secrets.js';
-import { insertWhatsappChannel } from '../channels/index.js';
 import { insertClient } from '../clients/index.js';
 import { hashPassword, insertUser, unsafeFindUserByEmail } from '../identity/index.js';
 import { seedInboxDemo } from '../inbox/index.js';
+import { insertWhatsappChannel } from '../messaging/index.js';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 

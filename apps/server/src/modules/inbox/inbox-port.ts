@@ -1,11 +1,12 @@
 import type { InboxEventOf } from '@sapa/contracts';
-import { newId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
-import type { InboundMessage, InboxPort, StatusUpdate } from '../channels/channel.ports.js';
+import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
 import {
   advanceMessageStatus,
   insertCustomerMessageOnce,
   insertMessageOnce,
+  settlePendingMessage,
   updateMessageByProviderId,
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
@@ -179,6 +180,25 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         update.providerMessageId,
         update.status,
         update.error,
+      );
+      if (!row) return;
+      await announceMessageChange(deps, executor, row, 'MESSAGE_STATUS', {
+        status: row.status,
+        error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
+      });
+    },
+
+    /** Messaging tried an agent's message: it gets the provider's id (its ticks follow) or the failure. */
+    async applyOutboundResult(executor, result) {
+      if (!isId(result.sourceRef)) return;
+      const row = await settlePendingMessage(
+        executor,
+        result.clientId,
+        result.sourceRef,
+        result.status === 'sent'
+          ? { status: 'sent', providerMessageId: result.providerMessageId }
+          : // The inbox has always shown a failed send this way; the ledger keeps the provider's code.
+            { status: 'failed', errorCode: 'send_failed', errorTitle: result.error.title },
       );
       if (!row) return;
       await announceMessageChange(deps, executor, row, 'MESSAGE_STATUS', {

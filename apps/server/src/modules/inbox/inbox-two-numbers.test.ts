@@ -91,6 +91,7 @@ describe('a client with two WhatsApp numbers', () => {
 
     const answered = await reply(room!.id, 'Dijawab dari nomor kedua');
     expect(answered.statusCode).toBe(201);
+    await sapa.messaging.settle();
     expect(await conversationOn(NUMBER_B, customer)).toEqual([
       'in:Halo nomor kedua',
       'out:Dijawab dari nomor kedua',
@@ -109,6 +110,7 @@ describe('a client with two WhatsApp numbers', () => {
 
     expect((await reply(roomA.id, 'Balasan dari nomor pertama')).statusCode).toBe(201);
     expect((await reply(roomB.id, 'Balasan dari nomor kedua')).statusCode).toBe(201);
+    await sapa.messaging.settle();
     expect(await conversationOn(NUMBER_A, customer)).toEqual([
       'in:Pesan ke nomor pertama',
       'out:Balasan dari nomor pertama',

@@ -115,6 +115,23 @@ describe('inbox and WhatsApp channel, wired', () => {
       content: 'Kami cek sekarang, Kak Rina',
       status: 'read',
     });
+    // Messaging's ledger row followed the same webhook statuses, in the same transactions.
+    const outbound = await sapa.messaging.findOutboundByKey(
+      agent.session.clientId,
+      `inbox:${reply.json().messageId}`,
+    );
+    expect(outbound).toMatchObject({
+      source: 'inbox',
+      channel: 'whatsapp',
+      recipient: CUSTOMER,
+      status: 'read',
+    });
+    expect(outbound!.statusHistory).toEqual({
+      queued: expect.any(String),
+      sent: expect.any(String),
+      delivered: expect.any(String),
+      read: expect.any(String),
+    });
     await socket.close();
   });
 });

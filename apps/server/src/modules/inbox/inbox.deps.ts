@@ -2,16 +2,17 @@ import type { Database } from '../../platform/database.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
 import type { Storage } from '../../platform/storage/index.js';
-import type { ChannelSender } from '../channels/channel.ports.js';
+import type { Messaging } from '../messaging/index.js';
 
 /**
- * What the inbox needs from outside. `realtime` and `channelSender` are built by other modules and
+ * What the inbox needs from outside. `realtime` and `messaging` are built by other modules and
  * always given by the app; work that never publishes or sends (the demo seed, some tests) leaves them out.
  */
 export type InboxDeps = {
   db: Database;
   realtime?: Realtime | undefined;
-  channelSender?: ChannelSender | undefined;
+  /** Sends agents' messages (outbound ledger and send job) and answers the customer window. */
+  messaging?: Messaging | undefined;
   jobs?: Jobs | undefined;
   /** Where agents' uploads (images sent to customers) are kept. */
   storage?: Storage | undefined;

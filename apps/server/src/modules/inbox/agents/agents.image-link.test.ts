@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import type { InboxPort } from '../../channels/channel.ports.js';
+import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
 
 /** The smallest valid PNG: one transparent pixel. */
@@ -17,7 +17,7 @@ describe('agent image links', () => {
   let adc: LoggedIn;
   let port: InboxPort;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
   let roomId: string;
   let ownFile: string;
   let ownSharedLink: string;
@@ -36,7 +36,7 @@ describe('agent image links', () => {
     );
 
   beforeAll(async () => {
-    sapa = await createTestApp({ PUBLIC_URL }, { realtime, channelSender: sender });
+    sapa = await createTestApp({ PUBLIC_URL }, { realtime, channels: { whatsapp: sender } });
     port = createInboxPort({ realtime });
     adc = await logIn(sapa.app, 'adc@demo.test');
     await port.receiveInbound(sapa.database.db, inboundText(adc.session.clientId, '6281277770001', 'Halo'));
@@ -63,6 +63,7 @@ describe('agent image links', () => {
     });
     expect(uploaded.statusCode).toBe(201);
     ownFile = uploaded.json().url;
+    await sapa.messaging.settle();
     const outbound = sender.sent.at(-1)!;
     ownSharedLink = outbound.kind === 'image' ? outbound.url : '';
   });
@@ -86,6 +87,7 @@ describe('agent image links', () => {
       expect(response.statusCode).toBe(400);
       expect(errorCode(response)).toBe('image_link_not_allowed');
     }
+    await sapa.messaging.settle();
     expect(sender.sent.length).toBe(before);
   });
 
@@ -100,6 +102,7 @@ describe('agent image links', () => {
       for (const response of await sendBoth(url)) {
         expect(response.statusCode).toBeLessThan(300);
         expect(response.json()).toMatchObject({ type: 'image', url: ownFile });
+        await sapa.messaging.settle();
         const outbound = sender.sent.at(-1)!;
         expect(outbound.kind === 'image' ? outbound.url : '').toMatch(
           /^https:\/\/portal\.example\.com\/api\/files\/shared\//,

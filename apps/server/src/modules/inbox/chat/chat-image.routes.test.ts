@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import type { InboxPort } from '../../channels/channel.ports.js';
 import { DEMO_WHATSAPP } from '../../demo/index.js';
+import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
 
 /** The smallest valid PNG: one transparent pixel. */
@@ -36,7 +36,7 @@ describe('POST /api/cs/chat/image', () => {
   let adc2: LoggedIn;
   let port: InboxPort;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
 
   const upload = (
     by: LoggedIn,
@@ -64,7 +64,7 @@ describe('POST /api/cs/chat/image', () => {
   beforeAll(async () => {
     sapa = await createTestApp(
       { PUBLIC_URL: 'https://portal.example.com' },
-      { realtime, channelSender: sender },
+      { realtime, channels: { whatsapp: sender } },
     );
     port = createInboxPort({ realtime });
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
@@ -82,15 +82,22 @@ describe('POST /api/cs/chat/image', () => {
       type: 'image',
       content: 'Struk pembayaran',
       fromCs: true,
-      status: 'sent',
+      status: 'pending',
     });
     expect(message.url).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
 
+    await sapa.messaging.settle();
     const outbound = sender.sent.at(-1)!;
     expect(outbound).toMatchObject({ kind: 'image', to: '6281288880001', caption: 'Struk pembayaran' });
     const link = outbound.kind === 'image' ? outbound.url : '';
     expect(link.startsWith('https://portal.example.com/api/files/shared/')).toBe(true);
     expect(realtime.ofType('NEW_MESSAGE')).toHaveLength(1);
+    const now = await sapa.app.inject({
+      method: 'GET',
+      url: `/api/cs/chat/id?messageId=${message.messageId}`,
+      headers: adc.headers,
+    });
+    expect(now.json()).toMatchObject({ status: 'sent', providerMessageId: expect.stringMatching(/^wamid/) });
 
     // Agents read our copy with their login; the provider reads the signed link without one.
     const own = await sapa.app.inject({ method: 'GET', url: message.url, headers: adc.headers });
@@ -126,6 +133,7 @@ describe('POST /api/cs/chat/image', () => {
       { name: 'a.gif', type: 'image/gif', bytes: Buffer.from('GIF89a\x01\x00\x01\x00') },
     );
     expect(errorCode(gif)).toBe('image_type_not_allowed');
+    await sapa.messaging.settle();
     expect(sender.sent.length).toBe(before);
   });
 
@@ -150,6 +158,7 @@ describe('POST /api/cs/chat/image', () => {
       expect(refused.statusCode).toBe(400);
       expect(errorCode(refused)).toBe('invalid_text');
     }
+    await sapa.messaging.settle();
     expect(sender.sent.length).toBe(before);
   });
 
@@ -171,6 +180,7 @@ describe('POST /api/cs/chat/image', () => {
     const before = sender.sent.length;
     const sent = await upload(adc2, { roomId });
     expect(sent.statusCode).toBe(404);
+    await sapa.messaging.settle();
     expect(sender.sent.length).toBe(before);
   });
 
@@ -215,6 +225,7 @@ describe('an uploaded image through the sandbox WhatsApp provider', () => {
       payload: body.payload,
     });
     expect(sent.statusCode).toBe(201);
+    await sapa.messaging.settle();
 
     const phone = await sapa.app.inject({ method: 'GET', url: `${base}/conversations/${customer}` });
     const image = phone.json().messages.find((message: { type: string }) => message.type === 'image');

@@ -75,6 +75,29 @@ export async function updateMessage(
   return row ?? null;
 }
 
+/**
+ * What became of an agent's message once messaging tried it: from `pending` only, so a late or
+ * repeated outcome changes nothing. Answers the row when it changed.
+ */
+export async function settlePendingMessage(
+  db: Executor,
+  clientId: string,
+  messageId: string,
+  values: Pick<
+    Partial<typeof csMessages.$inferInsert>,
+    'status' | 'providerMessageId' | 'errorCode' | 'errorTitle'
+  >,
+) {
+  const [row] = await db
+    .update(csMessages)
+    .set(values)
+    .where(
+      and(eq(csMessages.clientId, clientId), eq(csMessages.id, messageId), eq(csMessages.status, 'pending')),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export async function updateMessageByProviderId(
   db: Executor,
   clientId: string,

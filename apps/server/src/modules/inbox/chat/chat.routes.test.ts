@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import type { InboxPort } from '../../channels/channel.ports.js';
+import type { InboxPort } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
 
 /** The chat box's two calls beside plain sends: the customer window and template sends. */
@@ -13,7 +13,7 @@ describe('customer window and template sends', () => {
   let port: InboxPort;
   let clientId: string;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
   const inject = (options: InjectOptions) => sapa.app.inject(options);
   const get = (url: string, by: LoggedIn) => inject({ method: 'GET', url, headers: by.headers });
   const send = (method: 'POST' | 'PUT', url: string, by: LoggedIn, payload: object) =>
@@ -23,7 +23,7 @@ describe('customer window and template sends', () => {
   let templateId: string;
 
   beforeAll(async () => {
-    sapa = await createTestApp({}, { realtime, channelSender: sender });
+    sapa = await createTestApp({}, { realtime, channels: { whatsapp: sender } });
     port = createInboxPort({ realtime });
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
     clientId = adc.session.clientId;
@@ -65,12 +65,22 @@ describe('customer window and template sends', () => {
       parameters: ['Rina'],
     });
     expect(sent.statusCode).toBe(201);
+    // Answered before the provider is called: queued (the clock tick); messaging sends it after commit.
     expect(sent.json()).toMatchObject({
       type: 'template',
       content: 'Halo Rina, pesanan Anda sudah kami proses.',
       fromCs: true,
-      status: 'sent',
+      status: 'pending',
     });
+    await sapa.messaging.settle();
+    const message = await get(`/api/cs/chat/id?messageId=${sent.json().messageId}`, adc);
+    expect(message.json()).toMatchObject({
+      status: 'sent',
+      providerMessageId: expect.stringMatching(/^wamid/),
+    });
+    expect(realtime.ofType('MESSAGE_STATUS').map((event) => event.payload.chat)).toEqual([
+      expect.objectContaining({ messageId: sent.json().messageId, status: 'sent' }),
+    ]);
     expect(sender.sent.at(-1)).toMatchObject({
       kind: 'template',
       templateName: 'order_follow_up',
@@ -111,6 +121,7 @@ describe('customer window and template sends', () => {
     expect(window.statusCode).toBe(404);
     const template = await send('POST', '/api/cs/chat/template', adc2, { roomId: room.id, templateId });
     expect(template.statusCode).toBe(404);
+    await sapa.messaging.settle();
     expect(sender.sent.filter((message) => message.to === '6281277770004')).toHaveLength(0);
   });
 });
@@ -121,7 +132,7 @@ describe('taking a waiting room', () => {
   afterAll(async () => sapa?.close());
 
   it('tells every agent, who all had it in their queue, that it is taken', async () => {
-    sapa = await createTestApp({}, { realtime, channelSender: new RecordingChannelSender() });
+    sapa = await createTestApp({}, { realtime, channels: { whatsapp: new RecordingChannel() } });
     const adc = await logIn(sapa.app, 'adc@demo.test');
     await sapa.app.inject({
       method: 'POST',

@@ -4,8 +4,7 @@ import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SessionContext } from '../../../platform/request-context.js';
 import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
-import type { OutboundMessage } from '../../channels/channel.ports.js';
-import { channelNotConfigured } from '../../channels/index.js';
+import { channelNotConfigured, type OutboundContent } from '../../messaging/index.js';
 import { normalizePhoneNumber } from '../customers/phone-number.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
@@ -35,9 +34,11 @@ import {
   listMessagesAfter,
   listMessagesOfCustomer,
   markCustomerMessagesRead,
-  updateMessage,
 } from './chat.repository.js';
 import { toMessage } from './message.view.js';
+
+/** The inbox's name in messaging's ledger (`source`); its outcomes come back through the inbox port. */
+export const INBOX_SOURCE = 'inbox';
 
 export async function listChat(
   db: Executor,
@@ -128,26 +129,15 @@ export async function sendChatMessage(deps: InboxDeps, session: SessionContext, 
   const fileId = input.type === 'image' ? await ownImageFileId(deps, session.clientId, input.url) : null;
   const room = await getWritableRoom(deps, session, input.roomId);
   await assertFreeFormAllowed(deps, session, room);
-  const outbound: OutboundMessage | null = room.isInternal
+  const outbound: OutboundContent | null = room.isInternal
     ? null
     : fileId !== null
       ? {
-          clientId: session.clientId,
-          channel: 'whatsapp',
-          channelId: room.channelId,
-          to: room.customerPhoneNumber,
           kind: 'image',
           url: `${deps.publicUrl ?? ''}${deps.storage!.sharedPath(session.clientId, fileId)}`,
           caption: input.content ?? null,
         }
-      : {
-          clientId: session.clientId,
-          channel: 'whatsapp',
-          channelId: room.channelId,
-          to: room.customerPhoneNumber,
-          kind: 'text',
-          text: input.content ?? '',
-        };
+      : { kind: 'text', text: input.content ?? '' };
   return storeAndSend(
     deps,
     session,
@@ -206,13 +196,9 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
     fileName: input.fileName,
   });
   const caption = input.caption?.trim() ? input.caption.trim() : undefined;
-  const outbound: OutboundMessage | null = room.isInternal
+  const outbound: OutboundContent | null = room.isInternal
     ? null
     : {
-        clientId: session.clientId,
-        channel: 'whatsapp',
-        channelId: room.channelId,
-        to: room.customerPhoneNumber,
         kind: 'image',
         url: `${deps.publicUrl ?? ''}${deps.storage.sharedPath(session.clientId, file.id)}`,
         caption: caption ?? null,
@@ -233,8 +219,8 @@ export async function sendChatImage(deps: InboxDeps, session: SessionContext, in
 export async function getRoomWindow(deps: InboxDeps, session: SessionContext, roomId: string) {
   const room = await getVisibleRoom(deps.db, session, roomId);
   if (room.isInternal) return { roomId: room.id, open: true, closesAt: null, internal: true };
-  if (!deps.channelSender) throw channelNotConfigured();
-  const window = await deps.channelSender.customerWindow(
+  if (!deps.messaging) throw channelNotConfigured();
+  const window = await deps.messaging.customerWindow(
     session.clientId,
     'whatsapp',
     room.customerPhoneNumber,
@@ -280,16 +266,7 @@ export async function sendTemplateMessage(
     session,
     room,
     { type: 'template', content },
-    {
-      clientId: session.clientId,
-      channel: 'whatsapp',
-      channelId: room.channelId,
-      to: room.customerPhoneNumber,
-      kind: 'template',
-      templateName: template.name,
-      language: input.language,
-      parameters: input.parameters,
-    },
+    { kind: 'template', templateName: template.name, language: input.language, parameters: input.parameters },
   );
 }
 
@@ -299,14 +276,15 @@ async function getWritableRoom(deps: InboxDeps, session: SessionContext, roomId:
   if (room.status === 'closed') throw roomClosed();
   if (room.csId && room.csId !== session.csId && !isSupervisor(session) && !room.isInternal)
     throw roomNotYours();
-  if (!room.isInternal && !deps.channelSender) throw channelNotConfigured();
+  if (!room.isInternal && !deps.messaging) throw channelNotConfigured();
   return room;
 }
 
 /** A free-form message (text, image) reaches a customer only inside their 24-hour window. */
 async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, room: CsRoomRow) {
   if (room.isInternal) return;
-  const window = await deps.channelSender!.customerWindow(
+  // A local check (the channel's ledger), not a provider call: refused here, in the request.
+  const window = await deps.messaging!.customerWindow(
     session.clientId,
     'whatsapp',
     room.customerPhoneNumber,
@@ -315,14 +293,20 @@ async function assertFreeFormAllowed(deps: InboxDeps, session: SessionContext, r
   if (!window.open) throw customerWindowClosed();
 }
 
+/**
+ * Stores the agent's message (`pending`: the clock tick) and, in the same transaction, queues it in
+ * messaging's outbound ledger; after commit messaging sends it (at once in this process, its job as
+ * the guarantee) and tells the inbox the provider's id or the failure (`applyOutboundResult`), which
+ * the room's audience hears as MESSAGE_STATUS. The request never waits for the provider.
+ */
 async function storeAndSend(
   deps: InboxDeps,
   session: SessionContext,
   room: CsRoomRow,
   input: { type: string; content?: string | undefined; url?: string | undefined },
-  outbound: OutboundMessage | null,
+  outbound: OutboundContent | null,
 ) {
-  const stored = await deps.db.transaction(async (tx) => {
+  const { message: stored, queued } = await deps.db.transaction(async (tx) => {
     const message = await insertMessage(tx, {
       clientId: session.clientId,
       id: newId(),
@@ -350,38 +334,32 @@ async function storeAndSend(
         assignmentReason: `answered by ${session.email}`,
       });
     }
-    return message;
+    const queued = outbound
+      ? await deps.messaging!.queueMessage(tx, session.clientId, {
+          channel: 'whatsapp',
+          channelAccountId: room.channelId,
+          recipient: room.customerPhoneNumber,
+          content: outbound,
+          source: INBOX_SOURCE,
+          sourceRef: message.id,
+          idempotencyKey: `${INBOX_SOURCE}:${message.id}`,
+        })
+      : null;
+    return { message, queued };
   });
-  let final = stored;
-  if (outbound) {
-    try {
-      const sent = await deps.channelSender!.send(outbound);
-      // With the provider's id stored, its status webhooks find this message.
-      final =
-        (await updateMessage(deps.db, session.clientId, stored.id, {
-          providerMessageId: sent.providerMessageId,
-          status: 'sent',
-        })) ?? stored;
-    } catch (error) {
-      await updateMessage(deps.db, session.clientId, stored.id, {
-        status: 'failed',
-        errorCode: 'send_failed',
-        errorTitle: error instanceof Error ? error.message : 'send failed',
-      });
-      throw error;
-    }
-  }
   const current = (await findRoom(deps.db, session.clientId, room.id))!;
   await publishInboxEvent(deps, deps.db, {
     clientId: session.clientId,
     audience: roomAudience(current.csId),
     typeNotif: 'NEW_MESSAGE',
-    messageId: final.id,
+    messageId: stored.id,
     data: { roomId: room.id },
-    chat: toMessage(final),
+    chat: toMessage(stored),
     chatroom: toRoom(current),
   });
-  return toMessage(final);
+  // After NEW_MESSAGE, so the room hears of the message before its ticks move.
+  if (queued) deps.messaging!.dispatch(queued);
+  return toMessage(stored);
 }
 
 export async function markRoomRead(deps: InboxDeps, session: SessionContext, roomId: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { createInboxPort } from '../index.js';
 
@@ -24,7 +24,7 @@ describe('rooms sorted by their latest message', () => {
   beforeAll(async () => {
     sapa = await createTestApp(
       {},
-      { realtime: new RecordingRealtime(), channelSender: new RecordingChannelSender() },
+      { realtime: new RecordingRealtime(), channels: { whatsapp: new RecordingChannel() } },
     );
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
     const port = createInboxPort({});

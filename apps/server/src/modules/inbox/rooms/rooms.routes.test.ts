@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappChannels } from '../../../schema.js';
-import { inboundText, RecordingChannelSender, RecordingRealtime } from '../../../test/inbox-fakes.js';
+import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import type { InboxPort } from '../../channels/channel.ports.js';
+import { type InboxPort, MAX_SEND_ATTEMPTS } from '../../messaging/index.js';
 import { createInboxPort } from '../index.js';
 
 type Room = {
@@ -26,7 +26,7 @@ describe('chat rooms, chat and routing through the API', () => {
   let port: InboxPort;
   let clientId: string;
   const realtime = new RecordingRealtime();
-  const sender = new RecordingChannelSender();
+  const sender = new RecordingChannel();
   const inject = (options: InjectOptions) => sapa.app.inject(options);
   const get = (url: string, by: LoggedIn) => inject({ method: 'GET', url, headers: by.headers });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, by: LoggedIn, payload?: object) =>
@@ -39,7 +39,7 @@ describe('chat rooms, chat and routing through the API', () => {
   };
 
   beforeAll(async () => {
-    sapa = await createTestApp({}, { realtime, channelSender: sender });
+    sapa = await createTestApp({}, { realtime, channels: { whatsapp: sender } });
     port = createInboxPort({ realtime });
     [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
     clientId = adc.session.clientId;
@@ -130,17 +130,21 @@ describe('chat rooms, chat and routing through the API', () => {
       type: 'text',
     });
     expect(sent.statusCode).toBe(201);
+    // Answered before the provider is called: queued (the clock tick) until messaging has sent it.
+    expect(sent.json()).toMatchObject({ fromCs: true, status: 'pending' });
+    await sapa.messaging.settle();
     expect(sender.sent.at(-1)).toMatchObject({
       kind: 'text',
       to: '6281200000001',
       text: 'Baik, saya cek dulu ya',
     });
-    expect(sent.json()).toMatchObject({
+    const delivered = await get(`/api/cs/chat/id?messageId=${sent.json().messageId}`, usc);
+    expect(delivered.json()).toMatchObject({
       fromCs: true,
       status: 'sent',
       providerMessageId: expect.stringMatching(/^wamid/),
     });
-    const providerMessageId = sent.json().providerMessageId;
+    const providerMessageId = delivered.json().providerMessageId;
     const status = (value: 'sent' | 'delivered' | 'read' | 'failed') =>
       port.applyStatus(sapa.database.db, {
         clientId,
@@ -166,8 +170,18 @@ describe('chat rooms, chat and routing through the API', () => {
       type: 'text',
       fromCs: true,
     });
-    expect(viaCustomerService.json()).toMatchObject({ content: 'Sebentar ya', fromCs: true, status: 'sent' });
+    expect(viaCustomerService.json()).toMatchObject({
+      content: 'Sebentar ya',
+      fromCs: true,
+      status: 'pending',
+    });
+    await sapa.messaging.settle();
     expect(sender.sent.at(-1)).toMatchObject({ kind: 'text', text: 'Sebentar ya' });
+    const viaCustomerServiceNow = await get(
+      `/api/cs/chat/id?messageId=${viaCustomerService.json().messageId}`,
+      usc,
+    );
+    expect(viaCustomerServiceNow.json()).toMatchObject({ status: 'sent' });
     // An image by link names a file of ours (issue 11): another site's link is refused.
     const external = await send('POST', '/api/cs/chat', usc, {
       roomId: room.id,
@@ -200,6 +214,7 @@ describe('chat rooms, chat and routing through the API', () => {
       content: 'Resi',
     });
     expect(image.statusCode).toBe(201);
+    await sapa.messaging.settle();
     expect(sender.sent.at(-1)).toMatchObject({
       kind: 'image',
       url: expect.stringContaining('/api/files/shared/'),
@@ -219,9 +234,21 @@ describe('chat rooms, chat and routing through the API', () => {
     expect(errorCode(refused)).toBe('customer_window_closed');
     sender.closedWindows.clear();
     sender.failWith = new Error('provider unavailable');
+    realtime.clear();
     const failed = await send('POST', '/api/cs/chat', usc, { roomId: room.id, content: 'Coba lagi' });
+    // Stored and answered at once; the in-process send fails and the job retries it until the last attempt.
+    expect(failed.statusCode).toBe(201);
+    await sapa.messaging.settle();
+    const outbound = await sapa.messaging.findOutboundByKey(clientId, `inbox:${failed.json().messageId}`);
+    expect(outbound).toMatchObject({ status: 'queued', attempts: 1, errorMessage: 'provider unavailable' });
+    const job = { clientId, outboundId: outbound!.id };
+    for (let attempt = 2; attempt < MAX_SEND_ATTEMPTS; attempt++)
+      await expect(sapa.messaging.runSendJob(job)).rejects.toThrow('provider unavailable');
+    await sapa.messaging.runSendJob(job);
     sender.failWith = null;
-    expect(failed.statusCode).toBe(500);
+    expect(realtime.ofType('MESSAGE_STATUS').map((event) => event.payload.chat)).toEqual([
+      expect.objectContaining({ content: 'Coba lagi', status: 'failed' }),
+    ]);
     const newest = await get(`/api/cs/chat?id=${room.id}&pageSize=1`, usc);
     expect(newest.json().items[0]).toMatchObject({
       content: 'Coba lagi',
@@ -502,6 +529,7 @@ describe('chat rooms, chat and routing through the API', () => {
       content: 'Pelanggan ini VIP',
     });
     expect(note.json()).toMatchObject({ isInternal: true, status: null });
+    await sapa.messaging.settle();
     expect(sender.sent.length).toBe(sentBefore);
     const notes = await get(`/api/cs/chat/internal?id=${internal.json().id}`, use);
     expect(notes.json().items.map((m: { content: string }) => m.content)).toEqual(['Pelanggan ini VIP']);

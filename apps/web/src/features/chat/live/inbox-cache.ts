@@ -138,6 +138,24 @@ export function removeRoom(queryClient: QueryClient, room: ChatRoom): void {
 }
 
 /** Adds a message to its room's loaded conversation once; a message already there is replaced. */
+const TICK_RANK: Record<string, number> = { pending: 0, sent: 1, failed: 1, delivered: 2, read: 3 };
+const tickRank = (status: string | null) => (status ? (TICK_RANK[status] ?? 0) : 0);
+
+/**
+ * The newer of two copies of one message. The server sends an agent's message after answering the
+ * request, so the socket may move its ticks (`sent`, the provider's id) before the request's answer
+ * (still `pending`) arrives: ticks never go back.
+ */
+function newerCopy(shown: ChatMessage, incoming: ChatMessage): ChatMessage {
+  if (tickRank(shown.status) <= tickRank(incoming.status)) return incoming;
+  return {
+    ...incoming,
+    status: shown.status,
+    error: shown.error,
+    providerMessageId: shown.providerMessageId ?? incoming.providerMessageId,
+  };
+}
+
 export function putMessage(queryClient: QueryClient, message: ChatMessage): void {
   queryClient.setQueryData<Pages<ChatMessage>>(chatKeys.messages(message.roomId), (data) => {
     if (!data) return data;
@@ -147,7 +165,7 @@ export function putMessage(queryClient: QueryClient, message: ChatMessage): void
         ...data,
         pages: data.pages.map((page) => ({
           ...page,
-          items: page.items.map((item) => (item.id === message.id ? message : item)),
+          items: page.items.map((item) => (item.id === message.id ? newerCopy(item, message) : item)),
         })),
       };
     }

@@ -126,6 +126,33 @@ describe('socket events in the query cache', () => {
     connection.close();
   });
 
+  it('keeps ticks the socket already moved when the send request answers later with its queued message', async () => {
+    const { queryClient, connection, conversation } = setUp();
+    await vi.advanceTimersByTimeAsync(1);
+    latest().serverOpens();
+    latest().serverSends({ type: 'ready', seq: 1 });
+    const queued = buildMessage({
+      id: 'm-8',
+      roomId: 'room-1',
+      fromCs: true,
+      status: 'pending',
+      content: 'Siap',
+    });
+    const sent = { ...queued, status: 'sent', providerMessageId: 'wamid.8' };
+    // The server sends after its commit: the socket can bring `sent` before the request's answer.
+    latest().serverSends(inboxFrame(2, 'NEW_MESSAGE', { chat: queued, chatroom: myRoom }));
+    latest().serverSends(inboxFrame(3, 'MESSAGE_STATUS', { chat: sent }));
+    putMessage(queryClient, queued);
+    expect(conversation().find((m) => m.id === 'm-8')).toMatchObject({
+      status: 'sent',
+      providerMessageId: 'wamid.8',
+    });
+    // A later answer that is further along still wins.
+    putMessage(queryClient, { ...sent, status: 'read' });
+    expect(conversation().find((m) => m.id === 'm-8')?.status).toBe('read');
+    connection.close();
+  });
+
   it('drops a room from the list when it closes or goes to another agent', async () => {
     const { connection, list, queryClient } = setUp();
     await vi.advanceTimersByTimeAsync(1);

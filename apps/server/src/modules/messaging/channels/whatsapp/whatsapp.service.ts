@@ -1,19 +1,19 @@
-import { newId } from '../../../lib/ids.js';
-import type { Database, Executor } from '../../../platform/database.js';
-import { AppError } from '../../../platform/errors.js';
-import type { OutboundHttp } from '../../../platform/outbound-http.js';
-import type { Keys } from '../../../platform/secrets.js';
-import { seal, unseal } from '../../../platform/secrets.js';
-import { fileUrl, type Storage } from '../../../platform/storage/index.js';
+import { newId } from '../../../../lib/ids.js';
+import type { Database, Executor } from '../../../../platform/database.js';
+import { AppError } from '../../../../platform/errors.js';
+import type { OutboundHttp } from '../../../../platform/outbound-http.js';
+import type { Keys } from '../../../../platform/secrets.js';
+import { seal, unseal } from '../../../../platform/secrets.js';
+import { fileUrl, type Storage } from '../../../../platform/storage/index.js';
 import type {
-  ChannelSender,
   CustomerWindow,
   DeliveryStatus,
   InboxPort,
+  MessageChannel,
   OutboundMessage,
-} from '../channel.ports.js';
+} from '../../channel.ports.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
-import { createSandboxProvider, sandboxMessageId } from './sandbox-provider.js';
+import { createSandboxProvider, type Enqueue, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
 import { signatureMatches } from './webhook-signature.js';
 import {
@@ -21,6 +21,7 @@ import {
   channelNotConfigured,
   channelNotFound,
   invalidSignature,
+  isRetryableRejection,
   messageTooLong,
   phoneNumberIdTaken,
   verificationFailed,
@@ -79,13 +80,21 @@ const SWEEP_AFTER_MS = 60_000;
 
 type WebhookItem = { kind: 'message' | 'status'; raw: unknown; names: Map<string, string | null> };
 const PERMANENT_MEDIA_ERRORS = new Set(['media_refused', 'provider_address_refused']);
+/** Refusals that retrying cannot change: the window, the message itself, the number's setup or token. */
+const PERMANENT_SEND_ERRORS = new Set([
+  'window_closed',
+  'message_too_long',
+  'channel_not_configured',
+  'provider_auth_failed',
+  'provider_address_refused',
+]);
 export const PRUNE_PENDING_STATUSES_JOB = 'whatsapp.prune-pending-statuses';
 /** Meta retries a webhook for up to 7 days: a status still without its message after that never gets one. */
 const PENDING_STATUS_DAYS = 8;
 export const WINDOW_MS = 24 * 3_600_000;
 const MAX_TEXT = 4096;
 
-export type Enqueue = (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
+export type { Enqueue };
 
 export type WhatsappDeps = {
   db: Database;
@@ -590,9 +599,15 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     return { open: closesAt.getTime() > Date.now(), closesAt };
   }
 
-  const sender: ChannelSender = {
-    async customerWindow(clientId, _channel, customerPhone, channelId) {
+  /** WhatsApp behind messaging's port: messaging's send job calls it, never a request. */
+  const sender: MessageChannel = {
+    async customerWindow(clientId, customerPhone, channelId) {
       return windowOn(await channelFor(clientId, customerPhone, channelId), customerPhone);
+    },
+    isPermanentFailure(error) {
+      if (!(error instanceof AppError)) return false;
+      if (error.code === 'provider_rejected') return !isRetryableRejection(error);
+      return PERMANENT_SEND_ERRORS.has(error.code);
     },
     async send(message: OutboundMessage) {
       const channel = await channelFor(message.clientId, message.to, message.channelId);
@@ -628,7 +643,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       });
       if (channel.provider === 'sandbox')
         await sandbox.scheduleStatuses(channel, providerMessageId, message.to);
-      return { providerMessageId };
+      return { providerMessageId, channelAccountId: channel.id };
     },
   };
 

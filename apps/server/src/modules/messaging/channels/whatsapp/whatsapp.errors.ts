@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../../platform/errors.js';
+import { AppError, notFound } from '../../../../platform/errors.js';
 
 export const windowClosed = () =>
   new AppError(
@@ -19,8 +19,18 @@ export const verificationFailed = () =>
   new AppError(403, 'verification_failed', 'The verify token does not match.');
 export const messageTooLong = () =>
   new AppError(400, 'message_too_long', 'A WhatsApp text message can be at most 4096 characters.');
-export const providerRejected = (code: string, detail: string) =>
-  new AppError(502, 'provider_rejected', `WhatsApp refused the message (error ${code}): ${detail}`);
+const retryableRejections = new WeakSet<AppError>();
+/** `retryable`: Meta was overloaded or rate-limited us (5xx, 429, throttling codes); trying later may work. */
+export const providerRejected = (code: string, detail: string, retryable = false) => {
+  const error = new AppError(
+    502,
+    'provider_rejected',
+    `WhatsApp refused the message (error ${code}): ${detail}`,
+  );
+  if (retryable) retryableRejections.add(error);
+  return error;
+};
+export const isRetryableRejection = (error: AppError) => retryableRejections.has(error);
 export const providerAuthFailed = (detail: string) =>
   new AppError(502, 'provider_auth_failed', `WhatsApp did not accept our access token: ${detail}`);
 export const providerTimeout = () =>

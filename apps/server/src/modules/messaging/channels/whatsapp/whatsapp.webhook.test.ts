@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, errorCode, logIn, type TestApp } from '../../../test/test-app.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, errorCode, logIn, type TestApp } from '../../../../test/test-app.js';
 import {
   envelope,
   postWebhook,
@@ -9,8 +9,8 @@ import {
   statusOf,
   textMessage,
   unixNow,
-} from '../../../test/whatsapp-webhook.js';
-import { DEMO_WHATSAPP } from '../../demo/index.js';
+} from '../../../../test/whatsapp-webhook.js';
+import { DEMO_WHATSAPP } from '../../../demo/index.js';
 import { whatsappMessages, whatsappPendingStatuses, whatsappWebhookEvents } from './whatsapp.tables.js';
 
 const PNID = DEMO_WHATSAPP.phoneNumberId;
@@ -41,7 +41,7 @@ describe('WhatsApp webhook', () => {
       sapa.app,
       envelope(PNID, { messages: [textMessage(customer, `wamid.in-${customer}-${Date.now()}`, 'hi')] }),
     );
-    const { providerMessageId } = await sapa.channelSender.send({
+    const { providerMessageId } = await sapa.channels.get('whatsapp').send({
       clientId: demoClientId,
       channel: 'whatsapp',
       kind: 'text',
@@ -286,7 +286,7 @@ describe('WhatsApp webhook', () => {
   it('refuses a free-form message outside the 24-hour window and accepts a template', async () => {
     const customer = '6281200000006';
     const attempt = () =>
-      sapa.channelSender.send({
+      sapa.channels.get('whatsapp').send({
         clientId: demoClientId,
         channel: 'whatsapp',
         kind: 'text',
@@ -295,7 +295,7 @@ describe('WhatsApp webhook', () => {
       });
     await expect(attempt()).rejects.toMatchObject({ statusCode: 422, code: 'window_closed' });
     await expect(attempt()).rejects.toThrow(/template/);
-    expect(await sapa.channelSender.customerWindow(demoClientId, 'whatsapp', customer)).toEqual({
+    expect(await sapa.messaging.customerWindow(demoClientId, 'whatsapp', customer)).toEqual({
       open: false,
       closesAt: null,
     });
@@ -307,7 +307,7 @@ describe('WhatsApp webhook', () => {
     );
     await expect(attempt()).rejects.toMatchObject({ code: 'window_closed' });
     await expect(
-      sapa.channelSender.send({
+      sapa.channels.get('whatsapp').send({
         clientId: demoClientId,
         channel: 'whatsapp',
         kind: 'image',
@@ -315,7 +315,7 @@ describe('WhatsApp webhook', () => {
         url: 'https://example.test/a.jpg',
       }),
     ).rejects.toMatchObject({ code: 'window_closed' });
-    const template = await sapa.channelSender.send({
+    const template = await sapa.channels.get('whatsapp').send({
       clientId: demoClientId,
       channel: 'whatsapp',
       kind: 'template',
@@ -332,7 +332,7 @@ describe('WhatsApp webhook', () => {
       sapa.app,
       envelope(PNID, { messages: [textMessage(customer, 'wamid.new', 'again', String(sentAt))] }),
     );
-    const window = await sapa.channelSender.customerWindow(demoClientId, 'whatsapp', customer);
+    const window = await sapa.messaging.customerWindow(demoClientId, 'whatsapp', customer);
     expect(window).toEqual({ open: true, closesAt: new Date((sentAt + 24 * 3600) * 1000) });
     expect((await attempt()).providerMessageId).toMatch(/^wamid\./);
   });

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundHttp } from '../../../platform/outbound-http.js';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import { envelope, postWebhook, statusOf, textMessage } from '../../../test/whatsapp-webhook.js';
+import { createOutboundHttp } from '../../../../platform/outbound-http.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../../test/test-app.js';
+import { envelope, postWebhook, statusOf, textMessage } from '../../../../test/whatsapp-webhook.js';
+import { MAX_SEND_ATTEMPTS, type SendMessageInput } from '../../messaging.service.js';
 import { graphSendMessage } from './graph-api.js';
 import { whatsappChannels, whatsappMessages } from './whatsapp.tables.js';
 
@@ -241,7 +242,7 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
       APP_SECRET,
     );
     const before = graph.requests.length;
-    const send = sapa.channelSender.send;
+    const send = sapa.channels.get('whatsapp').send;
     const text = await send({
       clientId,
       channel: 'whatsapp',
@@ -334,7 +335,7 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
     const wamid = graph.nextWamid();
     const early = envelope(PNID, { statuses: [statusOf(wamid, 'sent'), statusOf(wamid, 'delivered')] });
     expect((await postWebhook(sapa.app, early, APP_SECRET)).statusCode).toBe(200);
-    const result = await sapa.channelSender.send({
+    const result = await sapa.channels.get('whatsapp').send({
       clientId,
       channel: 'whatsapp',
       kind: 'text',
@@ -375,20 +376,26 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
         },
       },
     });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
       statusCode: 502,
       code: 'provider_rejected',
       message: 'WhatsApp refused the message (error 131030): Recipient phone number not in allowed list',
     });
     graph.failures.push({ status: 400, body: { error: { message: 'Re-engagement message', code: 131047 } } });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'window_closed' });
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
+      code: 'window_closed',
+    });
     graph.failures.push({
       status: 401,
       body: { error: { message: 'Error validating access token', code: 190 } },
     });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'provider_auth_failed' });
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
+      code: 'provider_auth_failed',
+    });
     graph.failures.push({ status: 500, body: 'not json' });
-    await expect(sapa.channelSender.send(message)).rejects.toMatchObject({ code: 'provider_rejected' });
+    await expect(sapa.channels.get('whatsapp').send(message)).rejects.toMatchObject({
+      code: 'provider_rejected',
+    });
   });
 
   it('reports a Graph API that does not answer in time, or cannot be reached, as such', async () => {
@@ -443,7 +450,7 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
         APP_SECRET,
       );
       const before = graph.requests.length;
-      const sent = await sapa.channelSender.send({
+      const sent = await sapa.channels.get('whatsapp').send({
         clientId,
         channel: 'whatsapp',
         kind: 'text',
@@ -512,5 +519,88 @@ describe('WhatsApp Cloud API end to end against a local Graph API', () => {
     const row = await mediaOutcome('media-huge', 'wamid.cloud-media-huge');
     expect(row.mediaFileId).toBeNull();
     expect(row.mediaError).toMatch(/over 5242880 bytes/);
+  });
+
+  it('retries a Graph API 5xx from the send job until the last attempt, then records the failure; a refusal fails at once', async () => {
+    const sendsSince = (before: number) =>
+      graph.requests
+        .slice(before)
+        .filter((request) => request.method === 'POST' && request.url === `/v23.0/${PNID}/messages`).length;
+    const template = (idempotencyKey: string): SendMessageInput => ({
+      channel: 'whatsapp',
+      recipient: CUSTOMER,
+      content: { kind: 'template', templateName: 'order_shipped', language: 'id', parameters: [] },
+      source: 'inbox',
+      sourceRef: idempotencyKey,
+      idempotencyKey,
+    });
+    const overloaded = {
+      status: 503,
+      body: { error: { message: 'Service temporarily unavailable', code: 2 } },
+    };
+    let before = graph.requests.length;
+    for (let attempt = 0; attempt < MAX_SEND_ATTEMPTS; attempt++) graph.failures.push(overloaded);
+    const row = await sapa.messaging.sendMessage(clientId, template('cloud-overloaded'));
+    await sapa.messaging.settle();
+    // The in-process try failed and let the row go; it stays queued with the error for the job.
+    expect(await sapa.messaging.getOutbound(clientId, row.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      errorCode: 'provider_rejected',
+    });
+    // The job's retries, run here instead of waiting out pg-boss's backoff; the worker may take some,
+    // and the row's claim keeps every try to one provider call.
+    for (let tries = 0; tries < 100; tries++) {
+      if ((await sapa.messaging.getOutbound(clientId, row.id)).status !== 'queued') break;
+      await sapa.messaging.runSendJob({ clientId, outboundId: row.id }).catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    }
+    expect(await sapa.messaging.getOutbound(clientId, row.id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_SEND_ATTEMPTS,
+      errorCode: 'provider_rejected',
+      errorMessage: 'WhatsApp refused the message (error 2): Service temporarily unavailable',
+      providerMessageId: null,
+    });
+    expect(sendsSince(before)).toBe(MAX_SEND_ATTEMPTS);
+    expect(graph.failures).toHaveLength(0);
+    expect(inbox.outcomes.filter((outcome) => outcome.sourceRef === 'cloud-overloaded')).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        error: {
+          code: 'provider_rejected',
+          title: 'WhatsApp refused the message (error 2): Service temporarily unavailable',
+        },
+      }),
+    ]);
+
+    before = graph.requests.length;
+    graph.failures.push({
+      status: 400,
+      body: { error: { message: 'Recipient phone number not in allowed list', code: 131030 } },
+    });
+    const refused = await sapa.messaging.sendMessage(clientId, template('cloud-refused'));
+    await sapa.messaging.settle();
+    expect(await sapa.messaging.getOutbound(clientId, refused.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      errorCode: 'provider_rejected',
+      errorMessage: 'WhatsApp refused the message (error 131030): Recipient phone number not in allowed list',
+    });
+    await sapa.messaging.runSendJob({ clientId, outboundId: refused.id });
+    expect(sendsSince(before)).toBe(1);
+
+    // And a send that goes through records the number it left from and tells the inbox its wamid.
+    const sent = await sapa.messaging.sendMessage(clientId, template('cloud-sent'));
+    await sapa.messaging.settle();
+    const [channel] = (
+      await sapa.app.inject({ method: 'GET', url: '/api/channels/whatsapp', headers: admin.headers })
+    ).json();
+    const stored = await sapa.messaging.getOutbound(clientId, sent.id);
+    expect(stored).toMatchObject({ status: 'sent', channelAccountId: channel.id });
+    expect(inbox.outcomes.filter((outcome) => outcome.sourceRef === 'cloud-sent')).toEqual([
+      expect.objectContaining({ status: 'sent', providerMessageId: stored.providerMessageId }),
+    ]);
   });
 });

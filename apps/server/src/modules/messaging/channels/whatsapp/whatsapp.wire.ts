@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DeliveryStatus, InboundMessageType, OutboundMessage } from '../channel.ports.js';
+import type { DeliveryStatus, InboundMessageType, OutboundMessage } from '../../channel.ports.js';
 
 /**
  * The WhatsApp Cloud API wire format: the webhook envelope we receive and the message bodies we send.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, errorCode, logIn, type TestApp } from '../../../test/test-app.js';
-import { DEMO_WHATSAPP } from '../../demo/index.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, errorCode, logIn, type TestApp } from '../../../../test/test-app.js';
+import { DEMO_WHATSAPP } from '../../../demo/index.js';
 
 const PNID = DEMO_WHATSAPP.phoneNumberId;
 const CUSTOMER = '6281277770001';
@@ -56,7 +56,7 @@ describe('sandbox WhatsApp provider and customer phone', () => {
     ]);
 
     const admin = await logIn(sapa.app, 'adc@demo.test');
-    const reply = await sapa.channelSender.send({
+    const reply = await sapa.channels.get('whatsapp').send({
       clientId: admin.session.clientId,
       channel: 'whatsapp',
       kind: 'text',

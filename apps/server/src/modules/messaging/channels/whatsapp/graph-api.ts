@@ -3,8 +3,8 @@ import {
   type OutboundHttp,
   type OutboundRequest,
   type OutboundResponse,
-} from '../../../platform/outbound-http.js';
-import { storedMediaType } from '../../../platform/storage/index.js';
+} from '../../../../platform/outbound-http.js';
+import { storedMediaType } from '../../../../platform/storage/index.js';
 import {
   mediaRefused,
   providerAddressRefused,
@@ -35,6 +35,9 @@ const MB = 1024 * 1024;
 /** Re-engagement: the 24-hour window closed on Meta's side (our own check missed an inbound). */
 const REENGAGEMENT_ERROR = 131047;
 const AUTH_ERRORS = new Set([190, 10, 200]);
+/** Throttling and temporary errors (Graph API error codes): the same send may pass later. */
+const RETRYABLE_ERRORS = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131048, 131056]);
+const isRetryableAnswer = (status: number) => status >= 500 || status === 429;
 const MAX_MEDIA_REDIRECTS = 3;
 
 const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path}`;
@@ -106,13 +109,21 @@ const isOk = (response: Answer) => response.status >= 200 && response.status < 3
 function failure(response: Answer): Error {
   const parsed = GraphErrorSchema.safeParse(response.json());
   if (!parsed.success)
-    return providerRejected(String(response.status), response.statusText || 'unexpected answer');
+    return providerRejected(
+      String(response.status),
+      response.statusText || 'unexpected answer',
+      isRetryableAnswer(response.status),
+    );
   const { code, message, error_data: data } = parsed.data.error;
   if (code === REENGAGEMENT_ERROR) return windowClosed();
   const detail = data?.details ?? message ?? 'no details given';
   if (response.status === 401 || (code !== undefined && AUTH_ERRORS.has(code)))
     return providerAuthFailed(detail);
-  return providerRejected(String(code ?? response.status), detail);
+  return providerRejected(
+    String(code ?? response.status),
+    detail,
+    isRetryableAnswer(response.status) || (code !== undefined && RETRYABLE_ERRORS.has(code)),
+  );
 }
 
 /** `POST {graphBase}/{phone-number-id}/messages`; answers the new message's wamid. */

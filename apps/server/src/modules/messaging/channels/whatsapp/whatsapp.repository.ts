@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/database.js';
+import type { Executor } from '../../../../platform/database.js';
 import {
   whatsappChannels,
   whatsappMessages,

@@ -1,11 +1,13 @@
 import type { Executor } from '../../platform/database.js';
 
 /**
- * The seam between provider channels (WhatsApp Cloud API, the sandbox) and the inbox.
- * Channels speak the providers' wire formats and keep the provider-side ledger (webhook events,
- * message ids, delivery statuses, the 24-hour window); the inbox owns rooms and chat messages.
+ * The seams of messaging. Channels (`channels/<name>`) speak the providers' wire formats and keep the
+ * provider-side ledger (webhook events, message ids, delivery statuses, the 24-hour window); messaging
+ * keeps the outbound ledger and the send job; the inbox owns rooms and chat messages.
  */
-export type ChannelName = 'whatsapp';
+/** Every channel of the spec; only the registered ones can send (see `channel-registry.ts`). */
+export const CHANNEL_NAMES = ['whatsapp', 'sms', 'email', 'telegram', 'voice'] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 export type InboundMessageType =
   | 'text'
@@ -65,8 +67,28 @@ export type StatusUpdate = {
   at: Date;
 };
 
-/** Implemented by the inbox; called by channels inside the transaction that stored the webhook. */
-export type InboxPort = {
+/** What became of an outbound message, told to the feature that sent it (its `source`). */
+export type OutboundResult = {
+  clientId: string;
+  channel: ChannelName;
+  /** The feature's own id for what it sent (the inbox: its chat message id). */
+  sourceRef: string;
+  at: Date;
+} & (
+  | { status: 'sent'; providerMessageId: string }
+  | { status: 'failed'; error: { code: string; title: string } }
+);
+
+/** Implemented by a feature that sends; messaging calls it in the transaction that records the outcome. */
+export type OutboundSourcePort = {
+  applyOutboundResult(executor: Executor, result: OutboundResult): Promise<void>;
+};
+
+/**
+ * Implemented by the inbox; channels call it (through messaging, which keeps its ledger in step)
+ * inside the transaction that stored the webhook.
+ */
+export type InboxPort = OutboundSourcePort & {
   receiveInbound(executor: Executor, message: InboundMessage): Promise<void>;
   applyStatus(executor: Executor, update: StatusUpdate): Promise<void>;
   /** The customer reacted to a message (`emoji` null: the reaction was taken away). */
@@ -87,6 +109,16 @@ export type InboxPort = {
   ): Promise<void>;
 };
 
+/** What is sent, whatever the channel: stored as the ledger row's content. */
+export type OutboundContent = {
+  /** Provider message id of the customer message being answered, for reply context. */
+  replyToProviderMessageId?: string | null;
+} & (
+  | { kind: 'text'; text: string }
+  | { kind: 'image' | 'document'; url: string; caption?: string | null; fileName?: string | null }
+  | { kind: 'template'; templateName: string; language: string; parameters: string[] }
+);
+
 export type OutboundMessage = {
   clientId: string;
   channel: ChannelName;
@@ -96,13 +128,7 @@ export type OutboundMessage = {
    * were recorded): the number the customer last wrote to.
    */
   channelId?: string | null;
-  /** Provider message id of the customer message being answered, for reply context. */
-  replyToProviderMessageId?: string | null;
-} & (
-  | { kind: 'text'; text: string }
-  | { kind: 'image' | 'document'; url: string; caption?: string | null; fileName?: string | null }
-  | { kind: 'template'; templateName: string; language: string; parameters: string[] }
-);
+} & OutboundContent;
 
 export type CustomerWindow = {
   /** True while free-form messages are allowed (24 hours after the customer's last message). */
@@ -110,14 +136,23 @@ export type CustomerWindow = {
   closesAt: Date | null;
 };
 
-/** Implemented by channels; called by the inbox. A free-form send outside the window is refused. */
-export type ChannelSender = {
-  send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
-  /** The window on one number (`channelId`, chosen as for `send` when null). */
-  customerWindow(
+/**
+ * What a channel implements (`channels/<name>`), registered once in the composition root. Messaging
+ * calls `send` from its job only, never inside a request; `customerWindow` is a local check a request
+ * may run (no provider call).
+ */
+export type MessageChannel = {
+  /** Sends one message; throws the provider's refusal. `channelAccountId`: the number it went out from. */
+  send(message: OutboundMessage): Promise<{ providerMessageId: string; channelAccountId?: string | null }>;
+  /** The free-form window on one number (WhatsApp's 24 hours); a channel without one leaves it out. */
+  customerWindow?(
     clientId: string,
-    channel: ChannelName,
     customerPhone: string,
-    channelId?: string | null,
+    channelAccountId?: string | null,
   ): Promise<CustomerWindow>;
+  /**
+   * Whether a failed send will fail again however often it is retried (window closed, invalid
+   * recipient). Left out: an `AppError` under 500 is permanent, anything else is retried.
+   */
+  isPermanentFailure?(error: unknown): boolean;
 };

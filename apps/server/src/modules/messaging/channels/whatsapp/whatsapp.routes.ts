@@ -7,8 +7,8 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isId } from '../../../lib/ids.js';
-import { access } from '../../../platform/request-context.js';
+import { isId } from '../../../../lib/ids.js';
+import { access } from '../../../../platform/request-context.js';
 import { channelNotFound } from './whatsapp.errors.js';
 import type { WhatsappChannel } from './whatsapp.service.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../../platform/database.js';
-import type { DeliveryStatus } from '../channel.ports.js';
+import type { Database } from '../../../../platform/database.js';
+import type { DeliveryStatus } from '../../channel.ports.js';
 import { signBody } from './webhook-signature.js';
 import { sandboxNotInUse } from './whatsapp.errors.js';
 import {
@@ -9,8 +9,10 @@ import {
   listConversation,
   unsafeFindChannelsByPhoneNumberIds,
 } from './whatsapp.repository.js';
-import type { Enqueue } from './whatsapp.service.js';
 import { digitsOnly } from './whatsapp.wire.js';
+
+/** Queues a job (pg-boss `send`); declared here, where the channel and its sandbox both take it. */
+export type Enqueue = (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
 
 export const SANDBOX_STATUS_JOB = 'whatsapp.sandbox-status';
 

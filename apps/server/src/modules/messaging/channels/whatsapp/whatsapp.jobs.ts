@@ -1,5 +1,5 @@
-import type { JobDefinition } from '../../../platform/jobs.js';
-import type { DeliveryStatus } from '../channel.ports.js';
+import type { JobDefinition } from '../../../../platform/jobs.js';
+import type { DeliveryStatus } from '../../channel.ports.js';
 import { SANDBOX_STATUS_JOB } from './sandbox-provider.js';
 import {
   COPY_MEDIA_JOB,

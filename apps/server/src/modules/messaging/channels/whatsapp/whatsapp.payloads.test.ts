@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realtimeEvents } from '../../../platform/realtime/realtime.tables.js';
-import { createRecordingInboxPort, type RecordingInboxPort } from '../../../test/recording-inbox-port.js';
-import { createTestApp, logIn, type TestApp } from '../../../test/test-app.js';
-import { envelope, postWebhook, statusOf, textMessage, unixNow } from '../../../test/whatsapp-webhook.js';
-import { DEMO_WHATSAPP } from '../../demo/index.js';
-import { csMessages } from '../../inbox/chat/chat.tables.js';
+import { realtimeEvents } from '../../../../platform/realtime/realtime.tables.js';
+import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
+import { createTestApp, logIn, type TestApp } from '../../../../test/test-app.js';
+import { envelope, postWebhook, statusOf, textMessage, unixNow } from '../../../../test/whatsapp-webhook.js';
+import { DEMO_WHATSAPP } from '../../../demo/index.js';
+import { csMessages } from '../../../inbox/chat/chat.tables.js';
 import { whatsappMessages, whatsappWebhookEvents } from './whatsapp.tables.js';
 import { outboundBody } from './whatsapp.wire.js';
 
@@ -156,7 +156,7 @@ describe('WhatsApp payload kinds and hostile deliveries', () => {
     });
     expect(await chatRow('wamid.p-bsuid')).toMatchObject({ content: 'Hi from a username' });
     // The window is open on the BSUID: a reply goes out addressed by `recipient`.
-    const sent = await sapa.channelSender.send({
+    const sent = await sapa.channels.get('whatsapp').send({
       clientId: demoClientId,
       channel: 'whatsapp',
       kind: 'text',
@@ -181,7 +181,7 @@ describe('WhatsApp payload kinds and hostile deliveries', () => {
   it('applies a failed status whose timestamp is a number', async () => {
     const customer = '6281300000003';
     await postWebhook(sapa.app, envelope(PNID, { messages: [textMessage(customer, 'wamid.p-in-3', 'hi')] }));
-    const { providerMessageId } = await sapa.channelSender.send({
+    const { providerMessageId } = await sapa.channels.get('whatsapp').send({
       clientId: demoClientId,
       channel: 'whatsapp',
       kind: 'text',

@@ -1,0 +1,39 @@
+export type {
+  ChannelName,
+  CustomerWindow,
+  DeliveryStatus,
+  InboundMessage,
+  InboxPort,
+  MessageChannel,
+  OutboundContent,
+  OutboundMessage,
+  OutboundResult,
+  OutboundSourcePort,
+  StatusUpdate,
+} from './channel.ports.js';
+export { CHANNEL_NAMES } from './channel.ports.js';
+export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
+export { SANDBOX_STATUS_JOB } from './channels/whatsapp/sandbox-provider.js';
+export { signBody } from './channels/whatsapp/webhook-signature.js';
+export { channelNotConfigured } from './channels/whatsapp/whatsapp.errors.js';
+export { whatsappJobs } from './channels/whatsapp/whatsapp.jobs.js';
+export {
+  sandboxPhoneRoutes,
+  whatsappSettingsRoutes,
+  whatsappWebhookRoutes,
+} from './channels/whatsapp/whatsapp.routes.js';
+export {
+  COPY_MEDIA_JOB,
+  createWhatsappChannel,
+  insertWhatsappChannel,
+  type WhatsappChannel,
+} from './channels/whatsapp/whatsapp.service.js';
+export { messagingJobs } from './messaging.jobs.js';
+export {
+  type ClientRef,
+  createMessaging,
+  MAX_SEND_ATTEMPTS,
+  type Messaging,
+  SEND_JOB,
+  type SendMessageInput,
+} from './messaging.service.js';

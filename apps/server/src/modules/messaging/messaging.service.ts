@@ -1,0 +1,315 @@
+import { isId, newId } from '../../lib/ids.js';
+import type { Database, Executor } from '../../platform/database.js';
+import { AppError } from '../../platform/errors.js';
+import type {
+  ChannelName,
+  InboxPort,
+  MessageChannel,
+  OutboundContent,
+  OutboundSourcePort,
+  StatusUpdate,
+} from './channel.ports.js';
+import type { ChannelRegistry } from './channel-registry.js';
+import { outboundNotFound, sendInProgress } from './messaging.errors.js';
+import {
+  claimOutbound,
+  findOutbound,
+  findOutboundByKey,
+  findOutboundByProviderIdForUpdate,
+  insertOutboundOnce,
+  markOutboundFailed,
+  markOutboundSent,
+  releaseOutbound,
+  unsafeListStaleQueued,
+  updateOutboundStatus,
+} from './messaging.repository.js';
+import type { OutboundRow, OutboundStatus } from './messaging.tables.js';
+
+export const SEND_JOB = 'messaging.send';
+export const SWEEP_QUEUED_JOB = 'messaging.sweep-queued';
+/** Provider calls per message before it is marked failed: the in-process one, then the job's retries. */
+export const MAX_SEND_ATTEMPTS = 6;
+/** How long one attempt holds its row: longer than any provider call may take. */
+const HOLD_MS = 120_000;
+/** The job waits this long before its first try, so the in-process send normally settles it first. */
+const JOB_DELAY_SECONDS = 5;
+/** Between retries of the job (doubled each time by pg-boss): 5 s, 10 s, 20 s, 40 s, 80 s … */
+const JOB_RETRY_DELAY_SECONDS = 5;
+/** A row still queued this long after its last attempt lost its job: the sweep sends it. */
+const SWEEP_AFTER_MS = 10 * 60_000;
+
+const RANK: Record<OutboundStatus, number> = { queued: 0, sent: 1, failed: 1, delivered: 2, read: 3 };
+
+export type SendMessageInput = {
+  channel: ChannelName;
+  /** The client's account to send from (a WhatsApp number's id); null: the channel chooses. */
+  channelAccountId?: string | null;
+  recipient: string;
+  content: OutboundContent;
+  /** The feature that sends ('inbox'); told the outcome through the port it registered. */
+  source: string;
+  sourceRef?: string | null;
+  /** Unique per client: a repeated call answers the first row and sends nothing more. */
+  idempotencyKey: string;
+};
+
+/** Whoever sends: an actor (anything with its client) or the client id itself. */
+export type ClientRef = string | { clientId: string };
+const clientIdOf = (ref: ClientRef) => (typeof ref === 'string' ? ref : ref.clientId);
+
+export type SendJobData = { clientId: string; outboundId: string };
+
+export type MessagingDeps = {
+  db: Database;
+  channels: ChannelRegistry;
+  enqueue: (
+    name: string,
+    data: object,
+    options?: { startAfter?: number; retryDelay?: number; retryLimit?: number },
+  ) => Promise<unknown>;
+  log: { warn(object: object, message: string): void };
+  /** The features that send, by source name: each hears what became of its messages. */
+  sources: Record<string, OutboundSourcePort>;
+};
+
+export type Messaging = ReturnType<typeof createMessaging>;
+
+const errorOf = (error: unknown) => ({
+  code: error instanceof AppError ? error.code : 'send_failed',
+  message: error instanceof Error && error.message ? error.message : 'send failed',
+});
+
+function isPermanent(channel: MessageChannel | null, error: unknown) {
+  if (channel?.isPermanentFailure) return channel.isPermanentFailure(error);
+  return error instanceof AppError && error.statusCode < 500;
+}
+
+export function createMessaging(deps: MessagingDeps) {
+  const { db, channels } = deps;
+  /** In-process sends not yet settled; `settle()` waits for them (tests, shutdown). */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  /**
+   * Writes the ledger row in the caller's transaction, once per idempotency key (a repeated key
+   * answers the first row). A channel without an implementation is refused here, in the request.
+   * After commit the caller hands the row to `dispatch`; a row never dispatched is sent by the sweep.
+   */
+  async function queueMessage(executor: Executor, sender: ClientRef, input: SendMessageInput) {
+    channels.get(input.channel);
+    const clientId = clientIdOf(sender);
+    const inserted = await insertOutboundOnce(executor, {
+      clientId,
+      id: newId(),
+      channel: input.channel,
+      channelAccountId: input.channelAccountId ?? null,
+      recipient: input.recipient,
+      content: input.content,
+      source: input.source,
+      sourceRef: input.sourceRef ?? null,
+      idempotencyKey: input.idempotencyKey,
+      status: 'queued',
+      statusHistory: { queued: new Date().toISOString() },
+    });
+    return inserted ?? (await findOutboundByKey(executor, clientId, input.idempotencyKey))!;
+  }
+
+  /**
+   * After commit: queues the `messaging.send` job (the guarantee) and sends at once in this process
+   * (agents expect replies to leave now; the worker polls every 2 s). Whichever claims the row first
+   * sends it; the other finds it settled.
+   */
+  function dispatch(row: Pick<OutboundRow, 'clientId' | 'id' | 'status'>) {
+    if (row.status !== 'queued') return;
+    const data: SendJobData = { clientId: row.clientId, outboundId: row.id };
+    track(
+      deps
+        .enqueue(SEND_JOB, data, {
+          startAfter: JOB_DELAY_SECONDS,
+          retryDelay: JOB_RETRY_DELAY_SECONDS,
+          retryLimit: MAX_SEND_ATTEMPTS,
+        })
+        .catch((error: unknown) =>
+          deps.log.warn({ err: error, ...data }, 'could not queue a send; the sweep sends it'),
+        ),
+    );
+    track(
+      runSend(data, 'inline').catch((error: unknown) =>
+        deps.log.warn({ err: error, ...data }, 'in-process send failed; the job retries it'),
+      ),
+    );
+  }
+
+  /** Queues one message in its own transaction and dispatches it; answers the ledger row. */
+  async function sendMessage(sender: ClientRef, input: SendMessageInput) {
+    const row = await db.transaction((tx) => queueMessage(tx, sender, input));
+    dispatch(row);
+    return row;
+  }
+
+  async function tellSource(executor: Executor, row: OutboundRow) {
+    const source = deps.sources[row.source];
+    if (!source || !row.sourceRef) return;
+    const at = new Date();
+    if (row.status === 'sent' && row.providerMessageId) {
+      await source.applyOutboundResult(executor, {
+        clientId: row.clientId,
+        channel: row.channel,
+        sourceRef: row.sourceRef,
+        at,
+        status: 'sent',
+        providerMessageId: row.providerMessageId,
+      });
+    } else if (row.status === 'failed') {
+      await source.applyOutboundResult(executor, {
+        clientId: row.clientId,
+        channel: row.channel,
+        sourceRef: row.sourceRef,
+        at,
+        status: 'failed',
+        error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
+      });
+    }
+  }
+
+  async function fail(row: OutboundRow, error: { code: string; message: string }) {
+    await db.transaction(async (tx) => {
+      const failed = await markOutboundFailed(tx, row.clientId, row.id, { ...error, at: new Date() });
+      if (failed) await tellSource(tx, failed);
+    });
+  }
+
+  /**
+   * One attempt at one row. The row is claimed from `queued` first (a conditional update), so it is
+   * sent at most once however many workers try. A permanent refusal, or a retryable one on the last
+   * attempt, marks it failed; a retryable one lets it go for the job's next try (in the job: by
+   * throwing, so pg-boss retries with backoff).
+   */
+  async function runSend(data: SendJobData, mode: 'inline' | 'job' | 'sweep') {
+    const claimed = await claimOutbound(db, data.clientId, data.outboundId, HOLD_MS);
+    if (!claimed) {
+      // Held by another worker: try again later in case that one dies; settled or gone: done.
+      const current = mode === 'job' ? await findOutbound(db, data.clientId, data.outboundId) : null;
+      if (current?.status === 'queued') throw sendInProgress();
+      return;
+    }
+    let channel: MessageChannel | null = null;
+    let result: Awaited<ReturnType<MessageChannel['send']>>;
+    try {
+      channel = channels.get(claimed.channel);
+      result = await channel.send({
+        clientId: claimed.clientId,
+        channel: claimed.channel,
+        to: claimed.recipient,
+        channelId: claimed.channelAccountId,
+        ...claimed.content,
+      });
+    } catch (error) {
+      const recorded = errorOf(error);
+      if (!channel || isPermanent(channel, error) || claimed.attempts >= MAX_SEND_ATTEMPTS) {
+        await fail(claimed, recorded);
+        return;
+      }
+      await releaseOutbound(db, claimed.clientId, claimed.id, recorded);
+      if (mode === 'job') throw error;
+      deps.log.warn(
+        { ...data, code: recorded.code, attempt: claimed.attempts },
+        'send failed; it is retried',
+      );
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const sent = await markOutboundSent(tx, claimed.clientId, claimed.id, {
+        providerMessageId: result.providerMessageId,
+        channelAccountId: result.channelAccountId ?? null,
+        at: new Date(),
+      });
+      if (sent) await tellSource(tx, sent);
+    });
+  }
+
+  /** A delivery status for a row of the ledger: forward only, with the time kept either way. */
+  async function applyDeliveryStatus(executor: Executor, update: StatusUpdate) {
+    const row = await findOutboundByProviderIdForUpdate(
+      executor,
+      update.clientId,
+      update.channel,
+      update.providerMessageId,
+    );
+    if (!row) return;
+    let status: OutboundStatus | null = null;
+    if (update.status === 'failed') {
+      // A failure after delivery (another device) does not undo the delivery; a failure stays.
+      if (row.status === 'queued' || row.status === 'sent') status = 'failed';
+    } else if (RANK[update.status] > RANK[row.status]) {
+      status = update.status;
+    }
+    await updateOutboundStatus(executor, row.clientId, row.id, {
+      status,
+      reached: update.status,
+      at: update.at,
+      error: update.error ? { code: update.error.code, message: update.error.title } : null,
+    });
+  }
+
+  return {
+    queueMessage,
+    dispatch,
+    sendMessage,
+    /** The `messaging.send` job's handler. */
+    runSendJob: (data: SendJobData) => runSend(data, 'job'),
+    /** Rows whose job was lost: sent now, oldest first. */
+    async sweepQueued(options: { olderThanMs?: number; limit?: number } = {}) {
+      const before = new Date(Date.now() - (options.olderThanMs ?? SWEEP_AFTER_MS));
+      const rows = await unsafeListStaleQueued(db, before, options.limit ?? 50);
+      for (const row of rows) {
+        await runSend({ clientId: row.clientId, outboundId: row.id }, 'sweep').catch((error: unknown) => {
+          deps.log.warn({ err: error, ...row }, 'queued send could not be swept');
+        });
+      }
+      return rows.length;
+    },
+    /** Waits until every in-process send started so far has settled. */
+    async settle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    async getOutbound(sender: ClientRef, id: string) {
+      const row = isId(id) ? await findOutbound(db, clientIdOf(sender), id) : null;
+      if (!row) throw outboundNotFound();
+      return row;
+    },
+    async findOutboundByKey(sender: ClientRef, idempotencyKey: string) {
+      return findOutboundByKey(db, clientIdOf(sender), idempotencyKey);
+    },
+    /** A local check a request may make (no provider call): the channel's free-form window. */
+    async customerWindow(
+      clientId: string,
+      channel: ChannelName,
+      recipient: string,
+      channelAccountId?: string | null,
+    ) {
+      const implementation = channels.get(channel);
+      if (!implementation.customerWindow) return { open: true, closesAt: null };
+      return implementation.customerWindow(clientId, recipient, channelAccountId);
+    },
+    /**
+     * The inbox as channels see it: a delivery status also moves the outbound ledger's row, in the
+     * same transaction, before the inbox hears it.
+     */
+    inboundPort(inbox: InboxPort): InboxPort {
+      return {
+        receiveInbound: (executor, message) => inbox.receiveInbound(executor, message),
+        applyReaction: (executor, input) => inbox.applyReaction(executor, input),
+        mediaStored: (executor, input) => inbox.mediaStored(executor, input),
+        applyOutboundResult: (executor, result) => inbox.applyOutboundResult(executor, result),
+        async applyStatus(executor, update) {
+          await applyDeliveryStatus(executor, update);
+          await inbox.applyStatus(executor, update);
+        },
+      };
+    },
+  };
+}
