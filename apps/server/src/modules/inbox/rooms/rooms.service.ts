@@ -1,3 +1,4 @@
+import { CS_SUPERVISOR_ROLES } from '@sapa/contracts';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
@@ -37,22 +38,21 @@ import {
 } from './rooms.repository.js';
 import type { CsRoomRow } from './rooms.tables.js';
 
-const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
 /** A csId no agent has: confines a caller without one to nothing. */
 const EMPTY = '00000000-0000-0000-0000-000000000000';
 
 export function isSupervisor(session: SessionContext) {
-  return SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV';
+  return CS_SUPERVISOR_ROLES.includes(session.role) || session.chatRole === 'SPV';
 }
 
 /** Rooms are for admins, supervisors and people with a chat role; other portal users see none. */
 function assertInboxUser(session: SessionContext) {
-  if (!SUPERVISOR_ROLES.has(session.role) && !session.chatRole) throw noInboxAccess();
+  if (!CS_SUPERVISOR_ROLES.includes(session.role) && !session.chatRole) throw noInboxAccess();
 }
 
 /** The csId an agent (chat role CS, no supervising portal role) is confined to; null for everyone else. */
 export function confinedAgentId(session: SessionContext): string | null {
-  if (session.chatRole !== 'CS' || SUPERVISOR_ROLES.has(session.role)) return null;
+  if (session.chatRole !== 'CS' || CS_SUPERVISOR_ROLES.includes(session.role)) return null;
   return session.csId ?? EMPTY;
 }
 
@@ -448,7 +448,8 @@ async function patchRoom(
   deps: InboxDeps,
   session: SessionContext,
   roomId: string,
-  values: Partial<CsRoomRow>,
+  // What ROOM_UPDATED announces (contracts, inbox.events.ts): only these fields change here.
+  values: Partial<Pick<CsRoomRow, 'priority' | 'categoryId' | 'categoryName'>>,
 ) {
   return deps.db.transaction(async (tx) => {
     const room = await getVisibleRoom(tx, session, roomId);

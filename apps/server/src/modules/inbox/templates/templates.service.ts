@@ -1,3 +1,4 @@
+import { CHAT_TEMPLATE_ROLES } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
@@ -30,8 +31,6 @@ export function toTemplate(row: CsChatTemplateRow) {
   };
 }
 
-const EDITORS = new Set(['SAD', 'ADC', 'ADB', 'USE']);
-
 export async function listTemplates(
   db: Executor,
   session: SessionContext,
@@ -48,7 +47,7 @@ export async function listTemplates(
     search: query.search,
     isClosingRemark: query.isClosingRemark,
     // Agents pick from active templates; editors manage them all.
-    activeOnly: !EDITORS.has(session.role),
+    activeOnly: !CHAT_TEMPLATE_ROLES.includes(session.role),
     pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
