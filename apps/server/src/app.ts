@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
+import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
 import {
   accountRoutes,
   createFirstAdmin,
@@ -23,7 +24,7 @@ import {
   unsafeEmailTaken,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
 import {
   type ChannelName,
   type ChannelRegistry,
@@ -161,6 +162,7 @@ export async function buildApp({
       ...identityJobs(db),
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
+      ...(contactsJobs(db) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
@@ -228,6 +230,7 @@ export async function buildApp({
   await app.register(whatsappWebhookRoutes, { whatsapp });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
+  await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
       db,

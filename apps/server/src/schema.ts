@@ -2,11 +2,13 @@
 // composition root, beside app.ts, because it names every module: platform never imports a module.
 export * from './modules/approvals/approvals.tables.js';
 export * from './modules/clients/clients.tables.js';
+export * from './modules/contacts/blacklist/blacklist.tables.js';
+export * from './modules/contacts/customers/customers.tables.js';
+export * from './modules/contacts/tags/tags.tables.js';
 export * from './modules/identity/identity.tables.js';
 export * from './modules/inbox/agents/agents.tables.js';
 export * from './modules/inbox/chat/chat.tables.js';
 export * from './modules/inbox/configuration/configuration.tables.js';
-export * from './modules/inbox/customers/customers.tables.js';
 export * from './modules/inbox/exports/exports.tables.js';
 export * from './modules/inbox/rooms/rooms.tables.js';
 export * from './modules/inbox/templates/templates.tables.js';

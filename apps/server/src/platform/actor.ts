@@ -1,6 +1,5 @@
 import { FEATURE_BITS, type FeatureFlag, type RoleCode } from '@sapa/contracts';
 import { AppError } from './errors.js';
-import type { SessionContext } from './request-context.js';
 
 /** The person whose rights apply: a signed-in user, or the user a job works for. */
 export type Principal = Readonly<{
@@ -38,7 +37,10 @@ export type SystemActor = Readonly<{ kind: 'system'; clientId: string; job: stri
 /** Who calls a service (ARCHITECTURE §3): never the HTTP session, so jobs and the API call the same code. */
 export type Actor = UserActor | ApiKeyActor | SystemActor;
 
-export function actorFromSession(session: SessionContext): UserActor {
+/** What `actorFromSession` reads of a `SessionContext` (named here: request-context imports this file). */
+type SessionFields = Omit<UserActor, 'kind'>;
+
+export function actorFromSession(session: SessionFields): UserActor {
   return {
     kind: 'user',
     clientId: session.clientId,

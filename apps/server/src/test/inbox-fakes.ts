@@ -1,3 +1,4 @@
+import { InboxEventSchema } from '@sapa/contracts';
 import type {
   CustomerWindow,
   InboundMessage,
@@ -7,15 +8,20 @@ import type {
 import type { Executor } from '../platform/database.js';
 import type { PublishInput, Realtime } from '../platform/realtime/realtime.types.js';
 
-/** Records every published event, in order, as the live socket would number them. */
+/**
+ * Records every published event, in order, as the live socket would number them. Each must be, once on
+ * the wire (JSON), one of the events contracts declares: the web reads them with those schemas.
+ */
 export class RecordingRealtime implements Realtime {
   readonly events: PublishInput[] = [];
   async publish(input: PublishInput, _executor?: Executor): Promise<number> {
+    InboxEventSchema.parse(JSON.parse(JSON.stringify(input.payload)));
     this.events.push(input);
     return this.events.length;
   }
   async publishMany(clientId: string, inputs: readonly Omit<PublishInput, 'clientId'>[]): Promise<number[]> {
     return inputs.map((input) => {
+      InboxEventSchema.parse(JSON.parse(JSON.stringify(input.payload)));
       this.events.push({ clientId, ...input });
       return this.events.length;
     });

@@ -1,7 +1,14 @@
 import { isTrialExpired, type Subscription } from '../subscriptions/subscription.schemas.js';
 import { type FeatureFlag, hasFeature } from './features.js';
 import { getDefaultDashboard, getLoginRedirect, type RedirectSubject } from './login-redirect.js';
-import { CHAT_ROLES, type ChatRole, type RoleCode } from './roles.js';
+import {
+  CHAT_ROLES,
+  CHAT_TEMPLATE_ROLES,
+  type ChatRole,
+  CLIENT_ADMIN_ROLES,
+  CS_SUPERVISOR_ROLES,
+  type RoleCode,
+} from './roles.js';
 
 /**
  * The route guards of spec §6, as pure functions of the path and the session: the web router runs them
@@ -15,19 +22,18 @@ export const PROFILE_PATH = '/settings/editProfile';
 export const MAIL_OUTBOX_PATH = '/settings/mailOutbox';
 
 export const SUPER_ADMIN_ONLY: readonly RoleCode[] = ['SAD'];
-export const CUSTOMERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
-export const CS_CONFIG_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
-export const CHAT_TEMPLATE_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USE'];
+export const CUSTOMERS_ROLES = CLIENT_ADMIN_ROLES;
+export const CS_CONFIG_ROLES = CLIENT_ADMIN_ROLES;
+export { CHAT_TEMPLATE_ROLES, CS_SUPERVISOR_ROLES };
 export const REPORT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'USR', 'USV', 'ADB'];
 export const USERS_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'ADU'];
 export const DOCUMENTS_ROLES: readonly RoleCode[] = ['SAD', 'ADB'];
 /** The audit trail: the super admin and the client admins (the roles with AUDIT_VIEW by default). */
-export const AUDIT_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
+export const AUDIT_ROLES = CLIENT_ADMIN_ROLES;
 /**
  * The inbox (decision 0017): the chat and its history are for chat roles (spec §6), and for the admins
  * and supervisors who oversee them; the dashboard and the people pages for those roles alone.
  */
-export const CS_SUPERVISOR_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
 export const INBOX_CHAT_ROLES: readonly ChatRole[] = CHAT_ROLES;
 /** Administration pages inside the users area that spec §2 does not name (approval tasks, roles, audit). */
 export const USER_TASKS_PATH = '/users/tasks';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InboxEvent } from '../inbox/inbox.events.js';
 
 /**
  * The live socket's wire protocol (`/ws`), shared by the server and the web.
@@ -28,7 +29,17 @@ export const RealtimeHelloSchema = z.object({
 });
 export type RealtimeHello = z.infer<typeof RealtimeHelloSchema>;
 
-/** A socket message of spec §3: typeNotif, messageId, data, chat, chatroom — plus its sequence. */
+/**
+ * What the server may publish: every domain's events (`<domain>.events.ts`), each a discriminated union
+ * on `typeNotif`. Only the inbox has events today.
+ */
+export type RealtimePayload = InboxEvent;
+
+/**
+ * A socket message of spec §3: typeNotif, messageId, data, chat, chatroom — plus its sequence. The
+ * envelope is read loosely (the sequence must advance whatever the event); a reader narrows the event
+ * with its domain's schemas (`readInboxEvent`).
+ */
 export const RealtimeEventSchema = z.object({
   type: z.literal('event'),
   seq: z.number().int().positive(),

@@ -1,5 +1,7 @@
+import type { InboxEventOf } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
+import { ensureCustomer } from '../contacts/index.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
 import {
   advanceMessageStatus,
@@ -10,7 +12,6 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
-import { ensureCustomer } from './customers/customers.repository.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
@@ -54,22 +55,23 @@ async function inTransaction<T>(executor: Executor, work: (tx: Executor) => Prom
  * customer's live room, is stored once per provider message id, and a new room is queued and routed.
  */
 /** A stored message changed (status, reaction, media): its room's audience hears it with the message. */
-async function announceMessageChange(
+async function announceMessageChange<T extends 'MESSAGE_STATUS' | 'MESSAGE_MEDIA' | 'MESSAGE_REACTION'>(
   deps: Pick<InboxDeps, 'realtime'>,
   executor: Executor,
   row: CsMessageRow,
-  typeNotif: InboxEvent['typeNotif'],
-  data: Record<string, unknown>,
+  typeNotif: T,
+  data: Omit<InboxEventOf<T>['data'], 'roomId'>,
 ) {
   const room = await findRoom(executor, row.clientId, row.roomId);
-  await publishInboxEvent(deps, executor, {
-    clientId: row.clientId,
+  // `data` was checked against `typeNotif` above; TypeScript cannot carry a generic into the union.
+  const event = {
     audience: roomAudience(room?.csId ?? null),
     typeNotif,
     messageId: row.id,
     data: { roomId: row.roomId, ...data },
     chat: toMessage(row),
-  });
+  } as unknown as InboxEvent;
+  await publishInboxEvent(deps, executor, { clientId: row.clientId, ...event });
 }
 
 export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
@@ -78,8 +80,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
       await inTransaction(executor, async (tx) => {
         // The upsert locks the customer's row until commit, so one customer's arrivals run one at a
         // time and a second first message sees the room the first one opened.
-        const customer = await ensureCustomer(tx, {
-          clientId: message.clientId,
+        const customer = await ensureCustomer(tx, message.clientId, {
           id: newId(),
           phoneNumber: message.customerPhone,
           name: message.customerName,

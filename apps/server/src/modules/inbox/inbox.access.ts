@@ -1,4 +1,10 @@
-import { CHAT_ROLES, type RoleCode } from '@sapa/contracts';
+import {
+  CHAT_ROLES,
+  CHAT_TEMPLATE_ROLES,
+  CLIENT_ADMIN_ROLES,
+  CS_SUPERVISOR_ROLES,
+  type RoleCode,
+} from '@sapa/contracts';
 import { type Actor, chatRoleOf, csIdOf, hasRole } from '../../platform/actor.js';
 import { access } from '../../platform/request-context.js';
 import { noInboxAccess } from './inbox.errors.js';
@@ -6,11 +12,11 @@ import { noInboxAccess } from './inbox.errors.js';
 export const security = [{ bearer: [] }];
 export const CS_TAGS = ['customer-service'];
 /** Who configures the inbox and manages its people (spec §6: customers and CS config). */
-export const CS_ADMINS: RoleCode[] = ['SAD', 'ADC', 'ADB'];
+export const CS_ADMINS: readonly RoleCode[] = CLIENT_ADMIN_ROLES;
 /** Admins plus supervisors: manage agents, see every room. */
-export const CS_SUPERVISORS: RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
+export const CS_SUPERVISORS: readonly RoleCode[] = CS_SUPERVISOR_ROLES;
 /** Spec §6: chat templates are edited by SAD, ADC, ADB and USE. */
-export const TEMPLATE_EDITORS: RoleCode[] = ['SAD', 'ADC', 'ADB', 'USE'];
+export const TEMPLATE_EDITORS: readonly RoleCode[] = CHAT_TEMPLATE_ROLES;
 
 /**
  * The access rules of every /api/cs operation (decision 0017). Each route names one of these, so the

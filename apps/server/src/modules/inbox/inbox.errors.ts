@@ -1,10 +1,12 @@
 import { AppError, notFound } from '../../platform/errors.js';
 
+// The same answers as the platform's uploads and cursors, and as contacts' customers (rooms are about them).
+export { fileRequired, invalidCursor } from '../../platform/http-io.js';
+export { customerNotFound } from '../contacts/index.js';
+
 export const roomNotFound = () => notFound('room_not_found', 'Chat room not found');
 export const messageNotFound = () => notFound('message_not_found', 'Chat message not found');
 export const agentNotFound = () => notFound('agent_not_found', 'Customer service agent not found');
-export const customerNotFound = () => notFound('customer_not_found', 'Customer not found');
-export const tagNotFound = () => notFound('tag_not_found', 'Tag not found');
 export const clientNotFound = () => notFound('client_not_found', 'Client not found');
 export const botNotFound = () => notFound('bot_not_found', 'Chat bot not found');
 export const categoryNotFound = () => notFound('category_not_found', 'Room category not found');
@@ -23,7 +25,6 @@ export const emailInUse = () =>
   // Says only that it is taken: whose it is would tell a tenant about another client's users.
   new AppError(409, 'email_in_use', 'This email is already taken.');
 export const agentExists = () => new AppError(409, 'agent_exists', 'An agent with this email already exists');
-export const tagExists = () => new AppError(409, 'tag_exists', 'A tag with this name already exists');
 export const notAnAgent = () =>
   new AppError(403, 'not_an_agent', 'Only customer service agents and supervisors have a status');
 export const remarksRequired = () =>
@@ -36,10 +37,6 @@ export const categoryRequired = () =>
   );
 export const roomNotYours = () =>
   new AppError(403, 'room_not_assigned', 'This chat room is assigned to another agent; use force close');
-export const invalidCursor = () => new AppError(400, 'invalid_cursor', 'lastEvaluatedKey is not valid');
-export const fileRequired = () => new AppError(400, 'file_required', 'Send one file as multipart form data');
-export const invalidPhoneNumber = () =>
-  new AppError(400, 'invalid_phone_number', 'phoneNumber is not a valid phone number');
 export const forbiddenForAgent = () => new AppError(403, 'forbidden', 'Your role may not do this.');
 export const mediaNotReady = () =>
   notFound('media_not_ready', 'This message has no stored media yet; try again in a moment');
@@ -57,10 +54,3 @@ export const imageTooLarge = (maxBytes: number) =>
   new AppError(413, 'image_too_large', `The image is larger than ${maxBytes / (1024 * 1024)} MB`);
 export const uploadsNotConfigured = () =>
   new AppError(503, 'uploads_not_configured', 'File uploads are not available on this server');
-export const userDataNotEditable = (keys: string[]) =>
-  new AppError(
-    403,
-    'user_data_not_editable',
-    `The configuration does not let agents edit these customer data fields: ${keys.join(', ')}`,
-  );
-export const customerImportNotFound = () => notFound('import_not_found', 'No such customer import');

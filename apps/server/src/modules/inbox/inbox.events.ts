@@ -1,46 +1,38 @@
+import type { InboxEvent as InboxEventPayload, InboxEventType } from '@sapa/contracts';
 import type { Executor } from '../../platform/database.js';
 import type { RealtimeAudience } from '../../platform/realtime/realtime.types.js';
 import type { InboxDeps } from './inbox.deps.js';
 
-/** typeNotif values the inbox publishes. */
-export type InboxEventType =
-  | 'NEW_ROOM'
-  | 'NEW_MESSAGE'
-  | 'MESSAGE_STATUS'
-  | 'MESSAGE_MEDIA'
-  | 'MESSAGE_REACTION'
-  | 'ROOM_ASSIGNED'
-  | 'ROOM_TRANSFERRED'
-  | 'ROOM_CLOSED'
-  | 'ROOM_UPDATED'
-  | 'ROOM_READ'
-  | 'AGENT_STATUS';
+/** typeNotif values the inbox publishes (declared in contracts, `inbox.events.ts`). */
+export type { InboxEventType };
 
 /** The assigned agent (if any) plus supervisors: who must see a change in one room. */
 export function roomAudience(csId: string | null): RealtimeAudience {
   return { csIds: csId ? [csId] : [], chatRoles: csId ? ['SPV'] : ['SPV', 'CS'] };
 }
 
-export type InboxEvent = {
-  audience: RealtimeAudience;
-  typeNotif: InboxEventType;
-  messageId?: string | null;
-  data?: unknown;
-  chat?: unknown;
-  chatroom?: unknown;
+/** Fields whose value may be null may be left out: they are sent as null. */
+type NullableOptional<E> = { [K in keyof E as null extends E[K] ? K : never]?: E[K] } & {
+  [K in keyof E as null extends E[K] ? never : K]: E[K];
 };
 
+/** One of the inbox's socket events (contracts), and who hears it. */
+export type InboxEvent = { audience: RealtimeAudience } & (InboxEventPayload extends infer E
+  ? E extends InboxEventPayload
+    ? NullableOptional<E>
+    : never
+  : never);
+
 function toPublished(event: InboxEvent) {
-  return {
-    audience: event.audience,
-    payload: {
-      typeNotif: event.typeNotif,
-      messageId: event.messageId ?? null,
-      data: event.data ?? null,
-      chat: event.chat ?? null,
-      chatroom: event.chatroom ?? null,
-    },
-  };
+  // The spec's field order, every field present (null when left out): the wire format of the socket.
+  const payload = {
+    typeNotif: event.typeNotif,
+    messageId: event.messageId ?? null,
+    data: event.data ?? null,
+    chat: event.chat ?? null,
+    chatroom: event.chatroom ?? null,
+  } as InboxEventPayload;
+  return { audience: event.audience, payload };
 }
 
 /** Publishes one event in the spec's socket shape; without a live socket wired, nothing is sent. */

@@ -1,23 +1,2 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { fileRequired } from './inbox.errors.js';
-
-/** Query flags arrive as text. */
-export const queryFlag = z.enum(['true', 'false', '1', '0']).optional();
-export const isTrue = (value: string | undefined) => value === 'true' || value === '1';
-export const pageSize = (max = 500) => z.coerce.number().int().min(1).max(max).optional();
-
-/** The single file of a multipart upload (spec §5: imports and bulk deletes send one file). */
-export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw fileRequired();
-  const file = await request.file();
-  if (!file) throw fileRequired();
-  return file.toBuffer();
-}
-
-export function sendCsv(reply: FastifyReply, fileName: string, body: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(body);
-}
+// The inbox's routes and contacts' read their query flags, uploads and CSV answers the same way.
+export { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../../platform/http-io.js';

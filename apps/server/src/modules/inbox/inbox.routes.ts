@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
+import { contactMessagesRoutes } from './chat/contact-messages.routes.js';
 import { configurationRoutes } from './configuration/configuration.routes.js';
-import { customersRoutes } from './customers/customers.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { exportsRoutes } from './exports/exports.routes.js';
 import type { InboxDeps } from './inbox.deps.js';
@@ -16,7 +16,7 @@ export const inboxRoutes: FastifyPluginAsync<{ deps: InboxDeps }> = async (app, 
   await app.register(multipart, { limits: { files: 1, fileSize: 20 * 1024 * 1024, fields: 10 } });
   await app.register(configurationRoutes, { deps });
   await app.register(agentsRoutes, { deps });
-  await app.register(customersRoutes, { deps });
+  await app.register(contactMessagesRoutes, { deps });
   await app.register(roomsRoutes, { deps });
   await app.register(chatRoutes, { deps });
   await app.register(exportsRoutes, { deps });

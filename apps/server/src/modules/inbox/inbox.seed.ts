@@ -3,12 +3,13 @@ import { newId } from '../../lib/ids.js';
 import { actorFromSession } from '../../platform/actor.js';
 import type { Database } from '../../platform/database.js';
 import type { SessionContext } from '../../platform/request-context.js';
+import { insertTagList, saveCustomer } from '../contacts/index.js';
 import { unsafeFindUserByEmail } from '../identity/index.js';
 import { findAgent } from './agents/agents.repository.js';
 import { createAgent } from './agents/agents.service.js';
 import { insertMessage } from './chat/chat.repository.js';
 import { saveConfiguration } from './configuration/configuration.service.js';
-import { insertTagList, saveCustomer } from './customers/customers.service.js';
+import { createCustomerAccess } from './customer-access.js';
 import { createInboxPort } from './inbox-port.js';
 import { findLiveRoom, insertCategory, recordMessageOnRoom, updateRoom } from './rooms/rooms.repository.js';
 import { closeRoom, setRoomCategory, transferRoom } from './rooms/rooms.service.js';
@@ -113,7 +114,9 @@ export async function seedInboxDemo(db: Database, clientId: string) {
     const category = await insertCategory(db, { clientId, id: newId(), name });
     if (category) categories.set(name, category.id);
   }
-  for (const customer of CUSTOMERS) await saveCustomer(db, admin, { ...customer, mediaPlatform: 'whatsapp' });
+  const contacts = { db, customerAccess: createCustomerAccess() };
+  for (const customer of CUSTOMERS)
+    await saveCustomer(contacts, admin, { ...customer, mediaPlatform: 'whatsapp' });
 
   const port = createInboxPort({});
   const deps = { db };

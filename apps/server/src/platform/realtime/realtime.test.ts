@@ -15,7 +15,14 @@ function roomEvent(
   return {
     clientId,
     audience,
-    payload: { typeNotif: 'NEW_MESSAGE', messageId: null, data: { text }, chat: null, chatroom: null },
+    // The socket carries payloads as they are; this one is marked by its text, not a real message.
+    payload: {
+      typeNotif: 'NEW_MESSAGE',
+      messageId: null,
+      data: { text },
+      chat: null,
+      chatroom: null,
+    } as unknown as PublishInput['payload'],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ChatRole } from '@sapa/contracts';
+import type { ChatRole, RealtimePayload } from '@sapa/contracts';
 import type { Executor } from '../database.js';
 
 /**
@@ -9,14 +9,8 @@ export type RealtimeAudience =
   | { all: true }
   | { userIds?: readonly string[]; csIds?: readonly string[]; chatRoles?: readonly ChatRole[] };
 
-/** The spec's socket message (§3): typeNotif, messageId, data, chat, chatroom. */
-export type RealtimePayload = {
-  typeNotif: string;
-  messageId: string | null;
-  data: unknown;
-  chat: unknown | null;
-  chatroom: unknown | null;
-};
+/** The spec's socket message (§3): one of the events declared in contracts (`<domain>.events.ts`). */
+export type { RealtimePayload };
 
 export type PublishInput = {
   clientId: string;

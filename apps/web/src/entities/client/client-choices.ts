@@ -1,8 +1,8 @@
-import { ClientPageSchema } from '@sapa/contracts';
+import { clientsOperations } from '@sapa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { callOperation } from '../../lib/http';
 
-export const CLIENTS_PATH = '/api/clients';
+export const CLIENTS_PATH = clientsOperations.listClients.path;
 
 /** Every query about clients starts with this key, so invalidating it refreshes pickers and lists alike. */
 export const CLIENT_QUERY_ROOT = ['clients'] as const;
@@ -12,8 +12,11 @@ export function useClientChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...CLIENT_QUERY_ROOT, 'choices'] as const,
     queryFn: async ({ signal }) =>
-      ClientPageSchema.parse(
-        await http.get(CLIENTS_PATH, { signal, query: { pageSize: 500, pageNumber: 0 } }),
+      (
+        await callOperation(clientsOperations.listClients, {
+          signal,
+          query: { pageSize: 500, pageNumber: 0 },
+        })
       ).items,
     enabled,
     staleTime: 60_000,

@@ -1,15 +1,15 @@
-import { UserPageSchema, type UserStatus } from '@sapa/contracts';
+import { type RoleCode, type UserStatus, usersOperations } from '@sapa/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { callOperation } from '../../lib/http';
 
-export const USERS_PATH = '/api/users';
+export const USERS_PATH = usersOperations.listUsers.path;
 
 /** Every query about users starts with this key, so invalidating it refreshes pickers and lists alike. */
 export const USER_QUERY_ROOT = ['users'] as const;
 
 export type UserListFilter = {
   q: string;
-  role: string | null;
+  role: RoleCode | null;
   status: UserStatus | null;
   page: number;
   pageSize: number;
@@ -25,24 +25,18 @@ export const userListKey = (clientId: string, filter: UserListFilter) =>
 export function useUserList(clientId: string, filter: UserListFilter, sessionClientId: string) {
   return useQuery({
     queryKey: userListKey(clientId, filter),
-    queryFn: async ({ signal }) =>
-      UserPageSchema.parse(
-        await http.get(
-          clientId === sessionClientId
-            ? USERS_PATH
-            : `${USERS_PATH}/byClient/${encodeURIComponent(clientId)}`,
-          {
-            signal,
-            query: {
-              q: filter.q || undefined,
-              role: filter.role ?? undefined,
-              status: filter.status ?? undefined,
-              pageSize: filter.pageSize,
-              pageNumber: filter.page - 1,
-            },
-          },
-        ),
-      ),
+    queryFn: ({ signal }) => {
+      const query = {
+        q: filter.q || undefined,
+        role: filter.role ?? undefined,
+        status: filter.status ?? undefined,
+        pageSize: filter.pageSize,
+        pageNumber: filter.page - 1,
+      };
+      return clientId === sessionClientId
+        ? callOperation(usersOperations.listUsers, { signal, query })
+        : callOperation(usersOperations.listUsersByClient, { params: { clientId }, signal, query });
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -1,2 +1,3 @@
+import { identityOperations } from '@sapa/contracts';
 export const CSRF_HEADER = 'x-csrf-token';
-export const REFRESH_PATH = '/api/auth/refreshAccessToken';
+export const REFRESH_PATH = identityOperations.refreshAccessToken.path;

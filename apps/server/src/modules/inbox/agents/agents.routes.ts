@@ -13,8 +13,8 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { searchCustomers } from '../../contacts/index.js';
 import { sendChatMessage } from '../chat/chat.service.js';
-import { searchCustomers } from '../customers/customers.service.js';
 import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound } from '../inbox.errors.js';

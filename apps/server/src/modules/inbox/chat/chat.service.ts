@@ -1,12 +1,11 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, actorFromSession, actorLabel, csIdOf } from '../../../platform/actor.js';
+import { toPhoneDigits } from '../../../lib/phone.js';
+import { type Actor, actorLabel, csIdOf } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
 import { channelNotConfigured, type OutboundContent } from '../../messaging/index.js';
-import { normalizePhoneNumber } from '../customers/phone-number.js';
 import { isInboxSupervisor } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
@@ -108,10 +107,8 @@ export async function getLastMessage(db: Executor, actor: Actor, roomId: string,
 }
 
 /** A customer's latest messages, under the rules of /api/cs/chat: an agent reads only rooms they may open. */
-export async function listMessagesOfContact(db: Executor, session: SessionContext, contactNumber: string) {
-  // Still on the session: customers' routes call it (moving to contacts); it takes an Actor after that.
-  const actor = actorFromSession(session);
-  const phone = normalizePhoneNumber(contactNumber);
+export async function listMessagesOfContact(db: Executor, actor: Actor, contactNumber: string) {
+  const phone = toPhoneDigits(contactNumber);
   const agentCsId = await requireCustomerReachable(db, actor, phone);
   const rows = await listMessagesOfCustomer(db, actor.clientId, phone, 50, agentCsId);
   return { items: rows.map((row) => toMessage(row.message)) };

@@ -8,7 +8,7 @@ import {
   type UserActor,
 } from '../../../platform/actor.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import { exportCustomersCsv } from '../customers/customers.service.js';
+import { exportCustomersCsv } from '../../contacts/index.js';
 import { CS_ADMINS, CS_SUPERVISORS } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { exportNotFound } from '../inbox.errors.js';

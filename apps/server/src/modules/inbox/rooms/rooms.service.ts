@@ -1,14 +1,14 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorFromSession, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import type { SessionContext } from '../../../platform/request-context.js';
+import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
-import { ensureCustomer } from '../customers/customers.repository.js';
-import { normalizePhoneNumber } from '../customers/phone-number.js';
 import { confinedAgentIdOf, isInboxSupervisor, requireInboxAccess } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
@@ -41,7 +41,7 @@ import type { CsRoomRow } from './rooms.tables.js';
 /** A csId no agent has: a filter on it matches nothing. */
 const EMPTY = '00000000-0000-0000-0000-000000000000';
 
-// Adapters for customers, which still holds a session; they go when it takes an Actor.
+// Adapters for contacts' customers, which still hold a session; they go when those take an Actor.
 export function isSupervisor(session: SessionContext) {
   return isInboxSupervisor(actorFromSession(session));
 }
@@ -430,7 +430,13 @@ export async function distributeBotRooms(deps: InboxDeps, actor: Actor) {
   });
 }
 
-async function patchRoom(deps: InboxDeps, actor: Actor, roomId: string, values: Partial<CsRoomRow>) {
+async function patchRoom(
+  deps: InboxDeps,
+  actor: Actor,
+  roomId: string,
+  // What ROOM_UPDATED announces (contracts, inbox.events.ts): only these fields change here.
+  values: Partial<Pick<CsRoomRow, 'priority' | 'categoryId' | 'categoryName'>>,
+) {
   return deps.db.transaction(async (tx) => {
     const room = await getVisibleRoom(tx, actor, roomId);
     const updated = await updateRoom(tx, actor.clientId, room.id, values);
@@ -520,9 +526,7 @@ export async function historyFilters(db: Executor, actor: Actor, query: HistoryQ
     closedFrom: day(query.startDate, false),
     closedTo: day(query.endDate, true),
     closedBy: query.closedBy,
-    customerPhoneNumber: query.customerPhoneNumber
-      ? normalizePhoneNumber(query.customerPhoneNumber)
-      : undefined,
+    customerPhoneNumber: query.customerPhoneNumber ? toPhoneDigits(query.customerPhoneNumber) : undefined,
     remarks: query.remarks,
     customerName: query.name,
     csTag: query.csTag,
@@ -638,12 +642,11 @@ export async function createInternalRoom(
   actor: Actor,
   input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
 ) {
-  const phone = normalizePhoneNumber(input.customerPhoneNumber);
+  const phone = toPhoneDigits(input.customerPhoneNumber);
   // The room would open the customer to its agent: an agent opens one only about their own customer.
   await requireCustomerReachable(deps.db, actor, phone);
   return deps.db.transaction(async (tx) => {
-    const customer = await ensureCustomer(tx, {
-      clientId: actor.clientId,
+    const customer = await ensureCustomer(tx, actor.clientId, {
       id: newId(),
       phoneNumber: phone,
       name: input.name ?? null,

@@ -1,7 +1,7 @@
 import { type CsConfig, withDefaults } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
+import { findCustomerByPhone } from '../../contacts/index.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
-import { findCustomerByPhone } from '../customers/customers.repository.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';

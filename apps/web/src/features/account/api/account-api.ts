@@ -1,15 +1,12 @@
 import {
-  ApiSecretSchema,
-  ApiSecretStatusSchema,
+  accountOperations,
+  clientsOperations,
   MailMessageSchema,
-  MfaActivationSchema,
-  MfaStatusSchema,
-  ProfileSchema,
   pageOf,
   rolesOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { callOperation, http } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { accountKeys } from './get-me';
@@ -35,7 +32,7 @@ export function useProfile() {
   const { userId } = useCaller();
   return useQuery({
     queryKey: keys.profile(userId),
-    queryFn: async ({ signal }) => ProfileSchema.parse(await http.get('/api/users/profile', { signal })),
+    queryFn: ({ signal }) => callOperation(accountOperations.getProfile, { signal }),
     enabled: userId !== '',
   });
 }
@@ -46,8 +43,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const updateSession = useSessionStore((state) => state.updateSession);
   return useMutation({
-    mutationFn: async (body: { name: string }) =>
-      ProfileSchema.parse(await http.put('/api/users/profile', body)),
+    mutationFn: (body: { name: string }) => callOperation(accountOperations.updateProfile, { body }),
     onSuccess: (profile) => {
       queryClient.setQueryData(keys.profile(userId), profile);
       updateSession({ name: profile.name });
@@ -61,8 +57,8 @@ export function useUpdateConsent() {
   const { userId } = useCaller();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (accepted: boolean) =>
-      ProfileSchema.parse(await http.put('/api/users/consent', { accepted, consentVersion: '1' })),
+    mutationFn: (accepted: boolean) =>
+      callOperation(accountOperations.updateConsent, { body: { accepted, consentVersion: '1' } }),
     onSuccess: (profile) => queryClient.setQueryData(keys.profile(userId), profile),
   });
 }
@@ -74,8 +70,7 @@ export function useChangePassword() {
   const { userId } = useCaller();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ChangePasswordInput) =>
-      z.object({ changed: z.boolean() }).parse(await http.post('/api/users/changePassword', body)),
+    mutationFn: (body: ChangePasswordInput) => callOperation(accountOperations.changePassword, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.profile(userId) }),
   });
 }
@@ -85,7 +80,7 @@ export function useMfaStatus() {
   const { userId } = useCaller();
   return useQuery({
     queryKey: keys.mfa(userId),
-    queryFn: async ({ signal }) => MfaStatusSchema.parse(await http.get('/api/users/mfa', { signal })),
+    queryFn: ({ signal }) => callOperation(accountOperations.getMfaStatus, { signal }),
     enabled: userId !== '',
   });
 }
@@ -93,7 +88,7 @@ export function useMfaStatus() {
 /** `GET /api/users/mfa/activate`: a new secret (otpauth URI and base32) waiting for a first code. */
 export function useStartMfa() {
   return useMutation({
-    mutationFn: async () => MfaActivationSchema.parse(await http.get('/api/users/mfa/activate')),
+    mutationFn: () => callOperation(accountOperations.startMfa),
   });
 }
 
@@ -102,8 +97,10 @@ export function useMfaCode(action: 'verify' | 'deactivate') {
   const { userId } = useCaller();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) =>
-      MfaStatusSchema.parse(await http.post(`/api/users/mfa/${action}`, { token })),
+    mutationFn: (token: string) =>
+      callOperation(action === 'verify' ? accountOperations.verifyMfa : accountOperations.deactivateMfa, {
+        body: { token },
+      }),
     onSuccess: (status) => {
       queryClient.setQueryData(keys.mfa(userId), status);
       return queryClient.invalidateQueries({ queryKey: keys.profile(userId) });
@@ -128,8 +125,7 @@ export function useApiSecretStatus(enabled: boolean) {
   const { clientId } = useCaller();
   return useQuery({
     queryKey: keys.apiSecret(clientId),
-    queryFn: async ({ signal }) =>
-      ApiSecretStatusSchema.parse(await http.get('/api/clients/apiSecret', { signal })),
+    queryFn: ({ signal }) => callOperation(clientsOperations.getApiSecretStatus, { signal }),
     enabled: enabled && clientId !== '',
   });
 }
@@ -139,7 +135,7 @@ export function useRotateApiSecret() {
   const { clientId } = useCaller();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => ApiSecretSchema.parse(await http.post('/api/clients/apiSecret')),
+    mutationFn: () => callOperation(clientsOperations.rotateApiSecret),
     onSuccess: (secret) =>
       queryClient.setQueryData(keys.apiSecret(clientId), {
         exists: true,

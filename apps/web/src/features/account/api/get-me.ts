@@ -1,6 +1,6 @@
-import { type Me, MeSchema } from '@sapa/contracts';
+import { identityOperations, type Me } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 
 export const accountKeys = {
@@ -10,7 +10,7 @@ export const accountKeys = {
 
 /** `GET /api/users/me`: the signed-in user as the server sees them now. */
 export async function getMe(signal?: AbortSignal): Promise<Me> {
-  return MeSchema.parse(await http.get('/api/users/me', { signal }));
+  return callOperation(identityOperations.getMe, { signal });
 }
 
 export function meQueryOptions(userId: string, clientId: string) {

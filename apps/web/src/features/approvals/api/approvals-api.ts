@@ -1,11 +1,6 @@
-import {
-  ApprovalTaskSchema,
-  ApproveTaskResultSchema,
-  rolesOperations,
-  TaskPageSchema,
-} from '@sapa/contracts';
+import { approvalsOperations, rolesOperations } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callOperation, http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export const TASK_LISTS = ['pending', 'approved', 'rejected', 'create'] as const;
 export type TaskListName = (typeof TASK_LISTS)[number];
@@ -17,15 +12,15 @@ export const taskKeys = {
   detail: (taskId: string) => [...taskKeys.all, 'detail', taskId] as const,
 };
 
-const taskPath = (taskId: string) => `/api/tasks/task/${encodeURIComponent(taskId)}`;
-
 export function useTaskList(clientId: string, list: TaskListName, page: number, pageSize: number) {
   return useQuery({
     queryKey: taskKeys.list(clientId, list, page, pageSize),
-    queryFn: async ({ signal }) =>
-      TaskPageSchema.parse(
-        await http.get(`/api/tasks/${list}`, { signal, query: { pageSize, pageNumber: page - 1 } }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(approvalsOperations.listTasks, {
+        params: { list },
+        query: { pageSize, pageNumber: page - 1 },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,14 +28,14 @@ export function useTaskList(clientId: string, list: TaskListName, page: number, 
 export function useTask(taskId: string) {
   return useQuery({
     queryKey: taskKeys.detail(taskId),
-    queryFn: async ({ signal }) => ApprovalTaskSchema.parse(await http.get(taskPath(taskId), { signal })),
+    queryFn: ({ signal }) => callOperation(approvalsOperations.getTask, { params: { taskId }, signal }),
   });
 }
 
 export function useApproveTask(taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => ApproveTaskResultSchema.parse(await http.put(`${taskPath(taskId)}/approve`)),
+    mutationFn: () => callOperation(approvalsOperations.approveTask, { params: { taskId } }),
     onSuccess: (result) => {
       queryClient.setQueryData(taskKeys.detail(taskId), result.task);
       // The approved change is applied: the users (or whatever the task changed) are new.
@@ -52,8 +47,8 @@ export function useApproveTask(taskId: string) {
 export function useRejectTask(taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (note: string) =>
-      ApprovalTaskSchema.parse(await http.put(`${taskPath(taskId)}/reject`, { note })),
+    mutationFn: (note: string) =>
+      callOperation(approvalsOperations.rejectTask, { params: { taskId }, body: { note } }),
     onSuccess: (task) => {
       queryClient.setQueryData(taskKeys.detail(taskId), task);
       return queryClient.invalidateQueries({ queryKey: [...taskKeys.all, 'list'] });

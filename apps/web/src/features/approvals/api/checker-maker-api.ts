@@ -1,13 +1,6 @@
-import {
-  type CheckerMakerChannel,
-  CheckerMakerPageSchema,
-  type CheckerMakerUpdate,
-  CheckerMakerUserSchema,
-} from '@sapa/contracts';
+import { approvalsOperations, type CheckerMakerChannel, type CheckerMakerUpdate } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-
-const CHECKER_MAKER_PATH = '/api/checker-maker';
+import { callOperation } from '../../../lib/http';
 
 export const checkerMakerKeys = {
   all: ['checkerMaker'] as const,
@@ -23,10 +16,11 @@ export function useCheckerMakers(
 ) {
   return useQuery({
     queryKey: checkerMakerKeys.list(clientId, channel, page, pageSize),
-    queryFn: async ({ signal }) =>
-      CheckerMakerPageSchema.parse(
-        await http.get(CHECKER_MAKER_PATH, { signal, query: { channel, pageSize, pageNumber: page - 1 } }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(approvalsOperations.listCheckerMakers, {
+        query: { channel, pageSize, pageNumber: page - 1 },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,8 +28,8 @@ export function useCheckerMakers(
 export function useSaveCheckerMaker() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (update: CheckerMakerUpdate) =>
-      CheckerMakerUserSchema.parse(await http.put(CHECKER_MAKER_PATH, update)),
+    mutationFn: (update: CheckerMakerUpdate) =>
+      callOperation(approvalsOperations.saveCheckerMaker, { body: update }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checkerMakerKeys.all }),
   });
 }
@@ -43,8 +37,8 @@ export function useSaveCheckerMaker() {
 export function useRemoveCheckerMaker() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (target: { channel: CheckerMakerChannel; userId: string }) =>
-      http.delete(CHECKER_MAKER_PATH, { query: target }),
+    mutationFn: (target: { channel: CheckerMakerChannel; userId: string }) =>
+      callOperation(approvalsOperations.removeCheckerMaker, { query: target }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checkerMakerKeys.all }),
   });
 }

@@ -1,10 +1,10 @@
-import { PublicKeySchema } from '@sapa/contracts';
+import { identityOperations, type PublicKeySchema } from '@sapa/contracts';
 import type { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export type PublicKey = z.infer<typeof PublicKeySchema>;
 
 /** `GET /api/auth/publicKey`: the RSA key the login page encrypts the password with. */
 export async function getPublicKey(): Promise<PublicKey> {
-  return PublicKeySchema.parse(await http.get('/api/auth/publicKey', { anonymous: true }));
+  return callOperation(identityOperations.getPublicKey, { anonymous: true });
 }

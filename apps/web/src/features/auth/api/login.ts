@@ -1,13 +1,12 @@
 import {
+  identityOperations,
   type LoginResponseSchema,
   type MfaChallenge,
-  MfaChallengeSchema,
   type Session,
-  SessionSchema,
 } from '@sapa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { canEncryptPassword, encryptPassword } from './encrypt-password';
 import { getPublicKey } from './get-public-key';
@@ -32,22 +31,20 @@ export async function login({ username, password }: Credentials): Promise<LoginA
   const secret = canEncryptPassword()
     ? { encryptedPassword: await encryptPassword(password, (await getPublicKey()).publicKey) }
     : { password };
-  const body = await http.post(
-    '/api/auth/login',
-    { username, ...secret },
-    { anonymous: true, integrityKey: ownIntegrityKey },
-  );
-  const challenge = MfaChallengeSchema.safeParse(body);
-  return challenge.success ? challenge.data : SessionSchema.parse(body);
+  return callOperation(identityOperations.login, {
+    body: { username, ...secret },
+    anonymous: true,
+    integrityKey: ownIntegrityKey,
+  });
 }
 
 /** `POST /api/auth/login/mfa`: the challenge of the first step and the authenticator's 6-digit code. */
 export async function loginWithCode(input: { challenge: string; token: string }): Promise<Session> {
-  const body = await http.post('/api/auth/login/mfa', input, {
+  return callOperation(identityOperations.loginWithCode, {
+    body: input,
     anonymous: true,
     integrityKey: ownIntegrityKey,
   });
-  return SessionSchema.parse(body);
 }
 
 /** Signs in and stores the session (unless a code is asked first); the login route then redirects by role. */

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { identityOperations } from '@sapa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http, setAgentOfflineQuietly } from '../../../lib/http';
@@ -9,7 +10,8 @@ import { findSession, useSessionStore } from '../../../lib/session';
 export async function logout(): Promise<void> {
   const session = findSession();
   if (session?.features.includes('CS')) setAgentOfflineQuietly(session.token);
-  await http.post('/api/auth/logout');
+  // Only the path: the answer is not read (the session ends on this browser whatever it says).
+  await http.post(identityOperations.logout.path);
 }
 
 /** Logs out; the session is cleared on this browser whatever the server answers. */

@@ -1,22 +1,17 @@
-import { ForgotPasswordResultSchema } from '@sapa/contracts';
+import { accountOperations } from '@sapa/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 /** `GET /api/auth/forgotPassword`: mails a reset link; the answer is the same whether or not the email is known. */
 export async function requestPasswordReset(email: string) {
-  return ForgotPasswordResultSchema.parse(
-    await http.get('/api/auth/forgotPassword', { anonymous: true, query: { email } }),
-  );
+  return callOperation(accountOperations.forgotPassword, { anonymous: true, query: { email } });
 }
 
 export type ResetPasswordInput = { token: string; newPassword: string; confirmPassword: string };
 
 /** `POST /api/auth/resetPassword`: the mailed token once, within its 30 minutes. */
 export async function resetPassword(input: ResetPasswordInput) {
-  return z
-    .object({ reset: z.boolean() })
-    .parse(await http.post('/api/auth/resetPassword', input, { anonymous: true }));
+  return callOperation(accountOperations.resetPassword, { body: input, anonymous: true });
 }
 
 export function useRequestPasswordReset() {

@@ -1,6 +1,6 @@
-import { SessionSchema } from '@sapa/contracts';
+import { identityOperations } from '@sapa/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiErrorFromBody, http, NETWORK_ERROR } from '../../../lib/http';
+import { ApiError, apiErrorFromBody, callOperation, NETWORK_ERROR } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 
 /** Where the browser goes to start SSO with an identity provider (SAML or OpenID Connect). */
@@ -34,15 +34,11 @@ export async function checkSsoStart(providerId: string, relayState: string): Pro
 
 /** `POST /api/auth/refreshAccessToken` with the single-use refresh token SSO handed back in the URL. */
 export async function finishSso(refreshToken: string) {
-  const body = await http.post(
-    '/api/auth/refreshAccessToken',
-    { refreshToken },
-    {
-      anonymous: true,
-      integrityKey: (answer) => (typeof answer.integrityKey === 'string' ? answer.integrityKey : null),
-    },
-  );
-  return SessionSchema.parse(body);
+  return callOperation(identityOperations.refreshAccessToken, {
+    body: { refreshToken },
+    anonymous: true,
+    integrityKey: (answer) => (typeof answer.integrityKey === 'string' ? answer.integrityKey : null),
+  });
 }
 
 export function useFinishSso() {

@@ -1,13 +1,13 @@
 import {
   type ChatMessage,
-  ChatMessageSchema,
   type ChatRoom,
-  ChatRoomSchema,
+  CS_SUPERVISOR_ROLES,
+  hasRoleIn,
   type RealtimeEvent,
+  readInboxEvent,
   type Session,
 } from '@sapa/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { findSession } from '../../../lib/session';
 import { chatKeys, type RoomListFilter } from '../api/chat-keys';
 
@@ -20,10 +20,8 @@ import { chatKeys, type RoomListFilter } from '../api/chat-keys';
 type Page<T> = { items: T[]; lastEvaluatedKey: string | null };
 type Pages<T> = InfiniteData<Page<T>, string | null>;
 
-const SUPERVISOR_ROLES = new Set(['SAD', 'ADC', 'ADB', 'USV']);
-
 export function isSupervisorSession(session: Pick<Session, 'role' | 'chatRole'> | null): boolean {
-  return Boolean(session && (SUPERVISOR_ROLES.has(session.role) || session.chatRole === 'SPV'));
+  return Boolean(session && (hasRoleIn(CS_SUPERVISOR_ROLES, session.role) || session.chatRole === 'SPV'));
 }
 
 /**
@@ -198,61 +196,47 @@ function patchMessage(queryClient: QueryClient, message: ChatMessage): void {
   );
 }
 
-const ReadDataSchema = z.object({ roomId: z.string() });
-
-function roomOf(event: RealtimeEvent): ChatRoom | null {
-  const parsed = ChatRoomSchema.safeParse(event.chatroom);
-  return parsed.success ? parsed.data : null;
-}
-
-function messageOf(event: RealtimeEvent): ChatMessage | null {
-  const parsed = ChatMessageSchema.safeParse(event.chat);
-  return parsed.success ? parsed.data : null;
-}
-
 /**
  * Applies one socket event of the inbox (spec §3: typeNotif, messageId, data, chat, chatroom).
  * Answers the customer message it brought, if any, so the page can ring and notify.
  */
-export function applyInboxEvent(queryClient: QueryClient, event: RealtimeEvent): ChatMessage | null {
-  const room = roomOf(event);
-  const message = messageOf(event);
+export function applyInboxEvent(queryClient: QueryClient, frame: RealtimeEvent): ChatMessage | null {
+  // Each field is read with its event's schema (contracts): what does not fit is null, never cast.
+  const event = readInboxEvent(frame);
+  if (!event) return null;
   let arrived: ChatMessage | null = null;
   switch (event.typeNotif) {
     case 'NEW_MESSAGE':
-      if (message) {
-        putMessage(queryClient, message);
-        if (!message.fromCs && !message.isInternal) arrived = message;
+      if (event.chat) {
+        putMessage(queryClient, event.chat);
+        if (!event.chat.fromCs && !event.chat.isInternal) arrived = event.chat;
       }
-      if (room) upsertRoom(queryClient, room);
+      if (event.chatroom) upsertRoom(queryClient, event.chatroom);
       break;
     case 'MESSAGE_STATUS':
     case 'MESSAGE_MEDIA':
     case 'MESSAGE_REACTION':
-      if (message) patchMessage(queryClient, message);
-      break;
+      if (event.chat) patchMessage(queryClient, event.chat);
+      // A message's change leaves the queue tabs' counts as they are.
+      return null;
     case 'ROOM_CLOSED':
-      if (room) removeRoom(queryClient, room);
+      if (event.chatroom) removeRoom(queryClient, event.chatroom);
       break;
     case 'ROOM_READ': {
-      const data = ReadDataSchema.safeParse(event.data);
-      if (data.success) {
-        const known = findCachedRoom(queryClient, data.data.roomId);
-        if (known) upsertRoom(queryClient, { ...known, unreadCount: 0 });
-      }
+      const known = event.data ? findCachedRoom(queryClient, event.data.roomId) : null;
+      if (known) upsertRoom(queryClient, { ...known, unreadCount: 0 });
       break;
     }
     case 'NEW_ROOM':
     case 'ROOM_ASSIGNED':
     case 'ROOM_TRANSFERRED':
     case 'ROOM_UPDATED':
-      if (room) upsertRoom(queryClient, room);
+      if (event.chatroom) upsertRoom(queryClient, event.chatroom);
       break;
-    default:
+    case 'AGENT_STATUS':
       return null;
   }
   // The counts of the queue tabs follow every room change.
-  if (!['MESSAGE_STATUS', 'MESSAGE_MEDIA', 'MESSAGE_REACTION'].includes(event.typeNotif))
-    void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
   return arrived;
 }

@@ -1,15 +1,12 @@
 import {
   type AdminClient,
-  AdminClientSchema,
   type ClientFields,
-  ClientPageSchema,
   type CreateClientRequest,
-  CreatedClientSchema,
-  ValidationAnswerSchema,
+  clientsOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_QUERY_ROOT, CLIENTS_PATH } from '../../../entities/client';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export { CLIENTS_PATH };
 export const CLIENTS_BATCH_PATH = '/api/clients/batch';
@@ -25,13 +22,11 @@ export const clientKeys = {
 export function useClientList(filter: ClientListFilter) {
   return useQuery({
     queryKey: clientKeys.list(filter),
-    queryFn: async ({ signal }) =>
-      ClientPageSchema.parse(
-        await http.get(CLIENTS_PATH, {
-          signal,
-          query: { q: filter.q || undefined, pageSize: filter.pageSize, pageNumber: filter.page - 1 },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(clientsOperations.listClients, {
+        signal,
+        query: { q: filter.q || undefined, pageSize: filter.pageSize, pageNumber: filter.page - 1 },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,8 +34,7 @@ export function useClientList(filter: ClientListFilter) {
 export const clientQueryOptions = (clientId: string) =>
   queryOptions({
     queryKey: clientKeys.detail(clientId),
-    queryFn: async ({ signal }) =>
-      AdminClientSchema.parse(await http.get(`${CLIENTS_PATH}/${encodeURIComponent(clientId)}`, { signal })),
+    queryFn: ({ signal }) => callOperation(clientsOperations.getClient, { params: { clientId }, signal }),
   });
 
 export function useClient(clientId: string | undefined) {
@@ -53,14 +47,13 @@ export async function validateClientFields(fields: {
   adminEmail?: string;
   clientBizType?: string;
 }) {
-  return ValidationAnswerSchema.parse(await http.post(`${CLIENTS_PATH}/validate`, fields));
+  return callOperation(clientsOperations.validateClientFields, { body: fields });
 }
 
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateClientRequest) =>
-      CreatedClientSchema.parse(await http.post(CLIENTS_PATH, body)),
+    mutationFn: (body: CreateClientRequest) => callOperation(clientsOperations.createClient, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }
@@ -68,8 +61,8 @@ export function useCreateClient() {
 export function useUpdateClient(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ClientFields) =>
-      AdminClientSchema.parse(await http.put(`${CLIENTS_PATH}/${encodeURIComponent(clientId)}`, body)),
+    mutationFn: (body: ClientFields) =>
+      callOperation(clientsOperations.updateClient, { params: { clientId }, body }),
     onSuccess: (client) => {
       queryClient.setQueryData(clientKeys.detail(clientId), client);
       return queryClient.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] });
@@ -80,9 +73,10 @@ export function useUpdateClient(clientId: string) {
 export function useSetClientStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ client, action }: { client: AdminClient; action: 'activate' | 'deactivate' }) =>
-      AdminClientSchema.parse(
-        await http.put(`${CLIENTS_PATH}/${encodeURIComponent(client.clientId)}/${action}`),
+    mutationFn: ({ client, action }: { client: AdminClient; action: 'activate' | 'deactivate' }) =>
+      callOperation(
+        action === 'activate' ? clientsOperations.activateClient : clientsOperations.deactivateClient,
+        { params: { clientId: client.clientId } },
       ),
     onSuccess: (client) => {
       queryClient.setQueryData(clientKeys.detail(client.clientId), client);

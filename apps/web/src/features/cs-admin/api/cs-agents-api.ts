@@ -1,4 +1,6 @@
 import {
+  CLIENT_ADMIN_ROLES,
+  CS_SUPERVISOR_ROLES,
   type CsAgent,
   CsAgentSchema,
   type CsRowReport,
@@ -26,8 +28,8 @@ export const AGENT_PATHS: Record<AgentKind, string> = {
 };
 
 /** The server's access rules (inbox.access.ts): supervisors manage agents; only admins the other kinds. */
-const CS_ADMINS: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
-const CS_SUPERVISORS: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
+const CS_ADMINS = CLIENT_ADMIN_ROLES;
+const CS_SUPERVISORS = CS_SUPERVISOR_ROLES;
 export const canManage = (kind: AgentKind, role: RoleCode | undefined) =>
   Boolean(role && (kind === 'cs' ? CS_SUPERVISORS : CS_ADMINS).includes(role));
 /** Managers and internal users are listed to supervisors too; agents to anyone with the CS feature. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { CsTag, RoleCode } from '@sapa/contracts';
+import { CLIENT_ADMIN_ROLES, type CsTag } from '@sapa/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { useDeleteTag, useSaveTag, useTagList } from '../api/cs-customers-api';
 
 const PAGE_SIZE = 10;
 /** The server lets the client admins change the tag list (inbox.access.ts CS_ADMINS). */
-const TAG_ADMINS: readonly RoleCode[] = ['SAD', 'ADC', 'ADB'];
+const TAG_ADMINS = CLIENT_ADMIN_ROLES;
 
 function TagFormModal({ tag, opened, onClose }: { tag: CsTag | null; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

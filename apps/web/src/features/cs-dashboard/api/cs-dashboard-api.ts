@@ -1,4 +1,9 @@
-import { CsDailySeriesSchema, CsDashboardSummarySchema, CsRealtimeStatusPageSchema } from '@sapa/contracts';
+import {
+  CsDailySeriesSchema,
+  CsDashboardSummarySchema,
+  CsRealtimeStatusPageSchema,
+  type InboxEventType,
+} from '@sapa/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../lib/http';
@@ -66,14 +71,14 @@ export function useCsRealtimeStatus(clientId: string, page: number, pageSize: nu
 }
 
 /** Socket events that change what the dashboard counts: rooms opening, moving, closing, agents' status. */
-const DASHBOARD_EVENTS = new Set([
+const DASHBOARD_EVENTS = new Set<string>([
   'NEW_ROOM',
   'ROOM_ASSIGNED',
   'ROOM_TRANSFERRED',
   'ROOM_CLOSED',
   'NEW_MESSAGE',
   'AGENT_STATUS',
-]);
+] satisfies InboxEventType[]);
 
 /** Refetches the dashboard at once when the live socket reports a change (or a gap it cannot replay). */
 export function useCsDashboardLiveRefresh(clientId: string) {

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type CsAgentStatusRow, DEFAULT_TIMEZONE, type RoleCode } from '@sapa/contracts';
+import { CS_SUPERVISOR_ROLES, type CsAgentStatusRow, DEFAULT_TIMEZONE } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -18,7 +18,7 @@ import { DailyBars } from '../components/daily-bars';
 import { DateRangeFilter, presetRange, todayIn } from '../components/date-range-filter';
 
 /** Who the server shows the dashboard to (supervisors and the client's admins). */
-const DASHBOARD_ROLES: readonly RoleCode[] = ['SAD', 'ADC', 'ADB', 'USV'];
+const DASHBOARD_ROLES = CS_SUPERVISOR_ROLES;
 const STATUS_PAGE_SIZE = 10;
 const STATUS_COLORS: Record<string, string> = { online: 'green', away: 'yellow', offline: 'gray' };
 

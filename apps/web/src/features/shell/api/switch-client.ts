@@ -1,6 +1,6 @@
-import { ListClientInfoSchema, type Session, SessionSchema } from '@sapa/contracts';
+import { clientsOperations, identityOperations, type Session } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -9,7 +9,7 @@ export const clientKeys = {
 
 /** `GET /api/clients/me`: the current client and, for a super admin, every client (listClientInfo). */
 export async function getMyClients(signal?: AbortSignal) {
-  return ListClientInfoSchema.parse(await http.get('/api/clients/me', { signal }));
+  return callOperation(clientsOperations.getMyClientInfo, { signal });
 }
 
 export function useMyClients(userId: string, enabled: boolean) {
@@ -24,13 +24,9 @@ export function useMyClients(userId: string, enabled: boolean) {
 
 /** `PUT /api/users/ownClientId`: a super admin acts for another client; answers the new session state. */
 export async function switchOwnClient(clientId: string): Promise<Session> {
-  const body = await http.put(
-    '/api/users/ownClientId',
-    { clientId },
-    {
-      // The new state carries the key its own hash was made with.
-      integrityKey: (answer) => (typeof answer.integrityKey === 'string' ? answer.integrityKey : null),
-    },
-  );
-  return SessionSchema.parse(body);
+  return callOperation(identityOperations.switchOwnClient, {
+    body: { clientId },
+    // The new state carries the key its own hash was made with.
+    integrityKey: (answer) => (typeof answer.integrityKey === 'string' ? answer.integrityKey : null),
+  });
 }

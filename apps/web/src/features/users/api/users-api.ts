@@ -1,13 +1,11 @@
 import {
   type CreateUserRequest,
-  CreateUserResultSchema,
   rolesOperations,
   type UpdateUserRequest,
-  UpdateUserResultSchema,
-  UserSchema,
   type UserStatus,
   type UserStatusAction,
-  ValidationAnswerSchema,
+  userStatusOperations,
+  usersOperations,
 } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,7 +15,7 @@ import {
   userListKey,
   useUserList,
 } from '../../../entities/user';
-import { callOperation, http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export { USERS_PATH, type UserListFilter, useUserList };
 
@@ -28,12 +26,10 @@ export const userKeys = {
   rights: (userId: string) => [...userKeys.all, 'rights', userId] as const,
 };
 
-const userPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}`;
-
 export function useUser(userId: string) {
   return useQuery({
     queryKey: userKeys.detail(userId),
-    queryFn: async ({ signal }) => UserSchema.parse(await http.get(userPath(userId), { signal })),
+    queryFn: ({ signal }) => callOperation(usersOperations.getUser, { params: { userId }, signal }),
   });
 }
 
@@ -52,14 +48,13 @@ export async function validateUserFields(fields: {
   role: string;
   userId?: string;
 }) {
-  return ValidationAnswerSchema.parse(await http.post(`${USERS_PATH}/validate`, fields));
+  return callOperation(usersOperations.validateUser, { body: fields });
 }
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateUserRequest) =>
-      CreateUserResultSchema.parse(await http.post(USERS_PATH, body)),
+    mutationFn: (body: CreateUserRequest) => callOperation(usersOperations.createUser, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -67,8 +62,8 @@ export function useCreateUser() {
 export function useUpdateUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateUserRequest) =>
-      UpdateUserResultSchema.parse(await http.put(userPath(userId), body)),
+    mutationFn: (body: UpdateUserRequest) =>
+      callOperation(usersOperations.updateUser, { params: { userId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -76,8 +71,8 @@ export function useUpdateUser(userId: string) {
 export function useUserStatusAction(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: UserStatusAction) =>
-      UserSchema.parse(await http.put(`${USERS_PATH}/${action}`, { userId })),
+    mutationFn: (action: UserStatusAction) =>
+      callOperation(userStatusOperations[action], { body: { userId } }),
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.detail(userId), user);
       return queryClient.invalidateQueries({ queryKey: [...userKeys.all, 'list'] });
@@ -89,7 +84,7 @@ export function useUserStatusAction(userId: string) {
 export function useResetUserMfa(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => UserSchema.parse(await http.put(`${USERS_PATH}/resetMfa`, { userId })),
+    mutationFn: () => callOperation(usersOperations.resetUserMfa, { body: { userId } }),
     onSuccess: (user) => queryClient.setQueryData(userKeys.detail(userId), user),
   });
 }
@@ -98,8 +93,8 @@ export function useResetUserMfa(userId: string) {
 export function useChangeUserClient(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (clientId: string) =>
-      UserSchema.parse(await http.put(`${USERS_PATH}/changeClientId`, { userId, clientId })),
+    mutationFn: (clientId: string) =>
+      callOperation(usersOperations.changeUserClient, { body: { userId, clientId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

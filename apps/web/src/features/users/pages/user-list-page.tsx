@@ -1,6 +1,13 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ROLE_CODES, type User, type UserStatus, UserStatusSchema } from '@sapa/contracts';
+import {
+  isRoleCode,
+  ROLE_CODES,
+  type RoleCode,
+  type User,
+  type UserStatus,
+  UserStatusSchema,
+} from '@sapa/contracts';
 import { IconChecklist, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +39,7 @@ export function UserListPage() {
     : (clients.data?.find((client) => client.clientId === clientId)?.clientName ?? '');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [role, setRole] = useState<string | null>(null);
+  const [role, setRole] = useState<RoleCode | null>(null);
   const [status, setStatus] = useState<UserStatus | null>(null);
   const [page, setPage] = useState(1);
   const list = useUserList(clientId, { q, role, status, page, pageSize: PAGE_SIZE }, sessionClientId);
@@ -131,7 +138,7 @@ export function UserListPage() {
               data={ROLE_CODES.map((code) => ({ value: code, label: `${code} · ${t(`roles.${code}`)}` }))}
               value={role}
               onChange={(value) => {
-                setRole(value);
+                setRole(value && isRoleCode(value) ? value : null);
                 setPage(1);
               }}
               clearable

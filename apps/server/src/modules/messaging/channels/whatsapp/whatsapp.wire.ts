@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsOf, isBusinessScopedId, toCustomerKey } from '../../../../lib/phone.js';
 import type { DeliveryStatus, InboundMessageType, OutboundMessage } from '../../channel.ports.js';
 
 /**
@@ -131,15 +132,14 @@ export type ParsedInbound = {
   sentAt: Date;
 };
 
-export const digitsOnly = (phone: string) => phone.replace(/\D/g, '');
-
 /**
  * How we key a customer: a phone number as digits only, or a business-scoped user id (BSUID, e.g.
- * `ID.1502…`) as it is, for customers who hide their number behind a username.
+ * `ID.1502…`) as it is, for customers who hide their number behind a username. Phone numbers are read
+ * in one place (lib/phone, decision 0023).
  */
-export const customerKey = (address: string) =>
-  /^[+\d\s().-]+$/.test(address) ? digitsOnly(address) : address.trim();
-export const isBusinessScopedId = (address: string) => !/^[+\d\s().-]+$/.test(address);
+export const digitsOnly = digitsOf;
+export const customerKey = toCustomerKey;
+export { isBusinessScopedId };
 
 /** Later than this is not a real send time (a clock gone wrong or a hostile body). */
 const FUTURE_SLACK_MS = 24 * 3_600_000;

@@ -2,49 +2,38 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsCustomerInputSchema } from '@sapa/contracts';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { isPhoneDigits, toPhoneDigits } from '../../../lib/phone.js';
 import { invalidCsv, readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Database, Executor } from '../../../platform/database.js';
+import { invalidCursor } from '../../../platform/http-io.js';
 import type { SessionContext } from '../../../platform/request-context.js';
-import { findAgent } from '../agents/agents.repository.js';
-import { getCsConfig } from '../configuration/configuration.service.js';
-import type { InboxDeps } from '../inbox.deps.js';
+import type { ContactsDeps } from '../contacts.deps.js';
 import {
-  agentNotFound,
   customerImportNotFound,
   customerNotFound,
-  invalidCursor,
   invalidPhoneNumber,
-  tagExists,
-  tagNotFound,
   userDataNotEditable,
-} from '../inbox.errors.js';
-import { assertCustomerReachable, confinedAgentId, isSupervisor } from '../rooms/rooms.service.js';
+} from '../contacts.errors.js';
 import {
   deleteCustomers,
-  deleteTagRow,
   findCustomerByPhone,
   findCustomerImport,
   findNextImportChunk,
   insertCustomerImport,
   insertCustomerImportChunk,
-  insertTags,
   listCustomerRows,
   listCustomerTags,
-  listTagRows,
   updateCustomer,
   updateCustomerImport,
-  updateTag,
   upsertCustomer,
   writeImportChunk,
 } from './customers.repository.js';
 import type {
   CsCustomerImportRow,
   CsCustomerRow,
-  CsTagRow,
   ImportCustomerRow,
   ImportReportRow,
 } from './customers.tables.js';
-import { isPhoneNumber, normalizePhoneNumber } from './phone-number.js';
 
 export function toCustomer(row: CsCustomerRow) {
   return {
@@ -102,9 +91,10 @@ export async function searchCustomers(
   };
 }
 
-export async function getCustomerByPhone(db: Executor, session: SessionContext, phoneNumber: string) {
-  const phone = normalizePhoneNumber(phoneNumber);
-  await assertCustomerReachable(db, session, phone);
+export async function getCustomerByPhone(deps: ContactsDeps, session: SessionContext, phoneNumber: string) {
+  const { db, customerAccess } = deps;
+  const phone = toPhoneDigits(phoneNumber);
+  await customerAccess.assertCustomerReachable(db, session, phone);
   const row = await findCustomerByPhone(db, session.clientId, phone);
   if (!row) throw customerNotFound();
   return toCustomer(row);
@@ -120,14 +110,16 @@ export type CustomerInput = {
 };
 
 /** Creates or updates a customer by phone number; `tags` are added, `removeTag` taken away. */
-export async function saveCustomer(db: Executor, session: SessionContext, input: CustomerInput) {
-  const phoneNumber = normalizePhoneNumber(input.phoneNumber);
-  if (!isPhoneNumber(phoneNumber)) throw invalidPhoneNumber();
+export async function saveCustomer(deps: ContactsDeps, session: SessionContext, input: CustomerInput) {
+  const { db, customerAccess } = deps;
+  const phoneNumber = toPhoneDigits(input.phoneNumber);
+  if (!isPhoneDigits(phoneNumber)) throw invalidPhoneNumber();
   // An agent edits only the customer of a room they may open, from the chat panel.
-  if (confinedAgentId(session)) await assertCustomerReachable(db, session, phoneNumber);
+  if (customerAccess.confinedAgentId(session))
+    await customerAccess.assertCustomerReachable(db, session, phoneNumber);
   // Agents change only the data fields the client's configuration lets them edit (userDataEditable).
-  if (input.userData && !isSupervisor(session)) {
-    const editable = new Set((await getCsConfig(db, session.clientId)).userDataEditable);
+  if (input.userData && !customerAccess.isSupervisor(session)) {
+    const editable = new Set(await customerAccess.listEditableUserData(db, session.clientId));
     const refused = Object.keys(input.userData).filter((key) => !editable.has(key));
     if (refused.length > 0) throw userDataNotEditable(refused);
   }
@@ -142,25 +134,19 @@ export async function saveCustomer(db: Executor, session: SessionContext, input:
     ...(input.mediaPlatform ? { mediaPlatform: input.mediaPlatform } : {}),
     ...(input.userData ? { userData: { ...(existing?.userData ?? {}), ...input.userData } } : {}),
   };
-  const row = await upsertCustomer(
-    db,
-    { clientId: session.clientId, id: newId(), phoneNumber, ...values },
-    values,
-  );
+  const row = await upsertCustomer(db, session.clientId, { id: newId(), phoneNumber, ...values }, values);
   return toCustomer(row);
 }
 
 /** Sets a customer's picture, or the agent who serves them (null clears it). */
 export async function updateCustomerProfile(
-  db: Executor,
+  deps: ContactsDeps,
   session: SessionContext,
   input: { phoneNumber: string; imgProfileUrl?: string | undefined; csId?: string | null | undefined },
 ) {
-  if (input.csId) {
-    const agent = isId(input.csId) ? await findAgent(db, session.clientId, { csId: input.csId }) : null;
-    if (!agent || agent.deleted || agent.kind !== 'cs') throw agentNotFound();
-  }
-  const row = await updateCustomer(db, session.clientId, normalizePhoneNumber(input.phoneNumber), {
+  const { db, customerAccess } = deps;
+  if (input.csId) await customerAccess.assertAgent(db, session.clientId, input.csId);
+  const row = await updateCustomer(db, session.clientId, toPhoneDigits(input.phoneNumber), {
     ...(input.imgProfileUrl !== undefined ? { imgProfileUrl: input.imgProfileUrl } : {}),
     ...(input.csId !== undefined ? { csId: input.csId } : {}),
   });
@@ -218,6 +204,7 @@ export type RowReport = {
   rows: { row: number; phoneNumber: string | null; ok: boolean; error: string | null }[];
 };
 
+/** The job's queue name predates the contacts module; kept so queued imports still run after an upgrade. */
 export const CUSTOMER_IMPORT_JOB = 'inbox.customer-import';
 export type CustomerImportJobData = { clientId: string; importId: string };
 
@@ -251,8 +238,8 @@ async function checkCustomerFile(file: Buffer) {
     if (total === 0 && !('phoneNumber' in record))
       throw invalidCsv(1, 'the header has no phoneNumber column');
     total++;
-    const phoneNumber = normalizePhoneNumber(record.phoneNumber ?? '');
-    if (!isPhoneNumber(phoneNumber)) {
+    const phoneNumber = toPhoneDigits(record.phoneNumber ?? '');
+    if (!isPhoneDigits(phoneNumber)) {
       failed++;
       if (refused.length < REPORTED_ROWS)
         refused.push({
@@ -317,11 +304,10 @@ export function toCustomerImport(row: CsCustomerImportRow) {
  * The file is checked here; its rows are stored in bounded chunks and written by a job, so a large
  * file never holds the (embedded, single-connection) database for long. Poll `getCustomerImport`.
  */
-export async function importCustomers(deps: InboxDeps, session: SessionContext, file: Buffer) {
+export async function importCustomers(deps: ContactsDeps, session: SessionContext, file: Buffer) {
   const { db } = deps;
   const checked = await checkCustomerFile(file);
-  const saved = await insertCustomerImport(db, {
-    clientId: session.clientId,
+  const saved = await insertCustomerImport(db, session.clientId, {
     id: newId(),
     status: checked.rows.length > 0 ? 'queued' : 'done',
     total: checked.total,
@@ -333,7 +319,7 @@ export async function importCustomers(deps: InboxDeps, session: SessionContext, 
   });
   for (let seq = 0; seq * IMPORT_CHUNK_ROWS < checked.rows.length; seq++) {
     const rows = checked.rows.slice(seq * IMPORT_CHUNK_ROWS, (seq + 1) * IMPORT_CHUNK_ROWS);
-    await insertCustomerImportChunk(db, { clientId: session.clientId, importId: saved.id, seq, rows });
+    await insertCustomerImportChunk(db, session.clientId, { importId: saved.id, seq, rows });
     await nextTurn();
   }
   if (checked.rows.length > 0) {
@@ -362,7 +348,7 @@ export async function runCustomerImport(db: Database, data: CustomerImportJobDat
     for (;;) {
       const chunk = await findNextImportChunk(db, data.clientId, data.importId);
       if (!chunk) break;
-      await writeImportChunk(db, chunk);
+      await writeImportChunk(db, data.clientId, chunk);
       await nextTurn();
     }
     await updateCustomerImport(db, data.clientId, data.importId, { status: 'done', finishedAt: new Date() });
@@ -378,7 +364,7 @@ export async function runCustomerImport(db: Database, data: CustomerImportJobDat
 async function readPhoneColumn(file: Buffer) {
   const rows: { row: number; phoneNumber: string }[] = [];
   for await (const { row, record } of readCsvRecords(file))
-    rows.push({ row, phoneNumber: normalizePhoneNumber(record.phoneNumber ?? '') });
+    rows.push({ row, phoneNumber: toPhoneDigits(record.phoneNumber ?? '') });
   return rows;
 }
 
@@ -386,10 +372,10 @@ async function readPhoneColumn(file: Buffer) {
 export async function deleteCustomersFromFile(db: Executor, session: SessionContext, file: Buffer) {
   const records = await readPhoneColumn(file);
   const phones = records.map((record) => record.phoneNumber);
-  const deleted = new Set(await deleteCustomers(db, session.clientId, phones.filter(isPhoneNumber)));
+  const deleted = new Set(await deleteCustomers(db, session.clientId, phones.filter(isPhoneDigits)));
   const report: RowReport = { total: records.length, succeeded: 0, failed: 0, rows: [] };
   for (const [index, phoneNumber] of phones.entries()) {
-    const error = !isPhoneNumber(phoneNumber)
+    const error = !isPhoneDigits(phoneNumber)
       ? 'phoneNumber is not a valid phone number'
       : deleted.has(phoneNumber)
         ? null
@@ -399,81 +385,4 @@ export async function deleteCustomersFromFile(db: Executor, session: SessionCont
     else report.succeeded++;
   }
   return report;
-}
-
-export function toTag(row: CsTagRow) {
-  return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() };
-}
-
-export async function listTags(
-  db: Executor,
-  session: SessionContext,
-  query: { pageNumber?: number | undefined; pageSize?: number | undefined; search?: string | undefined },
-) {
-  const pageSize = query.pageSize ?? 10;
-  const pageNumber = query.pageNumber ?? 1;
-  const { rows, total } = await listTagRows(db, session.clientId, {
-    search: query.search,
-    pageSize,
-    offset: (pageNumber - 1) * pageSize,
-  });
-  return { items: rows.map(toTag), total, pageNumber, pageSize };
-}
-
-export async function createTag(
-  db: Executor,
-  session: SessionContext,
-  input: { name: string; description?: string | null | undefined },
-) {
-  const [row] = await insertTags(db, [
-    {
-      clientId: session.clientId,
-      id: newId(),
-      name: input.name.trim(),
-      description: input.description ?? null,
-    },
-  ]);
-  if (!row) throw tagExists();
-  return toTag(row);
-}
-
-export async function renameTag(
-  db: Executor,
-  session: SessionContext,
-  input: { id: string; name?: string | undefined; description?: string | null | undefined },
-) {
-  const row = isId(input.id)
-    ? await updateTag(db, session.clientId, input.id, input).catch((error: unknown) => {
-        if (
-          String(
-            (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
-          ) === '23505'
-        )
-          throw tagExists();
-        throw error;
-      })
-    : null;
-  if (!row) throw tagNotFound();
-  return toTag(row);
-}
-
-/** Adds many tags at once; names already present are skipped and reported. */
-export async function insertTagList(db: Executor, session: SessionContext, names: string[]) {
-  const unique = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
-  const inserted = await insertTags(
-    db,
-    unique.map((name) => ({ clientId: session.clientId, id: newId(), name })),
-  );
-  const added = new Set(inserted.map((row) => row.name));
-  return { inserted: inserted.map(toTag), skipped: unique.filter((name) => !added.has(name)) };
-}
-
-/**
- * Takes a tag off the tag list. Customers and agents keep the name they already carry: their tags are
- * plain text, and removing a suggestion must not silently rewrite who is routed where.
- */
-export async function deleteTag(db: Executor, session: SessionContext, id: string) {
-  const row = isId(id) ? await deleteTagRow(db, session.clientId, id) : null;
-  if (!row) throw tagNotFound();
-  return toTag(row);
 }

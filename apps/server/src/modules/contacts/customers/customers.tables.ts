@@ -33,22 +33,6 @@ export const csCustomers = pgTable(
   ],
 );
 
-export const csTags = pgTable(
-  'cs_tags',
-  {
-    clientId: uuid('client_id').notNull(),
-    id: uuid('id').notNull(),
-    name: text('name').notNull(),
-    description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.clientId, t.id] }),
-    uniqueIndex('cs_tags_name_key').on(t.clientId, t.name),
-    index('cs_tags_created_idx').on(t.clientId, t.createdAt),
-  ],
-);
-
 /** One customer import: checked on upload, then written by a job chunk by chunk (issue 11, defect 5). */
 export const csCustomerImports = pgTable(
   'cs_customer_imports',
@@ -97,5 +81,4 @@ export type ImportCustomerRow = {
 };
 
 export type CsCustomerRow = typeof csCustomers.$inferSelect;
-export type CsTagRow = typeof csTags.$inferSelect;
 export type CsCustomerImportRow = typeof csCustomerImports.$inferSelect;

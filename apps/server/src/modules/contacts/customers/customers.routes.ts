@@ -1,33 +1,25 @@
 import {
-  ChatMessageSchema,
   CsCustomerImportSchema,
   CsCustomerInputSchema,
   CsCustomerSchema,
   CsRowReportSchema,
   CsTagNamesSchema,
-  CsTagSchema,
   ErrorBodySchema,
   keysetPageOf,
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listMessagesOfContact } from '../chat/chat.service.js';
-import { CS_TAGS, csAccess, security } from '../inbox.access.js';
-import type { InboxDeps } from '../inbox.deps.js';
-import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
+import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../../../platform/http-io.js';
+import { CS_TAGS, contactsAccess, security } from '../contacts.access.js';
+import type { ContactsDeps } from '../contacts.deps.js';
 import {
-  createTag,
   deleteCustomersFromFile,
-  deleteTag,
   exportCustomersCsv,
   getCustomerByPhone,
   getCustomerImport,
   importCustomers,
-  insertTagList,
-  listTags,
   listTagsOfCustomers,
   parseTags,
-  renameTag,
   saveCustomer,
   searchCustomers,
   updateCustomerProfile,
@@ -35,12 +27,12 @@ import {
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
-export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
+export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = async (app, { deps }) => {
   const { db } = deps;
   // Spec §6: customers are the admins'. Agents reach only the customer of a room they may open, through
   // the chat screen's calls (byPhoneNumber, data/message, POST), which the service scopes like /api/cs/chat.
-  const admins = { access: csAccess.admins };
-  const inbox = { access: csAccess.inbox };
+  const admins = { access: contactsAccess.admins };
+  const inbox = { access: contactsAccess.inbox };
 
   app.get(
     '/api/cs/customers',
@@ -77,7 +69,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         response: { 200: CsCustomerSchema, ...errors },
       },
     },
-    async (request) => getCustomerByPhone(db, request.ctx.session!, request.query.phoneNumber),
+    async (request) => getCustomerByPhone(deps, request.ctx.session!, request.query.phoneNumber),
   );
   app.get(
     '/api/cs/customers/phoneNumber',
@@ -113,7 +105,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         response: { 200: CsCustomerSchema, ...errors },
       },
     },
-    async (request) => saveCustomer(db, request.ctx.session!, request.body),
+    async (request) => saveCustomer(deps, request.ctx.session!, request.body),
   );
   app.put(
     '/api/cs/customers',
@@ -133,7 +125,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) =>
-      updateCustomerProfile(db, request.ctx.session!, {
+      updateCustomerProfile(deps, request.ctx.session!, {
         phoneNumber: request.body.phoneNumber,
         imgProfileUrl: request.body.imgProfileUrl ?? request.body.picture,
         csId: request.body.csId,
@@ -174,20 +166,6 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
         pageSize: request.query.pageSize,
         lastEvaluatedKey: request.query.lastEvaluatedKey,
       }),
-  );
-  app.get(
-    '/api/cs/customers/data/message',
-    {
-      config: inbox,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'A customer’s latest messages across rooms',
-        querystring: z.object({ contactNumber: z.string().min(1) }),
-        response: { 200: z.object({ items: z.array(ChatMessageSchema) }), ...errors },
-      },
-    },
-    async (request) => listMessagesOfContact(db, request.ctx.session!, request.query.contactNumber),
   );
   app.get(
     '/api/cs/customers/exportToCsv',
@@ -241,99 +219,5 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async
       },
     },
     async (request) => deleteCustomersFromFile(db, request.ctx.session!, await readUploadedFile(request)),
-  );
-
-  app.get(
-    '/api/cs/tag/list',
-    {
-      // Tag names are no personal data, and agents' screens and transfers by tag read them.
-      config: inbox,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'The tag list, paged, with search',
-        querystring: z.object({
-          pageNumber: z.coerce.number().int().min(1).optional(),
-          pageSize: pageSize(),
-          search: z.string().max(100).optional(),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(CsTagSchema),
-            total: z.number(),
-            pageNumber: z.number(),
-            pageSize: z.number(),
-          }),
-          ...errors,
-        },
-      },
-    },
-    async (request) => listTags(db, request.ctx.session!, request.query),
-  );
-  app.post(
-    '/api/cs/tag/list',
-    {
-      config: admins,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'Add a tag',
-        body: z.object({
-          name: z.string().trim().min(1).max(100),
-          description: z.string().max(500).nullable().optional(),
-        }),
-        response: { 201: CsTagSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createTag(db, request.ctx.session!, request.body)),
-  );
-  app.put(
-    '/api/cs/tag/list',
-    {
-      config: admins,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'Rename or describe a tag',
-        body: z.object({
-          id: z.string(),
-          name: z.string().trim().min(1).max(100).optional(),
-          description: z.string().max(500).nullable().optional(),
-        }),
-        response: { 200: CsTagSchema, ...errors },
-      },
-    },
-    async (request) => renameTag(db, request.ctx.session!, request.body),
-  );
-  app.delete(
-    '/api/cs/tag/list',
-    {
-      config: admins,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'Remove a tag from the tag list (customers and agents keep the name they carry)',
-        querystring: z.object({ id: z.string() }),
-        response: { 200: CsTagSchema, ...errors },
-      },
-    },
-    async (request) => deleteTag(db, request.ctx.session!, request.query.id),
-  );
-  app.post(
-    '/api/cs/tag/list/insert',
-    {
-      config: admins,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'Add many tags; existing names are skipped',
-        body: z.object({ tags: z.array(z.string().max(100)).min(1).max(1000) }),
-        response: {
-          200: z.object({ inserted: z.array(CsTagSchema), skipped: z.array(z.string()) }),
-          ...errors,
-        },
-      },
-    },
-    async (request) => insertTagList(db, request.ctx.session!, request.body.tags),
   );
 };

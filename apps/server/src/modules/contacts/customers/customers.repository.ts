@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { likePattern } from '../../../lib/like-pattern.js';
+import { digitsOf } from '../../../lib/phone.js';
 import type { Executor } from '../../../platform/database.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import {
@@ -7,11 +9,10 @@ import {
   csCustomerImportChunks,
   csCustomerImports,
   csCustomers,
-  csTags,
   type ImportCustomerRow,
 } from './customers.tables.js';
 
-const like = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+type CustomerValues = Omit<typeof csCustomers.$inferInsert, 'clientId'>;
 
 export async function findCustomerByPhone(db: Executor, clientId: string, phone: string) {
   const [row] = await db
@@ -24,12 +25,13 @@ export async function findCustomerByPhone(db: Executor, clientId: string, phone:
 /** Creates the customer or, when the phone number exists, updates the given fields. */
 export async function upsertCustomer(
   db: Executor,
-  row: typeof csCustomers.$inferInsert,
-  update: Partial<typeof csCustomers.$inferInsert>,
+  clientId: string,
+  row: CustomerValues,
+  update: Partial<CustomerValues>,
 ): Promise<CsCustomerRow> {
   const [saved] = await db
     .insert(csCustomers)
-    .values(row)
+    .values({ ...row, clientId })
     .onConflictDoUpdate({
       target: [csCustomers.clientId, csCustomers.phoneNumber],
       set: { ...update, updatedAt: sql`now()` },
@@ -42,8 +44,8 @@ export async function upsertCustomer(
  * Creates the customer when new; an existing one keeps its data (its name is filled if empty). Either
  * way the row stays locked until commit, which serialises one customer's concurrent arrivals.
  */
-export async function ensureCustomer(db: Executor, row: typeof csCustomers.$inferInsert) {
-  return upsertCustomer(db, row, {
+export async function ensureCustomer(db: Executor, clientId: string, row: CustomerValues) {
+  return upsertCustomer(db, clientId, row, {
     name: sql`coalesce(${csCustomers.name}, excluded.name)` as never,
   });
 }
@@ -52,7 +54,7 @@ export async function updateCustomer(
   db: Executor,
   clientId: string,
   phone: string,
-  values: Partial<typeof csCustomers.$inferInsert>,
+  values: Partial<CustomerValues>,
 ) {
   const [row] = await db
     .update(csCustomers)
@@ -82,8 +84,11 @@ export async function listCustomerRows(
         eq(csCustomers.clientId, clientId),
         options.q
           ? options.isPhoneNumber
-            ? ilike(csCustomers.phoneNumber, `${options.q.replace(/\D/g, '')}%`)
-            : or(ilike(csCustomers.name, like(options.q)), ilike(csCustomers.phoneNumber, like(options.q)))
+            ? ilike(csCustomers.phoneNumber, `${digitsOf(options.q)}%`)
+            : or(
+                ilike(csCustomers.name, likePattern(options.q)),
+                ilike(csCustomers.phoneNumber, likePattern(options.q)),
+              )
           : undefined,
         options.tags?.length ? sql`${csCustomers.tags} && ${textArray(options.tags)}` : undefined,
         options.csId ? eq(csCustomers.csId, options.csId) : undefined,
@@ -111,65 +116,24 @@ export async function listCustomerTags(db: Executor, clientId: string): Promise<
   return rows.rows.map((row) => row.tag);
 }
 
-export async function listTagRows(
+export async function insertCustomerImport(
   db: Executor,
   clientId: string,
-  options: { search?: string | undefined; pageSize: number; offset: number },
+  row: Omit<typeof csCustomerImports.$inferInsert, 'clientId'>,
 ) {
-  const where = and(
-    eq(csTags.clientId, clientId),
-    options.search ? ilike(csTags.name, like(options.search)) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(csTags)
-      .where(where)
-      .orderBy(asc(csTags.name))
-      .limit(options.pageSize)
-      .offset(options.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(csTags).where(where),
-  ]);
-  return { rows, total: Number(count?.count ?? 0) };
-}
-
-export async function insertTags(db: Executor, rows: (typeof csTags.$inferInsert)[]) {
-  if (rows.length === 0) return [];
-  return db.insert(csTags).values(rows).onConflictDoNothing().returning();
-}
-
-export async function updateTag(
-  db: Executor,
-  clientId: string,
-  id: string,
-  values: { name?: string | undefined; description?: string | null | undefined },
-) {
-  const [row] = await db
-    .update(csTags)
-    .set(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)))
-    .where(and(eq(csTags.clientId, clientId), eq(csTags.id, id)))
+  const [saved] = await db
+    .insert(csCustomerImports)
+    .values({ ...row, clientId })
     .returning();
-  return row ?? null;
-}
-
-export async function deleteTagRow(db: Executor, clientId: string, id: string) {
-  const [row] = await db
-    .delete(csTags)
-    .where(and(eq(csTags.clientId, clientId), eq(csTags.id, id)))
-    .returning();
-  return row ?? null;
-}
-
-export async function insertCustomerImport(db: Executor, row: typeof csCustomerImports.$inferInsert) {
-  const [saved] = await db.insert(csCustomerImports).values(row).returning();
   return saved!;
 }
 
 export async function insertCustomerImportChunk(
   db: Executor,
-  row: { clientId: string; importId: string; seq: number; rows: ImportCustomerRow[] },
+  clientId: string,
+  chunk: { importId: string; seq: number; rows: ImportCustomerRow[] },
 ) {
-  await db.insert(csCustomerImportChunks).values(row);
+  await db.insert(csCustomerImportChunks).values({ ...chunk, clientId });
 }
 
 export async function findCustomerImport(
@@ -214,7 +178,8 @@ export async function findNextImportChunk(db: Executor, clientId: string, import
  */
 export async function writeImportChunk(
   db: Executor,
-  chunk: { clientId: string; importId: string; seq: number; rows: ImportCustomerRow[] },
+  clientId: string,
+  chunk: { importId: string; seq: number; rows: ImportCustomerRow[] },
 ) {
   const rows = JSON.stringify(chunk.rows);
   const record = sql.raw('r(id uuid, phone_number text, name text, tags text[], media_platform text)');
@@ -228,17 +193,17 @@ export async function writeImportChunk(
         ),
         updated_at = now()
       from jsonb_to_recordset(${rows}::jsonb) as ${record}
-      where c.client_id = ${chunk.clientId} and c.phone_number = r.phone_number`);
+      where c.client_id = ${clientId} and c.phone_number = r.phone_number`);
     await tx.execute(sql`
       insert into cs_customers (client_id, id, phone_number, name, tags, media_platform)
-      select ${chunk.clientId}, r.id, r.phone_number, r.name, r.tags, coalesce(r.media_platform, 'whatsapp')
+      select ${clientId}, r.id, r.phone_number, r.name, r.tags, coalesce(r.media_platform, 'whatsapp')
       from jsonb_to_recordset(${rows}::jsonb) as ${record}
       on conflict (client_id, phone_number) do nothing`);
     await tx
       .delete(csCustomerImportChunks)
       .where(
         and(
-          eq(csCustomerImportChunks.clientId, chunk.clientId),
+          eq(csCustomerImportChunks.clientId, clientId),
           eq(csCustomerImportChunks.importId, chunk.importId),
           eq(csCustomerImportChunks.seq, chunk.seq),
         ),
@@ -246,6 +211,6 @@ export async function writeImportChunk(
     await tx
       .update(csCustomerImports)
       .set({ processed: sql`${csCustomerImports.processed} + ${chunk.rows.length}`, status: 'running' })
-      .where(and(eq(csCustomerImports.clientId, chunk.clientId), eq(csCustomerImports.id, chunk.importId)));
+      .where(and(eq(csCustomerImports.clientId, clientId), eq(csCustomerImports.id, chunk.importId)));
   });
 }

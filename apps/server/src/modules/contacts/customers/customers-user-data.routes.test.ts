@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundText, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import { createInboxPort } from '../index.js';
+import { createInboxPort } from '../../inbox/index.js';
 
 /** POST /customers with userData from the chat panel: agents edit only what userDataEditable names. */
 describe('customer data edited by agents', () => {

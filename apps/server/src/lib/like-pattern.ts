@@ -1,0 +1,2 @@
+/** A `LIKE`/`ILIKE` pattern matching the text anywhere, with the text's own `%`, `_` and `\` escaped. */
+export const likePattern = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
