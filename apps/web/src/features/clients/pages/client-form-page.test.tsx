@@ -10,6 +10,14 @@ import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
 import { mockShellApi } from '../../../test/shell-api';
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Types into a field as a paste: key-by-key typing re-renders the whole form per key, which is slow under load. */
+async function fill(user: User, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 beforeEach(() => {
   resetShell();
   useSessionStore.setState({ session: buildSession({ role: 'SAD' }) });
@@ -69,9 +77,9 @@ describe('client form', () => {
     const { requests } = serve(() => undefined);
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
-    await user.type(within(form).getByLabelText('Admin email'), 'not-an-email');
+    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fill(user, within(form).getByLabelText('Admin email'), 'not-an-email');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -93,10 +101,10 @@ describe('client form', () => {
     );
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
-    await user.type(within(form).getByLabelText('Admin name'), 'Budi');
-    await user.type(within(form).getByLabelText('Admin email'), 'adc@demo.test');
+    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fill(user, within(form).getByLabelText('Admin name'), 'Budi');
+    await fill(user, within(form).getByLabelText('Admin email'), 'adc@demo.test');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -127,13 +135,13 @@ describe('client form', () => {
     });
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
+    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
     await user.click(within(form).getByRole('switch', { name: 'OTP' }));
     await user.click(within(form).getByRole('switch', { name: 'SMS' }));
     await user.click(within(form).getByRole('switch', { name: /Maker-checker approval/ }));
-    await user.type(within(form).getByLabelText('Admin name'), 'Budi');
-    await user.type(within(form).getByLabelText('Admin email'), 'Budi@Toko.test');
+    await fill(user, within(form).getByLabelText('Admin name'), 'Budi');
+    await fill(user, within(form).getByLabelText('Admin email'), 'Budi@Toko.test');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -165,8 +173,8 @@ describe('client form', () => {
     });
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
+    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
