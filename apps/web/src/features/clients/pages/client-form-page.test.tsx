@@ -5,18 +5,11 @@ import { changeLocale } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { buildAdminClient, buildUser } from '../../../test/admin-fixtures';
 import { errorResponse, jsonResponse, type SentRequest } from '../../../test/fetch-mock';
+import { fillField } from '../../../test/fill-field';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
 import { mockShellApi } from '../../../test/shell-api';
-
-type User = ReturnType<typeof userEvent.setup>;
-
-/** Types into a field as a paste: key-by-key typing re-renders the whole form per key, which is slow under load. */
-async function fill(user: User, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
 
 beforeEach(() => {
   resetShell();
@@ -77,9 +70,9 @@ describe('client form', () => {
     const { requests } = serve(() => undefined);
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
-    await fill(user, within(form).getByLabelText('Admin email'), 'not-an-email');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText('Admin email'), 'not-an-email');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -101,10 +94,10 @@ describe('client form', () => {
     );
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
-    await fill(user, within(form).getByLabelText('Admin name'), 'Budi');
-    await fill(user, within(form).getByLabelText('Admin email'), 'adc@demo.test');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText('Admin name'), 'Budi');
+    await fillField(user, within(form).getByLabelText('Admin email'), 'adc@demo.test');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -135,13 +128,13 @@ describe('client form', () => {
     });
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
     await user.click(within(form).getByRole('switch', { name: 'OTP' }));
     await user.click(within(form).getByRole('switch', { name: 'SMS' }));
     await user.click(within(form).getByRole('switch', { name: /Maker-checker approval/ }));
-    await fill(user, within(form).getByLabelText('Admin name'), 'Budi');
-    await fill(user, within(form).getByLabelText('Admin email'), 'Budi@Toko.test');
+    await fillField(user, within(form).getByLabelText('Admin name'), 'Budi');
+    await fillField(user, within(form).getByLabelText('Admin email'), 'Budi@Toko.test');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -173,8 +166,8 @@ describe('client form', () => {
     });
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await fill(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await fill(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
