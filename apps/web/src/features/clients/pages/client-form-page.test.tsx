@@ -5,6 +5,7 @@ import { changeLocale } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { buildAdminClient, buildUser } from '../../../test/admin-fixtures';
 import { errorResponse, jsonResponse, type SentRequest } from '../../../test/fetch-mock';
+import { fillField } from '../../../test/fill-field';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
@@ -69,9 +70,9 @@ describe('client form', () => {
     const { requests } = serve(() => undefined);
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
-    await user.type(within(form).getByLabelText('Admin email'), 'not-an-email');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText('Admin email'), 'not-an-email');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -93,10 +94,10 @@ describe('client form', () => {
     );
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
-    await user.type(within(form).getByLabelText('Admin name'), 'Budi');
-    await user.type(within(form).getByLabelText('Admin email'), 'adc@demo.test');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText('Admin name'), 'Budi');
+    await fillField(user, within(form).getByLabelText('Admin email'), 'adc@demo.test');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -127,13 +128,13 @@ describe('client form', () => {
     });
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
     await user.click(within(form).getByRole('switch', { name: 'OTP' }));
     await user.click(within(form).getByRole('switch', { name: 'SMS' }));
     await user.click(within(form).getByRole('switch', { name: /Maker-checker approval/ }));
-    await user.type(within(form).getByLabelText('Admin name'), 'Budi');
-    await user.type(within(form).getByLabelText('Admin email'), 'Budi@Toko.test');
+    await fillField(user, within(form).getByLabelText('Admin name'), 'Budi');
+    await fillField(user, within(form).getByLabelText('Admin email'), 'Budi@Toko.test');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 
@@ -165,8 +166,8 @@ describe('client form', () => {
     });
     const form = await openCreateForm();
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/Client name/), 'Toko Maju');
-    await user.type(within(form).getByLabelText(/Business type/), 'Retail');
+    await fillField(user, within(form).getByLabelText(/Client name/), 'Toko Maju');
+    await fillField(user, within(form).getByLabelText(/Business type/), 'Retail');
 
     await user.click(within(form).getByRole('button', { name: 'Create client' }));
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
 import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
+import { fillField } from '../../../test/fill-field';
 import { renderApp } from '../../../test/render';
 import { resetShell } from '../../../test/reset-shell';
 import { buildSession } from '../../../test/session-fixture';
@@ -114,13 +115,13 @@ describe('chat history filters', () => {
 
     const form = screen.getByRole('form', { name: 'History filters' });
     const user = userEvent.setup({ delay: null });
-    await user.type(within(form).getByLabelText('Room number'), ' 42 ');
-    await user.type(within(form).getByLabelText('Customer name'), 'Rina');
-    await user.type(within(form).getByLabelText('Customer phone'), '6281299990001');
-    await user.type(within(form).getByLabelText('Remarks'), 'Paket');
-    await user.type(within(form).getByLabelText('Agent email'), 'budi@demo.test');
-    await user.type(within(form).getByLabelText('Closed by (email)'), 'usv@demo.test');
-    await user.type(within(form).getByLabelText('Platform'), 'whatsapp');
+    await fillField(user, within(form).getByLabelText('Room number'), ' 42 ');
+    await fillField(user, within(form).getByLabelText('Customer name'), 'Rina');
+    await fillField(user, within(form).getByLabelText('Customer phone'), '6281299990001');
+    await fillField(user, within(form).getByLabelText('Remarks'), 'Paket');
+    await fillField(user, within(form).getByLabelText('Agent email'), 'budi@demo.test');
+    await fillField(user, within(form).getByLabelText('Closed by (email)'), 'usv@demo.test');
+    await fillField(user, within(form).getByLabelText('Platform'), 'whatsapp');
     await user.click(within(form).getByRole('combobox', { name: 'Agent' }));
     await user.click(await screen.findByRole('option', { name: 'Budi Santoso' }));
     await user.click(within(form).getByRole('combobox', { name: 'Agent tag' }));
