@@ -83,27 +83,28 @@ export async function seedInboxDemo(db: Database, clientId: string) {
   const admin = await sessionOf(db, 'adc@demo.test');
   if (admin.clientId !== clientId) throw new Error('the demo admin belongs to another client');
   if (await findAgent(db, clientId, { email: 'usc@demo.test', kind: 'cs' })) return { seeded: false };
-  await saveConfiguration(db, actorFromSession(admin), {
+  const adminActor = actorFromSession(admin);
+  await saveConfiguration(db, adminActor, {
     autoAssignTicket: true,
     strategy: 'weighted',
     isDisplayingUserData: true,
     userDataDisplay: ['city'],
   });
-  await createAgent(db, admin, 'cs', {
+  await createAgent(db, adminActor, 'cs', {
     name: 'Ayu Lestari',
     email: 'usc@demo.test',
     tags: ['billing', 'general'],
     percentageWeight: 60,
     capacity: 8,
   });
-  await createAgent(db, admin, 'cs', {
+  await createAgent(db, adminActor, 'cs', {
     name: 'Eko Wibowo',
     email: 'use@demo.test',
     tags: ['sales', 'general'],
     percentageWeight: 40,
     capacity: 8,
   });
-  await createAgent(db, admin, 'manager', {
+  await createAgent(db, adminActor, 'manager', {
     name: 'Sari Supervisor',
     email: 'usv@demo.test',
     tags: ['billing', 'sales', 'general'],

@@ -13,6 +13,7 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type Actor, hasRole } from '../../../platform/actor.js';
 import { searchCustomers } from '../../contacts/index.js';
 import { sendChatMessage } from '../chat/chat.service.js';
 import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, csAccess, security } from '../inbox.access.js';
@@ -81,7 +82,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: AgentStatusStateSchema, ...errors },
       },
     },
-    async (request) => changeAgentStatus(deps, request.ctx.session!, request.body.status),
+    async (request) => changeAgentStatus(deps, request.ctx.actor!, request.body.status),
   );
   app.put(
     AGENT_OFFLINE_PATH,
@@ -94,7 +95,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: AgentStatusStateSchema, ...errors },
       },
     },
-    async (request) => changeAgentStatus(deps, request.ctx.session!, 'offline'),
+    async (request) => changeAgentStatus(deps, request.ctx.actor!, 'offline'),
   );
 
   const listQuery = z.object({
@@ -106,8 +107,8 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     excludeSelf: queryFlag,
   });
   type ListQuery = z.infer<typeof listQuery>;
-  const list = (kind: AgentKind, session: Parameters<typeof listAgents>[1], query: ListQuery) =>
-    listAgents(db, session, kind, {
+  const list = (kind: AgentKind, actor: Actor, query: ListQuery) =>
+    listAgents(db, actor, kind, {
       lastEvaluatedKey: query.lastEvaluatedKey,
       q: query.q,
       pageSize: query.pageSize,
@@ -128,7 +129,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: keysetPageOf(CsAgentSchema), ...errors },
       },
     },
-    async (request) => list('cs', request.ctx.session!, request.query),
+    async (request) => list('cs', request.ctx.actor!, request.query),
   );
   app.get(
     '/api/cs/customerService/detail',
@@ -144,7 +145,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     },
     async (request) => {
       if (!request.query.email && !request.query.csId) throw agentNotFound();
-      return getAgentDetail(db, request.ctx.session!, request.query);
+      return getAgentDetail(db, request.ctx.actor!, request.query);
     },
   );
   app.post(
@@ -160,7 +161,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
       },
     },
     async (request, reply) => {
-      const session = request.ctx.session!;
+      const actor = request.ctx.actor!;
       const body = request.body;
       if (body.roomId) {
         return sendChatMessage(deps, request.ctx.actor!, {
@@ -173,18 +174,18 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
       if (body.oneSignalId && !body.csName && !body.name)
         return setOneSignalId(
           db,
-          session,
+          actor,
           body.oneSignalId,
-          CS_ADMINS.includes(session.role) ? body.email : undefined,
+          hasRole(actor, CS_ADMINS) ? body.email : undefined,
         );
-      if (!CS_SUPERVISORS.includes(session.role))
+      if (!hasRole(actor, CS_SUPERVISORS))
         return reply
           .status(403)
           .send({ error: { code: 'forbidden', message: 'Your role may not do this.' } });
       if (!body.email)
         return reply.status(400).send({ error: { code: 'validation_failed', message: 'email: Required' } });
       if (body.csName) {
-        const created = await createAgent(db, session, 'cs', {
+        const created = await createAgent(db, actor, 'cs', {
           name: body.csName,
           email: body.email,
           tags: toTags(body.tags),
@@ -196,7 +197,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         });
         return reply.status(201).send(created);
       }
-      return updateAgentByEmail(db, session, 'cs', body.email, {
+      return updateAgentByEmail(db, actor, 'cs', body.email, {
         name: body.name,
         tags: toTags(body.tags),
         activeBot: body.activeBot,
@@ -222,7 +223,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
       },
     },
     async (request) =>
-      deleteAgent(db, request.ctx.session!, 'cs', request.query.email, isTrue(request.query.deleted)),
+      deleteAgent(db, request.ctx.actor!, 'cs', request.query.email, isTrue(request.query.deleted)),
   );
   app.get(
     '/api/cs/customerService/tags',
@@ -235,7 +236,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: CsTagNamesSchema },
       },
     },
-    async (request) => listTagsOfAgents(db, request.ctx.session!),
+    async (request) => listTagsOfAgents(db, request.ctx.actor!),
   );
   app.get(
     '/api/cs/customerService/listCustomer',
@@ -275,7 +276,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: CsAgentSchema, ...errors },
       },
     },
-    async (request) => getMyAgent(db, request.ctx.session!),
+    async (request) => getMyAgent(db, request.ctx.actor!),
   );
   app.get(
     '/api/cs/customerService/exportToCsv',
@@ -284,7 +285,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
       schema: { tags: CS_TAGS, security, summary: 'Agents as CSV' },
     },
     async (request, reply) =>
-      sendCsv(reply, 'customer-service.csv', await exportAgentsCsv(db, request.ctx.session!, 'cs')),
+      sendCsv(reply, 'customer-service.csv', await exportAgentsCsv(db, request.ctx.actor!, 'cs')),
   );
   app.get(
     '/api/cs/exportLogToXlsx',
@@ -302,7 +303,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: z.object({ fileName: z.string(), data: z.string(), rows: z.number() }), ...errors },
       },
     },
-    async (request) => exportAgentLogXlsx(db, request.ctx.session!, request.query),
+    async (request) => exportAgentLogXlsx(db, request.ctx.actor!, request.query),
   );
   app.post(
     '/api/cs/customerService/import',
@@ -316,7 +317,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         response: { 200: CsRowReportSchema, ...errors },
       },
     },
-    async (request) => importAgents(db, request.ctx.session!, 'cs', await readUploadedFile(request)),
+    async (request) => importAgents(db, request.ctx.actor!, 'cs', await readUploadedFile(request)),
   );
 
   for (const [path, kind] of [
@@ -336,7 +337,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
           response: { 200: keysetPageOf(CsAgentSchema), ...errors },
         },
       },
-      async (request) => list(kind, request.ctx.session!, request.query),
+      async (request) => list(kind, request.ctx.actor!, request.query),
     );
     app.put(
       path,
@@ -356,15 +357,15 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         },
       },
       async (request) => {
-        const session = request.ctx.session!;
+        const actor = request.ctx.actor!;
         const { name, email, deactivated } = request.body;
-        const existing = await listAgents(db, session, kind, { q: email, excludeLog: true, pageSize: 50 });
+        const existing = await listAgents(db, actor, kind, { q: email, excludeLog: true, pageSize: 50 });
         const found = existing.items.find((item) => item.email === email.toLowerCase());
         if (!found) {
           if (!name) throw agentNotFound();
-          return createAgent(db, session, kind, { name, email, tags: toTags(request.body.tags) });
+          return createAgent(db, actor, kind, { name, email, tags: toTags(request.body.tags) });
         }
-        return updateAgentByEmail(db, session, kind, email, {
+        return updateAgentByEmail(db, actor, kind, email, {
           name,
           tags: toTags(request.body.tags),
           deactivated,
@@ -384,7 +385,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
         },
       },
       async (request) =>
-        deleteAgent(db, request.ctx.session!, kind, request.query.email, isTrue(request.query.isDeleted)),
+        deleteAgent(db, request.ctx.actor!, kind, request.query.email, isTrue(request.query.isDeleted)),
     );
     app.post(
       `${path}/import`,
@@ -397,7 +398,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
           response: { 200: CsRowReportSchema, ...errors },
         },
       },
-      async (request) => importAgents(db, request.ctx.session!, kind, await readUploadedFile(request)),
+      async (request) => importAgents(db, request.ctx.actor!, kind, await readUploadedFile(request)),
     );
   }
 };

@@ -3,9 +3,9 @@ import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
 import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
+import { type Actor, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import {
   hashPassword,
   insertUser,
@@ -76,7 +76,7 @@ export type Agent = ReturnType<typeof toAgent>;
 
 export async function listAgents(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   kind: AgentKind,
   query: {
     lastEvaluatedKey?: string | undefined;
@@ -95,19 +95,19 @@ export async function listAgents(
     afterId = csId;
   }
   const pageSize = query.pageSize ?? 10;
-  const rows = await listAgentRows(db, session.clientId, kind, {
+  const rows = await listAgentRows(db, actor.clientId, kind, {
     q: query.q,
     afterId,
     pageSize,
     activeOnly: query.fromForward,
-    excludeCsId: query.fromForward || query.excludeSelf ? session.csId : null,
+    excludeCsId: query.fromForward || query.excludeSelf ? csIdOf(actor) : null,
   });
   const page = rows.slice(0, pageSize);
   const logs = query.excludeLog
     ? null
     : await lastLogTimes(
         db,
-        session.clientId,
+        actor.clientId,
         page.map((row) => row.id),
       );
   const last = page.at(-1);
@@ -121,14 +121,14 @@ export async function listAgents(
 
 export async function getAgentDetail(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   by: { email?: string | undefined; csId?: string | undefined },
 ) {
   let row: CsAgentRow | null = null;
-  if (by.csId) row = isId(by.csId) ? await findAgent(db, session.clientId, { csId: by.csId }) : null;
-  else if (by.email) row = await findAgent(db, session.clientId, { email: by.email, kind: 'cs' });
+  if (by.csId) row = isId(by.csId) ? await findAgent(db, actor.clientId, { csId: by.csId }) : null;
+  else if (by.email) row = await findAgent(db, actor.clientId, { email: by.email, kind: 'cs' });
   if (!row || row.deleted) throw agentNotFound();
-  const logs = await lastLogTimes(db, session.clientId, [row.id]);
+  const logs = await lastLogTimes(db, actor.clientId, [row.id]);
   return toAgent(row, logs.get(row.id) ?? { lastLogin: null, lastLogout: null });
 }
 
@@ -166,18 +166,13 @@ async function linkOrCreateUser(
   return user.id;
 }
 
-export async function createAgent(
-  db: InboxDeps['db'],
-  session: SessionContext,
-  kind: AgentKind,
-  input: AgentInput,
-) {
+export async function createAgent(db: InboxDeps['db'], actor: Actor, kind: AgentKind, input: AgentInput) {
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
-    const existing = await findAgent(tx, session.clientId, { email, kind });
+    const existing = await findAgent(tx, actor.clientId, { email, kind });
     if (existing && !existing.deleted) throw agentExists();
     const csId = existing?.id ?? newId();
-    const userId = await linkOrCreateUser(tx, session.clientId, kind, csId, input);
+    const userId = await linkOrCreateUser(tx, actor.clientId, kind, csId, input);
     const values = {
       name: input.name,
       email,
@@ -193,15 +188,15 @@ export async function createAgent(
     };
     // A deleted agent added again comes back under the same csId, keeping its history.
     const row = existing
-      ? await updateAgent(tx, session.clientId, existing.id, values)
-      : await insertAgent(tx, { clientId: session.clientId, id: csId, kind, ...values });
+      ? await updateAgent(tx, actor.clientId, existing.id, values)
+      : await insertAgent(tx, { clientId: actor.clientId, id: csId, kind, ...values });
     return toAgent(row!);
   });
 }
 
 export async function updateAgentByEmail(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   kind: AgentKind,
   email: string,
   values: Partial<Omit<AgentInput, 'email'>> & {
@@ -209,91 +204,89 @@ export async function updateAgentByEmail(
     oneSignalId?: string | undefined;
   },
 ) {
-  const row = await findAgent(db, session.clientId, { email, kind });
+  const row = await findAgent(db, actor.clientId, { email, kind });
   if (!row || row.deleted) throw agentNotFound();
   const patch = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-  const updated = await updateAgent(db, session.clientId, row.id, patch);
+  const updated = await updateAgent(db, actor.clientId, row.id, patch);
   return toAgent(updated!);
 }
 
 /** Deactivates the agent; with `deleted` also removes them from lists and unlinks their user. */
 export async function deleteAgent(
   db: InboxDeps['db'],
-  session: SessionContext,
+  actor: Actor,
   kind: AgentKind,
   email: string,
   deleted: boolean,
 ) {
   return db.transaction(async (tx) => {
-    const row = await findAgent(tx, session.clientId, { email, kind });
+    const row = await findAgent(tx, actor.clientId, { email, kind });
     if (!row || row.deleted) throw agentNotFound();
-    const updated = await updateAgent(tx, session.clientId, row.id, {
+    const updated = await updateAgent(tx, actor.clientId, row.id, {
       deactivated: true,
       deleted,
       status: 'offline',
     });
     if (deleted && row.userId)
-      await updateUserAgentLink(tx, session.clientId, row.userId, { csId: null, chatRole: null });
+      await updateUserAgentLink(tx, actor.clientId, row.userId, { csId: null, chatRole: null });
     return toAgent(updated!);
   });
 }
 
-export async function setOneSignalId(
-  db: Executor,
-  session: SessionContext,
-  oneSignalId: string,
-  email?: string,
-) {
+export async function setOneSignalId(db: Executor, actor: Actor, oneSignalId: string, email?: string) {
+  const csId = csIdOf(actor);
   const row = email
-    ? await findAgent(db, session.clientId, { email, kind: 'cs' })
-    : session.csId
-      ? await findAgent(db, session.clientId, { csId: session.csId })
+    ? await findAgent(db, actor.clientId, { email, kind: 'cs' })
+    : csId
+      ? await findAgent(db, actor.clientId, { csId })
       : null;
   if (!row || row.deleted) throw agentNotFound();
-  return toAgent((await updateAgent(db, session.clientId, row.id, { oneSignalId }))!);
+  return toAgent((await updateAgent(db, actor.clientId, row.id, { oneSignalId }))!);
 }
 
-export async function getMyAgent(db: Executor, session: SessionContext) {
-  const row = session.csId ? await findAgent(db, session.clientId, { csId: session.csId }) : null;
+export async function getMyAgent(db: Executor, actor: Actor) {
+  const csId = csIdOf(actor);
+  const row = csId ? await findAgent(db, actor.clientId, { csId }) : null;
   if (!row || row.deleted) throw agentNotFound();
   return toAgent(row);
 }
 
-export async function listTagsOfAgents(db: Executor, session: SessionContext) {
-  return { tags: await listAgentTags(db, session.clientId) };
+export async function listTagsOfAgents(db: Executor, actor: Actor) {
+  return { tags: await listAgentTags(db, actor.clientId) };
 }
 
 /**
  * Changes the caller's status (chat role CS or SPV). Each change closes the previous interval, so
  * log-in/out times and time online come from the intervals. Going online takes waiting rooms.
  */
-export async function changeAgentStatus(deps: InboxDeps, session: SessionContext, status: AgentStatus) {
-  if (!session.csId || (session.chatRole !== 'CS' && session.chatRole !== 'SPV')) throw notAnAgent();
-  const csId = session.csId;
+export async function changeAgentStatus(deps: InboxDeps, actor: Actor, status: AgentStatus) {
+  const csId = csIdOf(actor);
+  const chatRole = chatRoleOf(actor);
+  if (!csId || (chatRole !== 'CS' && chatRole !== 'SPV')) throw notAnAgent();
   return deps.db.transaction(async (tx) => {
-    const row = await findAgent(tx, session.clientId, { csId });
+    const row = await findAgent(tx, actor.clientId, { csId });
     if (!row || row.deleted) throw agentNotFound();
     if (row.status !== status) {
-      await updateAgent(tx, session.clientId, csId, { status, statusSince: new Date() });
-      await recordStatusChange(tx, session.clientId, csId, status, newId());
+      await updateAgent(tx, actor.clientId, csId, { status, statusSince: new Date() });
+      await recordStatusChange(tx, actor.clientId, csId, status, newId());
       await publishInboxEvent(deps, tx, {
-        clientId: session.clientId,
+        clientId: actor.clientId,
         audience: { all: true },
         typeNotif: 'AGENT_STATUS',
         data: { csId, email: row.email, status },
       });
     }
-    if (status === 'online' && row.kind === 'cs') await assignWaitingRooms(deps, tx, session.clientId);
-    const current = await findAgent(tx, session.clientId, { csId });
+    if (status === 'online' && row.kind === 'cs') await assignWaitingRooms(deps, tx, actor.clientId);
+    const current = await findAgent(tx, actor.clientId, { csId });
     return { status: current!.status, since: current!.statusSince.toISOString() };
   });
 }
 
-export async function exportAgentsCsv(db: Executor, session: SessionContext, kind: AgentKind) {
+export async function exportAgentsCsv(db: Executor, actor: Actor, kind: AgentKind) {
   const rows: CsAgentRow[] = [];
   let afterId: string | undefined;
   for (;;) {
-    const page = await listAgentRows(db, session.clientId, kind, { afterId, pageSize: 500 });
+    const page = await listAgentRows(db, actor.clientId, kind, { afterId, pageSize: 500 });
     rows.push(...page.slice(0, 500));
     if (page.length <= 500) break;
     afterId = page[499]!.id;
@@ -316,24 +309,24 @@ export async function exportAgentsCsv(db: Executor, session: SessionContext, kin
 /** The agents' log-in/out intervals in a date range as an xlsx workbook, base64-encoded (spec §7). */
 export async function exportAgentLogXlsx(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { csEmail?: string | undefined; startDate?: Date | undefined; endDate?: Date | undefined },
 ) {
   const agents = new Map<string, CsAgentRow>();
   if (query.csEmail) {
-    const row = await findAgent(db, session.clientId, { email: query.csEmail, kind: 'cs' });
+    const row = await findAgent(db, actor.clientId, { email: query.csEmail, kind: 'cs' });
     if (!row) throw agentNotFound();
     agents.set(row.id, row);
   } else {
     let afterId: string | undefined;
     for (;;) {
-      const page = await listAgentRows(db, session.clientId, 'cs', { afterId, pageSize: 500 });
+      const page = await listAgentRows(db, actor.clientId, 'cs', { afterId, pageSize: 500 });
       for (const row of page.slice(0, 500)) agents.set(row.id, row);
       if (page.length <= 500) break;
       afterId = page[499]!.id;
     }
   }
-  const logs = await listStatusLogs(db, session.clientId, {
+  const logs = await listStatusLogs(db, actor.clientId, {
     csIds: [...agents.keys()],
     from: query.startDate,
     to: query.endDate,
@@ -372,12 +365,7 @@ export type ImportReport = {
 };
 
 /** Creates agents from a CSV (csName or name, email, tags separated by '|', percentageWeight). */
-export async function importAgents(
-  db: InboxDeps['db'],
-  session: SessionContext,
-  kind: AgentKind,
-  file: Buffer,
-) {
+export async function importAgents(db: InboxDeps['db'], actor: Actor, kind: AgentKind, file: Buffer) {
   // The whole file is read first: a malformed one answers 400 invalid_csv before any agent is created.
   const records: { row: number; record: Record<string, string> }[] = [];
   for await (const entry of readCsvRecords(file)) records.push(entry);
@@ -393,7 +381,7 @@ export async function importAgents(
       error = 'percentageWeight must be a whole number from 0 to 100';
     if (!error) {
       try {
-        await createAgent(db, session, kind, {
+        await createAgent(db, actor, kind, {
           name,
           email,
           tags: record.tags
