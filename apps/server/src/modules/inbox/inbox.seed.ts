@@ -109,7 +109,7 @@ export async function seedInboxDemo(db: Database, clientId: string) {
     email: 'usv@demo.test',
     tags: ['billing', 'sales', 'general'],
   });
-  await insertTagList(db, admin, ['billing', 'sales', 'general', 'vip']);
+  await insertTagList(db, adminActor, ['billing', 'sales', 'general', 'vip']);
   const categories = new Map<string, string>();
   for (const name of ['Delivery', 'Payment', 'Product question']) {
     const category = await insertCategory(db, { clientId, id: newId(), name });
@@ -117,7 +117,7 @@ export async function seedInboxDemo(db: Database, clientId: string) {
   }
   const contacts = { db, customerAccess: createCustomerAccess() };
   for (const customer of CUSTOMERS)
-    await saveCustomer(contacts, admin, { ...customer, mediaPlatform: 'whatsapp' });
+    await saveCustomer(contacts, adminActor, { ...customer, mediaPlatform: 'whatsapp' });
 
   const port = createInboxPort({});
   const deps = { db };

@@ -52,7 +52,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
       },
     },
     async (request) =>
-      searchCustomers(db, request.ctx.session!, {
+      searchCustomers(db, request.ctx.actor!, {
         ...request.query,
         isPhoneNumber: isTrue(request.query.isPhoneNumber),
       }),
@@ -69,7 +69,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
         response: { 200: CsCustomerSchema, ...errors },
       },
     },
-    async (request) => getCustomerByPhone(deps, request.ctx.session!, request.query.phoneNumber),
+    async (request) => getCustomerByPhone(deps, request.ctx.actor!, request.query.phoneNumber),
   );
   app.get(
     '/api/cs/customers/phoneNumber',
@@ -84,7 +84,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
       },
     },
     async (request) => {
-      const page = await searchCustomers(db, request.ctx.session!, {
+      const page = await searchCustomers(db, request.ctx.actor!, {
         q: request.query.q,
         isPhoneNumber: true,
         pageSize: request.query.pageSize ?? 50,
@@ -105,7 +105,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
         response: { 200: CsCustomerSchema, ...errors },
       },
     },
-    async (request) => saveCustomer(deps, request.ctx.session!, request.body),
+    async (request) => saveCustomer(deps, request.ctx.actor!, request.body),
   );
   app.put(
     '/api/cs/customers',
@@ -125,7 +125,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
       },
     },
     async (request) =>
-      updateCustomerProfile(deps, request.ctx.session!, {
+      updateCustomerProfile(deps, request.ctx.actor!, {
         phoneNumber: request.body.phoneNumber,
         imgProfileUrl: request.body.imgProfileUrl ?? request.body.picture,
         csId: request.body.csId,
@@ -142,7 +142,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
         response: { 200: CsTagNamesSchema },
       },
     },
-    async (request) => listTagsOfCustomers(db, request.ctx.session!),
+    async (request) => listTagsOfCustomers(db, request.ctx.actor!),
   );
   app.get(
     '/api/cs/customers/data/tags',
@@ -161,7 +161,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
       },
     },
     async (request) =>
-      searchCustomers(db, request.ctx.session!, {
+      searchCustomers(db, request.ctx.actor!, {
         tags: parseTags(request.query.tags),
         pageSize: request.query.pageSize,
         lastEvaluatedKey: request.query.lastEvaluatedKey,
@@ -174,7 +174,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
       schema: { tags: CS_TAGS, security, summary: 'Customers as CSV' },
     },
     async (request, reply) =>
-      sendCsv(reply, 'customers.csv', (await exportCustomersCsv(db, request.ctx.session!.clientId)).content),
+      sendCsv(reply, 'customers.csv', (await exportCustomersCsv(db, request.ctx.actor!.clientId)).content),
   );
   app.post(
     '/api/cs/customers/import',
@@ -191,7 +191,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
     async (request, reply) =>
       reply
         .status(202)
-        .send(await importCustomers(deps, request.ctx.session!, await readUploadedFile(request))),
+        .send(await importCustomers(deps, request.ctx.actor!, await readUploadedFile(request))),
   );
   app.get(
     '/api/cs/customers/import/:id',
@@ -205,7 +205,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
         response: { 200: CsCustomerImportSchema, ...errors },
       },
     },
-    async (request) => getCustomerImport(db, request.ctx.session!, request.params.id),
+    async (request) => getCustomerImport(db, request.ctx.actor!, request.params.id),
   );
   app.post(
     '/api/cs/customers/delete',
@@ -218,6 +218,6 @@ export const customersRoutes: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = as
         response: { 200: CsRowReportSchema, ...errors },
       },
     },
-    async (request) => deleteCustomersFromFile(db, request.ctx.session!, await readUploadedFile(request)),
+    async (request) => deleteCustomersFromFile(db, request.ctx.actor!, await readUploadedFile(request)),
   );
 };

@@ -3,10 +3,10 @@ import { CsCustomerInputSchema } from '@sapa/contracts';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { isPhoneDigits, toPhoneDigits } from '../../../lib/phone.js';
+import { type Actor, actorLabel } from '../../../platform/actor.js';
 import { invalidCsv, readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import { invalidCursor } from '../../../platform/http-io.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import type { ContactsDeps } from '../contacts.deps.js';
 import {
   customerImportNotFound,
@@ -65,7 +65,7 @@ function afterIdFrom(lastEvaluatedKey: string | undefined) {
 
 export async function searchCustomers(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: {
     q?: string | undefined;
     isPhoneNumber?: boolean | undefined;
@@ -76,7 +76,7 @@ export async function searchCustomers(
   },
 ) {
   const pageSize = query.pageSize ?? 10;
-  const rows = await listCustomerRows(db, session.clientId, {
+  const rows = await listCustomerRows(db, actor.clientId, {
     q: query.q,
     isPhoneNumber: query.isPhoneNumber,
     pageSize,
@@ -91,11 +91,11 @@ export async function searchCustomers(
   };
 }
 
-export async function getCustomerByPhone(deps: ContactsDeps, session: SessionContext, phoneNumber: string) {
+export async function getCustomerByPhone(deps: ContactsDeps, actor: Actor, phoneNumber: string) {
   const { db, customerAccess } = deps;
   const phone = toPhoneDigits(phoneNumber);
-  await customerAccess.assertCustomerReachable(db, session, phone);
-  const row = await findCustomerByPhone(db, session.clientId, phone);
+  await customerAccess.assertCustomerReachable(db, actor, phone);
+  const row = await findCustomerByPhone(db, actor.clientId, phone);
   if (!row) throw customerNotFound();
   return toCustomer(row);
 }
@@ -110,20 +110,20 @@ export type CustomerInput = {
 };
 
 /** Creates or updates a customer by phone number; `tags` are added, `removeTag` taken away. */
-export async function saveCustomer(deps: ContactsDeps, session: SessionContext, input: CustomerInput) {
+export async function saveCustomer(deps: ContactsDeps, actor: Actor, input: CustomerInput) {
   const { db, customerAccess } = deps;
   const phoneNumber = toPhoneDigits(input.phoneNumber);
   if (!isPhoneDigits(phoneNumber)) throw invalidPhoneNumber();
   // An agent edits only the customer of a room they may open, from the chat panel.
-  if (customerAccess.confinedAgentId(session))
-    await customerAccess.assertCustomerReachable(db, session, phoneNumber);
+  if (customerAccess.confinedAgentId(actor))
+    await customerAccess.assertCustomerReachable(db, actor, phoneNumber);
   // Agents change only the data fields the client's configuration lets them edit (userDataEditable).
-  if (input.userData && !customerAccess.isSupervisor(session)) {
-    const editable = new Set(await customerAccess.listEditableUserData(db, session.clientId));
+  if (input.userData && !customerAccess.isSupervisor(actor)) {
+    const editable = new Set(await customerAccess.listEditableUserData(db, actor.clientId));
     const refused = Object.keys(input.userData).filter((key) => !editable.has(key));
     if (refused.length > 0) throw userDataNotEditable(refused);
   }
-  const existing = await findCustomerByPhone(db, session.clientId, phoneNumber);
+  const existing = await findCustomerByPhone(db, actor.clientId, phoneNumber);
   const remove = new Set(parseTags(input.removeTag));
   const tags = [...new Set([...(existing?.tags ?? []), ...parseTags(input.tags)])].filter(
     (tag) => !remove.has(tag),
@@ -134,19 +134,19 @@ export async function saveCustomer(deps: ContactsDeps, session: SessionContext, 
     ...(input.mediaPlatform ? { mediaPlatform: input.mediaPlatform } : {}),
     ...(input.userData ? { userData: { ...(existing?.userData ?? {}), ...input.userData } } : {}),
   };
-  const row = await upsertCustomer(db, session.clientId, { id: newId(), phoneNumber, ...values }, values);
+  const row = await upsertCustomer(db, actor.clientId, { id: newId(), phoneNumber, ...values }, values);
   return toCustomer(row);
 }
 
 /** Sets a customer's picture, or the agent who serves them (null clears it). */
 export async function updateCustomerProfile(
   deps: ContactsDeps,
-  session: SessionContext,
+  actor: Actor,
   input: { phoneNumber: string; imgProfileUrl?: string | undefined; csId?: string | null | undefined },
 ) {
   const { db, customerAccess } = deps;
-  if (input.csId) await customerAccess.assertAgent(db, session.clientId, input.csId);
-  const row = await updateCustomer(db, session.clientId, toPhoneDigits(input.phoneNumber), {
+  if (input.csId) await customerAccess.assertAgent(db, actor.clientId, input.csId);
+  const row = await updateCustomer(db, actor.clientId, toPhoneDigits(input.phoneNumber), {
     ...(input.imgProfileUrl !== undefined ? { imgProfileUrl: input.imgProfileUrl } : {}),
     ...(input.csId !== undefined ? { csId: input.csId } : {}),
   });
@@ -154,8 +154,8 @@ export async function updateCustomerProfile(
   return toCustomer(row);
 }
 
-export async function listTagsOfCustomers(db: Executor, session: SessionContext) {
-  return { tags: await listCustomerTags(db, session.clientId) };
+export async function listTagsOfCustomers(db: Executor, actor: Actor) {
+  return { tags: await listCustomerTags(db, actor.clientId) };
 }
 
 async function allCustomers(db: Executor, clientId: string) {
@@ -304,35 +304,35 @@ export function toCustomerImport(row: CsCustomerImportRow) {
  * The file is checked here; its rows are stored in bounded chunks and written by a job, so a large
  * file never holds the (embedded, single-connection) database for long. Poll `getCustomerImport`.
  */
-export async function importCustomers(deps: ContactsDeps, session: SessionContext, file: Buffer) {
+export async function importCustomers(deps: ContactsDeps, actor: Actor, file: Buffer) {
   const { db } = deps;
   const checked = await checkCustomerFile(file);
-  const saved = await insertCustomerImport(db, session.clientId, {
+  const saved = await insertCustomerImport(db, actor.clientId, {
     id: newId(),
     status: checked.rows.length > 0 ? 'queued' : 'done',
     total: checked.total,
     accepted: checked.rows.length,
     failed: checked.failed,
     report: checked.refused,
-    requestedBy: session.email,
+    requestedBy: actorLabel(actor),
     ...(checked.rows.length > 0 ? {} : { finishedAt: new Date() }),
   });
   for (let seq = 0; seq * IMPORT_CHUNK_ROWS < checked.rows.length; seq++) {
     const rows = checked.rows.slice(seq * IMPORT_CHUNK_ROWS, (seq + 1) * IMPORT_CHUNK_ROWS);
-    await insertCustomerImportChunk(db, session.clientId, { importId: saved.id, seq, rows });
+    await insertCustomerImportChunk(db, actor.clientId, { importId: saved.id, seq, rows });
     await nextTurn();
   }
   if (checked.rows.length > 0) {
-    const data: CustomerImportJobData = { clientId: session.clientId, importId: saved.id };
+    const data: CustomerImportJobData = { clientId: actor.clientId, importId: saved.id };
     // Without a job queue (the demo seed, some tests) the import runs here, still chunk by chunk.
     if (deps.jobs) await deps.jobs.send(CUSTOMER_IMPORT_JOB, data, { singletonKey: saved.id });
     else await runCustomerImport(db, data);
   }
-  return getCustomerImport(db, session, saved.id);
+  return getCustomerImport(db, actor, saved.id);
 }
 
-export async function getCustomerImport(db: Executor, session: SessionContext, id: string) {
-  const row = isId(id) ? await findCustomerImport(db, session.clientId, id) : null;
+export async function getCustomerImport(db: Executor, actor: Actor, id: string) {
+  const row = isId(id) ? await findCustomerImport(db, actor.clientId, id) : null;
   if (!row) throw customerImportNotFound();
   return toCustomerImport(row);
 }
@@ -369,10 +369,10 @@ async function readPhoneColumn(file: Buffer) {
 }
 
 /** Deletes the customers listed in a CSV's phoneNumber column; unknown numbers are reported. */
-export async function deleteCustomersFromFile(db: Executor, session: SessionContext, file: Buffer) {
+export async function deleteCustomersFromFile(db: Executor, actor: Actor, file: Buffer) {
   const records = await readPhoneColumn(file);
   const phones = records.map((record) => record.phoneNumber);
-  const deleted = new Set(await deleteCustomers(db, session.clientId, phones.filter(isPhoneDigits)));
+  const deleted = new Set(await deleteCustomers(db, actor.clientId, phones.filter(isPhoneDigits)));
   const report: RowReport = { total: records.length, succeeded: 0, failed: 0, rows: [] };
   for (const [index, phoneNumber] of phones.entries()) {
     const error = !isPhoneDigits(phoneNumber)

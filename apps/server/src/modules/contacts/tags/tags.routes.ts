@@ -37,7 +37,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         },
       },
     },
-    async (request) => listTags(db, request.ctx.session!, request.query),
+    async (request) => listTags(db, request.ctx.actor!, request.query),
   );
   app.post(
     '/api/cs/tag/list',
@@ -54,7 +54,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         response: { 201: CsTagSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTag(db, request.ctx.session!, request.body)),
+    async (request, reply) => reply.status(201).send(await createTag(db, request.ctx.actor!, request.body)),
   );
   app.put(
     '/api/cs/tag/list',
@@ -72,7 +72,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         response: { 200: CsTagSchema, ...errors },
       },
     },
-    async (request) => renameTag(db, request.ctx.session!, request.body),
+    async (request) => renameTag(db, request.ctx.actor!, request.body),
   );
   app.delete(
     '/api/cs/tag/list',
@@ -86,7 +86,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         response: { 200: CsTagSchema, ...errors },
       },
     },
-    async (request) => deleteTag(db, request.ctx.session!, request.query.id),
+    async (request) => deleteTag(db, request.ctx.actor!, request.query.id),
   );
   app.post(
     '/api/cs/tag/list/insert',
@@ -103,6 +103,6 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         },
       },
     },
-    async (request) => insertTagList(db, request.ctx.session!, request.body.tags),
+    async (request) => insertTagList(db, request.ctx.actor!, request.body.tags),
   );
 };

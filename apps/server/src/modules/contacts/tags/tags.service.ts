@@ -1,6 +1,6 @@
 import { isId, newId } from '../../../lib/ids.js';
+import type { Actor } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { tagExists, tagNotFound } from '../contacts.errors.js';
 import { deleteTagRow, insertTags, listTagRows, updateTag } from './tags.repository.js';
 import type { CsTagRow } from './tags.tables.js';
@@ -11,12 +11,12 @@ export function toTag(row: CsTagRow) {
 
 export async function listTags(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: { pageNumber?: number | undefined; pageSize?: number | undefined; search?: string | undefined },
 ) {
   const pageSize = query.pageSize ?? 10;
   const pageNumber = query.pageNumber ?? 1;
-  const { rows, total } = await listTagRows(db, session.clientId, {
+  const { rows, total } = await listTagRows(db, actor.clientId, {
     search: query.search,
     pageSize,
     offset: (pageNumber - 1) * pageSize,
@@ -26,10 +26,10 @@ export async function listTags(
 
 export async function createTag(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   input: { name: string; description?: string | null | undefined },
 ) {
-  const [row] = await insertTags(db, session.clientId, [
+  const [row] = await insertTags(db, actor.clientId, [
     {
       id: newId(),
       name: input.name.trim(),
@@ -42,11 +42,11 @@ export async function createTag(
 
 export async function renameTag(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   input: { id: string; name?: string | undefined; description?: string | null | undefined },
 ) {
   const row = isId(input.id)
-    ? await updateTag(db, session.clientId, input.id, input).catch((error: unknown) => {
+    ? await updateTag(db, actor.clientId, input.id, input).catch((error: unknown) => {
         if (
           String(
             (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
@@ -61,11 +61,11 @@ export async function renameTag(
 }
 
 /** Adds many tags at once; names already present are skipped and reported. */
-export async function insertTagList(db: Executor, session: SessionContext, names: string[]) {
+export async function insertTagList(db: Executor, actor: Actor, names: string[]) {
   const unique = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
   const inserted = await insertTags(
     db,
-    session.clientId,
+    actor.clientId,
     unique.map((name) => ({ id: newId(), name })),
   );
   const added = new Set(inserted.map((row) => row.name));
@@ -76,8 +76,8 @@ export async function insertTagList(db: Executor, session: SessionContext, names
  * Takes a tag off the tag list. Customers and agents keep the name they already carry: their tags are
  * plain text, and removing a suggestion must not silently rewrite who is routed where.
  */
-export async function deleteTag(db: Executor, session: SessionContext, id: string) {
-  const row = isId(id) ? await deleteTagRow(db, session.clientId, id) : null;
+export async function deleteTag(db: Executor, actor: Actor, id: string) {
+  const row = isId(id) ? await deleteTagRow(db, actor.clientId, id) : null;
   if (!row) throw tagNotFound();
   return toTag(row);
 }

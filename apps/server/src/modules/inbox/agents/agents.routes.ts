@@ -13,14 +13,20 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Actor, hasRole } from '../../../platform/actor.js';
+import { type Actor, csIdOf, hasRole } from '../../../platform/actor.js';
 import { searchCustomers } from '../../contacts/index.js';
 import { sendChatMessage } from '../chat/chat.service.js';
-import { CS_ADMINS, CS_SUPERVISORS, CS_TAGS, csAccess, security } from '../inbox.access.js';
+import {
+  CS_ADMINS,
+  CS_SUPERVISORS,
+  CS_TAGS,
+  csAccess,
+  isInboxSupervisor,
+  security,
+} from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound } from '../inbox.errors.js';
 import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
-import { isSupervisor } from '../rooms/rooms.service.js';
 import type { AgentKind } from './agents.repository.js';
 import {
   changeAgentStatus,
@@ -255,10 +261,11 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
       },
     },
     async (request) => {
-      const session = request.ctx.session!;
+      const actor = request.ctx.actor!;
       // Only supervisors look at another agent's customers; agents and internal users see their own.
-      const csId = isSupervisor(session) ? (request.query.csId ?? session.csId) : session.csId;
-      return searchCustomers(db, session, {
+      const ownCsId = csIdOf(actor);
+      const csId = isInboxSupervisor(actor) ? (request.query.csId ?? ownCsId) : ownCsId;
+      return searchCustomers(db, actor, {
         csId: csId ?? '00000000-0000-0000-0000-000000000000',
         pageSize: request.query.pageSize,
         lastEvaluatedKey: request.query.lastEvaluatedKey,

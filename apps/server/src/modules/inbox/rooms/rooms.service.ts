@@ -41,19 +41,6 @@ import type { CsRoomRow } from './rooms.tables.js';
 /** A csId no agent has: a filter on it matches nothing. */
 const EMPTY = '00000000-0000-0000-0000-000000000000';
 
-// Adapters for contacts' customers, which still hold a session; they go when those take an Actor.
-export function isSupervisor(session: SessionContext) {
-  return isInboxSupervisor(actorFromSession(session));
-}
-
-export function confinedAgentId(session: SessionContext): string | null {
-  return confinedAgentIdOf(actorFromSession(session));
-}
-
-export function assertCustomerReachable(db: Executor, session: SessionContext, phone: string) {
-  return requireCustomerReachable(db, actorFromSession(session), phone);
-}
-
 /**
  * A customer is reachable from the inbox as its rooms are (spec §6): an agent only reaches the customer
  * of a room they may open, and anything else answers 404 as another agent's room does. Answers the
