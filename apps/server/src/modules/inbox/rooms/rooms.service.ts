@@ -1,10 +1,9 @@
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
-import { type Actor, actorFromSession, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
+import { type Actor, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
