@@ -9,6 +9,7 @@ import {
   hasRole,
   type Principal,
   requireAccess,
+  requirePrincipal,
   systemActor,
 } from './actor.js';
 import { AppError } from './errors.js';
@@ -111,5 +112,19 @@ describe('actors and the access gate', () => {
     expect(actorLabel(systemActor(CLIENT, 'inbox.export', agent))).toBe('agent@x');
     expect(actorLabel(systemActor(CLIENT, 'inbox.auto-close'))).toBe('system:inbox.auto-close');
     expect(actorLabel({ kind: 'apiKey', clientId: CLIENT, keyId: 'k-1', features: 0 })).toBe('api-key:k-1');
+  });
+  it('gives the acting person for work only a person does, and refuses a key or a client-wide job', () => {
+    expect(requirePrincipal(actorFromSession(session)).userId).toBe('u-1');
+    expect(requirePrincipal(systemActor(CLIENT, 'inbox.export', agent)).userId).toBe('u-2');
+    const refusedStatus = (actor: Actor) => {
+      try {
+        requirePrincipal(actor);
+        return null;
+      } catch (error) {
+        return error instanceof AppError ? error.statusCode : 'other';
+      }
+    };
+    expect(refusedStatus(systemActor(CLIENT, 'inbox.auto-close'))).toBe(403);
+    expect(refusedStatus({ kind: 'apiKey', clientId: CLIENT, keyId: 'k-1', features: 4 })).toBe(403);
   });
 });

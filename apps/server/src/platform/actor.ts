@@ -68,6 +68,13 @@ export function principalOf(actor: Actor): Principal | null {
   return null;
 }
 
+/** The acting person, for what only a person does (usage metrics); an API key or a client-wide job is refused. */
+export function requirePrincipal(actor: Actor): Principal {
+  const principal = principalOf(actor);
+  if (!principal) throw new AppError(403, 'forbidden', 'Only a signed-in person may do this.');
+  return principal;
+}
+
 /** A client-wide job: no person's scope narrows what it sees. */
 export function isClientWide(actor: Actor): boolean {
   return actor.kind === 'system' && !actor.onBehalfOf;

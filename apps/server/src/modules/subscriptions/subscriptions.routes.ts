@@ -6,7 +6,7 @@ import { changeSubscription, createSubscription, getSubscription } from './subsc
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   routeOperation(app, subscriptionOperations.getMySubscription, (request) =>
-    getSubscription(db, request.ctx.session!, request.query.clientId),
+    getSubscription(db, request.ctx.actor!, request.query.clientId),
   );
   routeOperation(app, subscriptionOperations.createSubscription, (request) =>
     createSubscription(db, request.body),

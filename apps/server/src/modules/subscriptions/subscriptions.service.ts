@@ -6,8 +6,8 @@ import {
   type UpdateSubscription,
 } from '@sapa/contracts';
 import { isId } from '../../lib/ids.js';
+import { type Actor, principalOf } from '../../platform/actor.js';
 import type { Executor } from '../../platform/database.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import { getClient } from '../clients/index.js';
 import { subscriptionExists, subscriptionNotFound } from './subscriptions.errors.js';
 import { findSubscription, insertSubscription, updateSubscription } from './subscriptions.repository.js';
@@ -24,16 +24,16 @@ function toSubscription(clientId: string, row: SubscriptionRow | null): Subscrip
 }
 
 /**
- * The subscription of the session's client; a super admin may name another client. For anyone else,
+ * The subscription of the actor's client; a super admin may name another client. For anyone else,
  * another client's id answers 404, as if it did not exist. A client without a row is not on a trial and never expires.
  */
 export async function getSubscription(
   db: Executor,
-  session: SessionContext,
-  clientId: string = session.clientId,
+  actor: Actor,
+  clientId: string = actor.clientId,
 ): Promise<Subscription> {
-  if (clientId !== session.clientId) {
-    if (session.role !== 'SAD' || !isId(clientId)) throw subscriptionNotFound();
+  if (clientId !== actor.clientId) {
+    if (principalOf(actor)?.role !== 'SAD' || !isId(clientId)) throw subscriptionNotFound();
     await getClient(db, clientId);
   }
   return toSubscription(clientId, await findSubscription(db, clientId));

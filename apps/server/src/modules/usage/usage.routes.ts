@@ -6,13 +6,13 @@ import { listUsagePage, recordActivityLog, recordApiMetrics, recordPageMetric } 
 
 export const usageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   routeOperation(app, usageOperations.recordApiMetrics, (request) =>
-    recordApiMetrics(db, request.ctx.session!, request.body),
+    recordApiMetrics(db, request.ctx.actor!, request.body),
   );
   routeOperation(app, usageOperations.recordPageMetric, (request) =>
-    recordPageMetric(db, request.ctx.session!, request.body),
+    recordPageMetric(db, request.ctx.actor!, request.body),
   );
   routeOperation(app, usageOperations.recordActivityLog, (request) =>
-    recordActivityLog(db, request.ctx.session!, request.body),
+    recordActivityLog(db, request.ctx.actor!, request.body),
   );
 
   // The rows come from one of three tables; the response schema checks each against its list's item.

@@ -1,7 +1,7 @@
 import type { ActivityLog, ApiMetricBatch, LogType, PageMetric } from '@sapa/contracts';
 import { newId } from '../../lib/ids.js';
+import { type Actor, requirePrincipal } from '../../platform/actor.js';
 import type { Executor } from '../../platform/database.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import {
   insertActivityLog,
   insertApiMetrics,
@@ -11,16 +11,17 @@ import {
   type UsageKind,
 } from './usage.repository.js';
 
-/** The batch's clientId fields are ignored: metrics always belong to the session's client. */
-export async function recordApiMetrics(db: Executor, session: SessionContext, batch: ApiMetricBatch) {
+/** The batch's clientId fields are ignored: metrics always belong to the actor's client. */
+export async function recordApiMetrics(db: Executor, actor: Actor, batch: ApiMetricBatch) {
+  const person = requirePrincipal(actor);
   await insertApiMetrics(
     db,
     batch.apis.map((api) => ({
-      clientId: session.clientId,
+      clientId: actor.clientId,
       id: newId(),
-      userId: session.userId,
+      userId: person.userId,
       endpoint: api.endpoint,
-      role: api.role ?? session.role,
+      role: api.role ?? person.role,
       durationMs: api.duration,
       status: api.status,
     })),
@@ -28,11 +29,12 @@ export async function recordApiMetrics(db: Executor, session: SessionContext, ba
   return { saved: batch.apis.length };
 }
 
-export async function recordPageMetric(db: Executor, session: SessionContext, metric: PageMetric) {
+export async function recordPageMetric(db: Executor, actor: Actor, metric: PageMetric) {
+  const person = requirePrincipal(actor);
   await insertPageMetric(db, {
-    clientId: session.clientId,
+    clientId: actor.clientId,
     id: newId(),
-    userId: session.userId,
+    userId: person.userId,
     pageName: metric.pageName,
     startTime: new Date(metric.startTime),
     endTime: new Date(metric.endTime),
@@ -47,8 +49,8 @@ export async function recordActivity(
   await insertActivityLog(db, { id: newId(), ...entry });
 }
 
-export async function recordActivityLog(db: Executor, session: SessionContext, log: ActivityLog) {
-  await recordActivity(db, { clientId: session.clientId, userId: session.userId, ...log });
+export async function recordActivityLog(db: Executor, actor: Actor, log: ActivityLog) {
+  await recordActivity(db, { clientId: actor.clientId, userId: requirePrincipal(actor).userId, ...log });
   return { saved: 1 };
 }
 
