@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Actor, csIdOf, hasRole } from '../../../platform/actor.js';
+import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../../../platform/http-io.js';
 import { searchCustomers } from '../../contacts/index.js';
 import { sendChatMessage } from '../chat/chat.service.js';
 import {
@@ -26,7 +27,6 @@ import {
 } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound } from '../inbox.errors.js';
-import { isTrue, pageSize, queryFlag, readUploadedFile, sendCsv } from '../inbox.http.js';
 import type { AgentKind } from './agents.repository.js';
 import {
   changeAgentStatus,

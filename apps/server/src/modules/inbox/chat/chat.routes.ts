@@ -2,11 +2,11 @@ import { ChatMessageSchema, ErrorBodySchema, keysetPageOf } from '@sapa/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
+import { isTrue, queryFlag } from '../../../platform/http-io.js';
 import { invalidText, isUnsafeText } from '../../../platform/text-guard.js';
 import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { fileRequired, imageTooLarge } from '../inbox.errors.js';
-import { isTrue, queryFlag } from '../inbox.http.js';
 import {
   getChatMessage,
   getCheckPoint,

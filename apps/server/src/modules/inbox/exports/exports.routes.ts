@@ -1,9 +1,9 @@
 import { CsExportPageSchema, CsExportSchema, ErrorBodySchema } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../../platform/http-io.js';
 import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
-import { sendCsv } from '../inbox.http.js';
 import { HistoryQuerySchema, historyQuery } from '../rooms/rooms.routes.js';
 import { getExport, getExportFile, listAllExports, listExports, requestExport } from './exports.service.js';
 

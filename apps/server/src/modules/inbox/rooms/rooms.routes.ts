@@ -6,7 +6,7 @@ import type { InboxDeps } from '../inbox.deps.js';
 
 const HistoryPageSchema = keysetPageOf(ChatRoomSchema).extend({ total: z.number() });
 
-import { isTrue, queryFlag, sendCsv } from '../inbox.http.js';
+import { isTrue, queryFlag, sendCsv } from '../../../platform/http-io.js';
 import {
   closeBotRooms,
   closeRoom,

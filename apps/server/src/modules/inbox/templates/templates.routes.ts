@@ -7,9 +7,9 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isTrue, queryFlag } from '../../../platform/http-io.js';
 import { CS_TAGS, csAccess, security } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
-import { isTrue, queryFlag } from '../inbox.http.js';
 import { applyTemplateAction, deleteTemplate, listTemplates, saveTemplate } from './templates.service.js';
 
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
