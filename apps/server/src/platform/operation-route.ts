@@ -1,13 +1,18 @@
 import {
+  type AnswerKind,
   type AnyOperation,
   ErrorBodySchema,
   type OperationBody,
   type OperationParams,
   type OperationQuery,
   type OperationResponse,
+  type OperationUploadFields,
 } from '@sapa/contracts';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+import { fileRequired } from './http-io.js';
+import { invalidText, isUnsafeText } from './text-guard.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -17,10 +22,14 @@ export type OperationRequest<O extends AnyOperation> = FastifyRequest<{
   Body: OperationBody<O>;
 }>;
 
+/** What a handler returns: the JSON body, or (for a file or a redirect) the reply it sent. */
+type HandlerResult<O extends AnyOperation> =
+  AnswerKind<O> extends 'json' ? OperationResponse<O> : FastifyReply;
+
 export type OperationHandler<O extends AnyOperation> = (
   request: OperationRequest<O>,
   reply: FastifyReply,
-) => Promise<OperationResponse<O>> | OperationResponse<O>;
+) => Promise<HandlerResult<O>> | HandlerResult<O>;
 
 export type OperationRouteOptions = {
   /** Route settings other than the access rule, which only the operation declares. */
@@ -38,8 +47,11 @@ export function routeOperation<O extends AnyOperation>(
   handler: OperationHandler<O>,
   options: OperationRouteOptions = {},
 ): void {
-  const response: Record<number, unknown> = { [operation.status ?? 200]: operation.response };
+  const response: Record<number, unknown> = {};
+  // A file or a redirect has no JSON body to validate or document.
+  if (operation.response) response[operation.status ?? 200] = operation.response;
   for (const status of operation.errors ?? []) response[status] = ErrorBodySchema;
+  const status = operation.status;
   app.route({
     method: operation.method,
     url: operation.path,
@@ -50,6 +62,7 @@ export function routeOperation<O extends AnyOperation>(
       summary: operation.summary,
       // A public operation has no session to carry, so OpenAPI lists no bearer for it.
       ...(operation.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(operation.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),
@@ -57,6 +70,60 @@ export function routeOperation<O extends AnyOperation>(
     },
     // The schemas above are the operation's own, so the request and reply types the handler was written
     // against are the ones Fastify validates; only TypeScript cannot follow the generic through route().
-    handler: handler as never,
+    handler: (status === undefined
+      ? handler
+      : async (request: OperationRequest<O>, reply: FastifyReply) => {
+          reply.status(status);
+          return handler(request, reply);
+        }) as never,
   });
 }
+
+export type OperationUploadRead<O extends AnyOperation> = {
+  bytes: Buffer;
+  /** The name the sender gave the file, if any. */
+  fileName: string | null;
+  fields: OperationUploadFields<O>;
+};
+
+/**
+ * Reads the one file of an upload operation and the text fields sent before it, checked like any other
+ * input: a missing file, a field the schema refuses or unsafe text is a 400, a file over the operation's
+ * `maxBytes` a 413 (`tooLarge` lets an operation name its own).
+ */
+export async function readOperationUpload<O extends AnyOperation>(
+  request: FastifyRequest,
+  operation: O,
+  tooLarge: (maxBytes: number) => AppError = fileTooLarge,
+): Promise<OperationUploadRead<O>> {
+  const upload = operation.upload;
+  if (!upload) throw new Error(`${operation.method} ${operation.path} declares no upload`);
+  if (!request.isMultipart()) throw fileRequired();
+  const file = await request.file({ limits: { fileSize: upload.maxBytes, files: 1 } });
+  if (!file || file.fieldname !== upload.field) throw fileRequired();
+  const bytes = await file.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(upload.maxBytes);
+    throw error;
+  });
+  if (!upload.fields) return { bytes, fileName: file.filename || null, fields: undefined as never };
+  // Fields sent before the file arrive with it. Multipart fields pass the global text guard (it reads
+  // JSON bodies only), so they are checked here.
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(upload.fields.shape)) {
+    const part = file.fields[name];
+    const value = Array.isArray(part) ? part[0] : part;
+    if (value?.type !== 'field') continue;
+    const text = String(value.value);
+    if (isUnsafeText(text)) throw invalidText(name);
+    values[name] = text;
+  }
+  const parsed = upload.fields.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError(400, 'validation_failed', `${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { bytes, fileName: file.filename || null, fields: parsed.data as OperationUploadFields<O> };
+}
+
+const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'file_too_large', `The file is larger than ${Math.round(maxBytes / 1024)} KB`);

@@ -3,35 +3,24 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError, http, type QueryValue, saveDownloadedFile } from '../lib/http';
+import { type DownloadedFile, describeError, saveDownloadedFile } from '../lib/http';
 
 export type DownloadButtonProps = Omit<ButtonProps, 'onClick' | 'loading'> & {
-  /** API path answering the file. */
-  path: string;
-  query?: Record<string, QueryValue>;
-  method?: 'GET' | 'POST';
-  body?: unknown;
+  /** Fetches the file (a file operation, through `downloadOperation`). */
+  download: () => Promise<DownloadedFile>;
   /** Used when the server names no file. */
   fileName: string;
   label: string;
 };
 
 /** Downloads a file from the API with the session's credentials and hands it to the browser. */
-export function DownloadButton({
-  path,
-  query,
-  method,
-  body,
-  fileName,
-  label,
-  ...buttonProps
-}: DownloadButtonProps) {
+export function DownloadButton({ download, fileName, label, ...buttonProps }: DownloadButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const download = async () => {
+  const save = async () => {
     setBusy(true);
     try {
-      saveDownloadedFile(await http.download(path, { query, method, body }), fileName);
+      saveDownloadedFile(await download(), fileName);
     } catch (error) {
       notifications.show({ color: 'red', title: t('download.failed'), message: describeError(error, t) });
     } finally {
@@ -44,7 +33,7 @@ export function DownloadButton({
       leftSection={<IconDownload size={16} />}
       {...buttonProps}
       loading={busy}
-      onClick={() => void download()}
+      onClick={() => void save()}
     >
       {label}
     </Button>

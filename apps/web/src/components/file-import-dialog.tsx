@@ -14,7 +14,7 @@ import {
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError, http } from '../lib/http';
+import { describeError } from '../lib/http';
 
 /** One row of an import's result, whatever the module calls its fields. */
 export type ImportReportRow = { row: number; label: string | null; ok: boolean; error: string | null };
@@ -26,8 +26,8 @@ export type FileImportDialogProps<Result> = {
   title: string;
   /** The columns the file must have, in words. */
   description: string;
-  /** Multipart endpoint receiving the file in the `file` field. */
-  uploadPath: string;
+  /** Sends the chosen file (an upload operation, through `callOperation`) and answers the result. */
+  upload: (file: File) => Promise<Result>;
   maxSizeMb: number;
   /** Maps the endpoint's answer to the per-row report shown after the upload. */
   toReport: (result: Result) => ImportReportView;
@@ -51,7 +51,7 @@ export function FileImportDialog<Result>({
   onClose,
   title,
   description,
-  uploadPath,
+  upload,
   maxSizeMb,
   toReport,
   onImported,
@@ -90,14 +90,12 @@ export function FileImportDialog<Result>({
     setFile(chosen);
   };
 
-  const upload = async () => {
+  const send = async () => {
     if (!file) return;
     setBusy(true);
     setProblem(null);
     try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      let result = await http.upload<Result>(uploadPath, form);
+      let result = await upload(file);
       for (let percent = follow?.progressOf(result) ?? null; follow && percent !== null; ) {
         setProgress(percent);
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -187,7 +185,7 @@ export function FileImportDialog<Result>({
             {report ? t('fileImport.close') : t('fileImport.cancel')}
           </Button>
           {report ? null : (
-            <Button onClick={() => void upload()} loading={busy} disabled={!file}>
+            <Button onClick={() => void send()} loading={busy} disabled={!file}>
               {t('fileImport.upload')}
             </Button>
           )}

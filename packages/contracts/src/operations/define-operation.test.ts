@@ -47,3 +47,40 @@ describe('operationPath', () => {
     expect(() => operationPath(operation, {})).toThrow(/missing path parameter roleCode/);
   });
 });
+
+describe('defineOperation answers and uploads', () => {
+  const bare = {
+    access: access.authenticated(),
+    summary: 'x',
+    tags: ['t'],
+    method: 'GET',
+    path: '/api/x',
+  } as const;
+
+  it('accepts a file answer or a redirect in place of a JSON response', () => {
+    expect(defineOperation({ ...bare, answer: { kind: 'file', contentType: 'text/csv' } }).answer).toEqual({
+      kind: 'file',
+      contentType: 'text/csv',
+    });
+    expect(defineOperation({ ...bare, answer: { kind: 'redirect' } }).answer?.kind).toBe('redirect');
+  });
+
+  it('refuses an operation with both or neither of response and answer', () => {
+    expect(() => defineOperation({ ...bare })).toThrow(/exactly one of response/);
+    expect(() => defineOperation({ ...bare, response: z.object({}), answer: { kind: 'redirect' } })).toThrow(
+      /exactly one of response/,
+    );
+  });
+
+  it('refuses a JSON body beside an upload', () => {
+    expect(() =>
+      defineOperation({
+        ...bare,
+        method: 'POST',
+        response: z.object({}),
+        body: z.object({}),
+        upload: { field: 'file', maxBytes: 10 },
+      }),
+    ).toThrow(/JSON or an upload/);
+  });
+});

@@ -69,3 +69,7 @@ export function useActivityLogs(
     placeholderData: keepPreviousData,
   });
 }
+
+/** The audit trail under a filter, as CSV. */
+export const downloadAuditTrail = (filter: AuditFilter) =>
+  http.download(AUDIT_EXPORT_PATH, { query: auditQueryOf(filter) });

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useClientChoices } from '../../../entities/client';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { AUDIT_EXPORT_PATH, type AuditFilter, auditQueryOf, useAuditTrail } from '../api/audit-api';
+import { type AuditFilter, downloadAuditTrail, useAuditTrail } from '../api/audit-api';
 
 const PAGE_SIZE = 20;
 
@@ -68,8 +68,7 @@ export function AuditTrailPage() {
         description={t('audit.help')}
         actions={
           <DownloadButton
-            path={AUDIT_EXPORT_PATH}
-            query={auditQueryOf(filter)}
+            download={() => downloadAuditTrail(filter)}
             fileName="audit-trail.csv"
             label={t('audit.export')}
           />

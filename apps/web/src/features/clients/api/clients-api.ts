@@ -1,12 +1,13 @@
 import {
   type AdminClient,
+  type ClientBatchResult,
   type ClientFields,
   type CreateClientRequest,
   clientsOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_QUERY_ROOT, CLIENTS_PATH } from '../../../entities/client';
-import { callOperation } from '../../../lib/http';
+import { callOperation, http } from '../../../lib/http';
 
 export { CLIENTS_PATH };
 export const CLIENTS_BATCH_PATH = '/api/clients/batch';
@@ -83,4 +84,11 @@ export function useSetClientStatus() {
       return queryClient.invalidateQueries({ queryKey: clientKeys.all });
     },
   });
+}
+
+/** Sends a CSV of clients to create; answers the per-row report. */
+export async function uploadClientBatch(file: File): Promise<ClientBatchResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await http.upload(CLIENTS_BATCH_PATH, form)) as ClientBatchResult;
 }

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FileImportDialog, type ImportReportView } from '../../../components/file-import-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { useDateTime } from '../../../lib/i18n';
-import { CLIENTS_BATCH_PATH, clientKeys, useClientList } from '../api/clients-api';
+import { clientKeys, uploadClientBatch, useClientList } from '../api/clients-api';
 
 const PAGE_SIZE = 10;
 
@@ -137,7 +137,7 @@ export function ClientListPage() {
         onClose={() => setImporting(false)}
         title={t('clients.import')}
         description={t('clients.importHelp')}
-        uploadPath={CLIENTS_BATCH_PATH}
+        upload={uploadClientBatch}
         maxSizeMb={5}
         toReport={(result) => batchReportOf(result, t('clients.temporaryPassword'))}
         onImported={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all })}

@@ -158,7 +158,15 @@ export function useAgentAction(kind: AgentKind) {
   });
 }
 
-export const importPath = (kind: AgentKind) => `${AGENT_PATHS[kind]}/import`;
+/** Sends a CSV of agents, supervisors or internal users to create; answers the per-row report. */
+export async function uploadAgentImport(kind: AgentKind, file: File): Promise<CsRowReport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await http.upload(`${AGENT_PATHS[kind]}/import`, form)) as CsRowReport;
+}
+
+/** The agents as CSV. */
+export const downloadAgentsCsv = () => http.download(`${AGENT_PATHS.cs}/exportToCsv`);
 export const reportOfAgents = (report: CsRowReport) => ({
   total: report.total,
   succeeded: report.succeeded,

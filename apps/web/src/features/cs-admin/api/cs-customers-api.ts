@@ -164,3 +164,20 @@ export function useDeleteTag() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }
+
+/** The customers as CSV. */
+export const downloadCustomersCsv = () => http.download(`${CUSTOMERS_PATH}/exportToCsv`);
+
+/** Sends a customers CSV to import; a job writes it (follow it with `followCustomerImport`). */
+export async function uploadCustomerImport(file: File): Promise<CsCustomerImport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return CsCustomerImportSchema.parse(await http.upload(`${CUSTOMERS_PATH}/import`, form));
+}
+
+/** Sends a CSV of the customers to delete; answers the per-row report. */
+export async function uploadCustomerDeletion(file: File): Promise<CsRowReport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await http.upload(`${CUSTOMERS_PATH}/delete`, form)) as CsRowReport;
+}

@@ -161,3 +161,10 @@ export function useRequestHistoryExport() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.exports }),
   });
 }
+
+/** A finished chat-history export's file. */
+export const downloadHistoryExport = (id: string) =>
+  http.download(`${HISTORY_EXPORT_PATH}/download`, { query: { id } });
+
+/** One room's conversation as CSV. */
+export const downloadRoomCsv = (roomId: string) => http.download(ROOM_CSV_PATH, { query: { id: roomId } });

@@ -6,7 +6,7 @@ import { DownloadButton } from '../../../components/download-button';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import {
-  HISTORY_EXPORT_PATH,
+  downloadHistoryExport,
   type HistoryExport,
   type HistoryFilters,
   useHistoryExports,
@@ -99,8 +99,7 @@ export function HistoryExportPanel({ filters }: { filters: HistoryFilters }) {
             </Text>
             {item.status === 'done' ? (
               <DownloadButton
-                path={`${HISTORY_EXPORT_PATH}/download`}
-                query={{ id: item.id }}
+                download={() => downloadHistoryExport(item.id)}
                 fileName={item.fileName ?? 'chat-history.csv'}
                 label={t('csAdmin.history.export.download')}
                 size="xs"

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download-button';
 import { QueryState } from '../../../components/query-state';
 import { useDateTime } from '../../../lib/i18n';
-import { ROOM_CSV_PATH, useTranscript } from '../api/cs-history-api';
+import { downloadRoomCsv, useTranscript } from '../api/cs-history-api';
 
 export type RoomTranscriptDrawerProps = {
   room: ChatRoom | null;
@@ -103,8 +103,7 @@ export function RoomTranscriptDrawer({ room, agentName, onClose }: RoomTranscrip
           ) : null}
           <Group>
             <DownloadButton
-              path={ROOM_CSV_PATH}
-              query={{ id: room.id }}
+              download={() => downloadRoomCsv(room.id)}
               fileName={`chat-room-${room.shortId}.csv`}
               label={t('csAdmin.history.exportRoom')}
               size="xs"

@@ -15,13 +15,13 @@ import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import {
-  AGENT_PATHS,
   type AgentAction,
   type AgentKind,
   canList,
   canManage,
-  importPath,
+  downloadAgentsCsv,
   reportOfAgents,
+  uploadAgentImport,
   useAgentAction,
   useAgentList,
   useAgentTags,
@@ -190,7 +190,7 @@ export function AgentsPage({ kind }: { kind: AgentKind }) {
                     {t('csAdmin.log.open')}
                   </Button>
                   <DownloadButton
-                    path={`${AGENT_PATHS.cs}/exportToCsv`}
+                    download={downloadAgentsCsv}
                     fileName="customer-service.csv"
                     label={t('csAdmin.exportCsv')}
                   />
@@ -312,7 +312,7 @@ export function AgentsPage({ kind }: { kind: AgentKind }) {
         onClose={() => setImporting(false)}
         title={t(`csAdmin.${kind}.importTitle`)}
         description={t(`csAdmin.${kind}.importHelp`)}
-        uploadPath={importPath(kind)}
+        upload={(file) => uploadAgentImport(kind, file)}
         maxSizeMb={20}
         toReport={reportOfAgents}
         onImported={() => void list.refetch()}

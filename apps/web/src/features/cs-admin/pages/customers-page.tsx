@@ -23,9 +23,11 @@ import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import {
-  CUSTOMERS_PATH,
+  downloadCustomersCsv,
   followCustomerImport,
   reportOfCustomers,
+  uploadCustomerDeletion,
+  uploadCustomerImport,
   useCustomerList,
   useCustomerTags,
   useSaveCustomerTags,
@@ -162,7 +164,7 @@ export function CustomersPage() {
         actions={
           <>
             <DownloadButton
-              path={`${CUSTOMERS_PATH}/exportToCsv`}
+              download={downloadCustomersCsv}
               fileName="customers.csv"
               label={t('csAdmin.exportCsv')}
             />
@@ -237,7 +239,7 @@ export function CustomersPage() {
         onClose={() => setDialog(null)}
         title={t('csAdmin.customers.importTitle')}
         description={t('csAdmin.customers.importHelp')}
-        uploadPath={`${CUSTOMERS_PATH}/import`}
+        upload={uploadCustomerImport}
         maxSizeMb={20}
         toReport={reportOfCustomers}
         follow={followCustomerImport}
@@ -248,7 +250,7 @@ export function CustomersPage() {
         onClose={() => setDialog(null)}
         title={t('csAdmin.customers.deleteTitle')}
         description={t('csAdmin.customers.deleteHelp')}
-        uploadPath={`${CUSTOMERS_PATH}/delete`}
+        upload={uploadCustomerDeletion}
         maxSizeMb={20}
         toReport={reportOfCustomers}
         okLabel={t('csAdmin.customers.deleted')}

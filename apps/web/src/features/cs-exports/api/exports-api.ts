@@ -50,3 +50,7 @@ export function useRequestExport(clientId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all(clientId) }),
   });
 }
+
+/** The file of a finished export. */
+export const downloadExport = (item: CsExport) =>
+  http.download(`${EXPORT_KIND_PATHS[item.kind]}/download`, { query: { id: item.id } });

@@ -11,7 +11,7 @@ import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import {
-  EXPORT_KIND_PATHS,
+  downloadExport,
   type ExportRequest,
   isUnfinished,
   useExports,
@@ -124,8 +124,7 @@ export function ExportsPage() {
         item.status === 'done' ? (
           <DownloadButton
             size="xs"
-            path={`${EXPORT_KIND_PATHS[item.kind]}/download`}
-            query={{ id: item.id }}
+            download={() => downloadExport(item)}
             fileName={item.fileName ?? 'export.csv'}
             label={t('csExports.download')}
           />
