@@ -21,6 +21,7 @@ import { type Actor, homeClientOf, isSuperAdmin, requirePrincipal } from '../../
 import { type AuditActor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { isUnsafeText } from '../../platform/text-guard.js';
 import {
   findActiveApiSecret,
   findClient,
@@ -319,6 +320,18 @@ export async function importClients(
         clientName: record.clientName?.trim() || null,
         adminEmail: record.adminEmail?.trim() || null,
       };
+      // A NUL byte is not text a person typed and the database refuses it (issue 11): the row fails.
+      const unsafe = Object.keys(record).filter((column) => isUnsafeText(record[column] ?? ''));
+      if (unsafe.length > 0) {
+        rows.push({
+          ...base,
+          outcome: 'failed',
+          clientId: null,
+          temporaryPassword: null,
+          errors: unsafe.map((field) => ({ field, message: 'Holds a NUL byte, which text may not contain' })),
+        });
+        continue;
+      }
       const parsed = CreateClientRequestSchema.safeParse(requestOfRecord(record));
       if (!parsed.success) {
         rows.push({
