@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type LoggedIn, logIn, type TestApp } from '../test/test-app.js';
+import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../test/test-app.js';
 
 /**
  * Drives every operation of the OpenAPI document with hostile values, as an attacker would (issue 11):
@@ -263,7 +263,10 @@ function problemOf(response: LightMyRequestResponse): string | null {
 describe('hostile input to every operation of the OpenAPI document', () => {
   let sapa: TestApp;
   const users: Record<string, LoggedIn> = {};
+  // A super admin and a client admin take turns; an agent (chat role CS) steps in where both are refused
+  // (the agent's own status), so those handlers see hostile values too.
   const emails = ['sad@demo.test', 'adc@demo.test'];
+  const agent = 'usc@demo.test';
 
   beforeAll(async () => {
     // The fuzz sends many logins of its own: keep the per-address limit out of its way.
@@ -272,7 +275,7 @@ describe('hostile input to every operation of the OpenAPI document', () => {
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       ...(process.env.FUZZ_LOG ? { LOG_LEVEL: process.env.FUZZ_LOG } : {}),
     });
-    for (const email of emails) users[email] = await logIn(sapa.app, email);
+    for (const email of [...emails, agent]) users[email] = await logIn(sapa.app, email);
     // Queued work (exports) runs too: a failing job must not end the process either.
     await sapa.jobs.start({ work: true });
   });
@@ -285,31 +288,39 @@ describe('hostile input to every operation of the OpenAPI document', () => {
     const random = prng(SEED);
     const problems: string[] = [];
     let sent = 0;
+    const reachedByAgent = new Set<string>();
     for (const operation of operations) {
       for (let variant = 0; variant < VARIANTS; variant++) {
-        const email = emails[variant % emails.length]!;
         const request = hostileRequest(operation, random);
-        const options: InjectOptions = {
-          method: operation.method as InjectOptions['method'],
-          url: request.url,
-          headers: { ...users[email]!.headers },
-        };
-        if (request.payload !== undefined) {
-          options.headers!['content-type'] = 'application/json';
-          options.payload = serialise(request.payload);
+        for (const email of [emails[variant % emails.length]!, agent]) {
+          const options: InjectOptions = {
+            method: operation.method as InjectOptions['method'],
+            url: request.url,
+            headers: { ...users[email]!.headers },
+          };
+          if (request.payload !== undefined) {
+            options.headers!['content-type'] = 'application/json';
+            options.payload = serialise(request.payload);
+          }
+          const response = await sapa.app.inject(options);
+          sent++;
+          const problem = problemOf(response);
+          if (problem)
+            problems.push(
+              `${operation.method} ${operation.path} as ${email} (${request.slot}, ${request.url.slice(0, 120)}): ${problem}`,
+            );
+          // A call that ended the session (logout, a password change) must not blind the rest of the run.
+          if (response.statusCode === 401) users[email] = await logIn(sapa.app, email);
+          // The access policy refused the admin before the handler saw the value: the agent tries it.
+          if (response.statusCode === 403 && errorCode(response) === 'forbidden') continue;
+          if (email === agent) reachedByAgent.add(`${operation.method} ${operation.path}`);
+          break;
         }
-        const response = await sapa.app.inject(options);
-        sent++;
-        const problem = problemOf(response);
-        if (problem)
-          problems.push(
-            `${operation.method} ${operation.path} as ${email} (${request.slot}, ${request.url.slice(0, 120)}): ${problem}`,
-          );
-        // A call that ended the session (logout, a password change) must not blind the rest of the run.
-        if (response.statusCode === 401) users[email] = await logIn(sapa.app, email);
       }
     }
     expect(sent).toBeGreaterThan(200);
+    // The agent's own status is refused to admins: the agent must have reached it.
+    expect([...reachedByAgent]).toContain('PUT /api/cs/customerService/status');
     expect(problems, `seed ${SEED}`).toEqual([]);
     const health = await sapa.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admitsCaller } from '../../platform/access-policy.js';
 import type { AccessRule, RouteAccess } from '../../platform/request-context.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
+import { csAccess } from './inbox.access.js';
 
 /**
  * Role × operation matrix of /api/cs (issue 11, decision 0017), written from spec §6 rather than read
@@ -149,10 +150,24 @@ function ruleMismatches(rule: AccessRule | undefined, expected: Expected) {
   };
 }
 
+const key = (route: RouteAccess) => `${route.method} ${route.url}`;
+
+/** The routes whose rule differs from the table: callers let in or kept out, or another feature. */
+function wrongRoutes(routes: RouteAccess[]) {
+  return routes
+    .map((route) => {
+      const expected = EXPECTED[key(route)]!;
+      const mismatch = ruleMismatches(route.rule, expected);
+      const feature = route.rule?.kind === 'authenticated' ? (route.rule.feature ?? null) : null;
+      const expectedFeature = expected.feature === undefined ? 'CS' : expected.feature;
+      return { route: key(route), ...mismatch, feature: feature === expectedFeature ? 'ok' : feature };
+    })
+    .filter((row) => row.extra.length > 0 || row.missing.length > 0 || row.feature !== 'ok');
+}
+
 describe('role × operation matrix of /api/cs (spec §6)', () => {
   let sapa: TestApp;
   let routes: RouteAccess[];
-  const key = (route: RouteAccess) => `${route.method} ${route.url}`;
 
   beforeAll(async () => {
     sapa = await createTestApp();
@@ -170,16 +185,34 @@ describe('role × operation matrix of /api/cs (spec §6)', () => {
   });
 
   it('gives each route a rule that admits exactly the expected roles and chat roles', () => {
-    const wrong = routes
-      .map((route) => {
-        const expected = EXPECTED[key(route)]!;
-        const mismatch = ruleMismatches(route.rule, expected);
-        const feature = route.rule?.kind === 'authenticated' ? (route.rule.feature ?? null) : null;
-        const expectedFeature = expected.feature === undefined ? 'CS' : expected.feature;
-        return { route: key(route), ...mismatch, feature: feature === expectedFeature ? 'ok' : feature };
-      })
-      .filter((row) => row.extra.length > 0 || row.missing.length > 0 || row.feature !== 'ok');
-    expect(wrong).toEqual([]);
+    expect(wrongRoutes(routes)).toEqual([]);
+  });
+
+  it('fails for a route of the table given a wrong rule', () => {
+    // The same check as above on the app's own route table, with one route's rule swapped.
+    const withRule = (operation: string, rule: AccessRule | undefined) => {
+      expect(
+        routes.some((route) => key(route) === operation),
+        operation,
+      ).toBe(true);
+      return wrongRoutes(routes.map((route) => (key(route) === operation ? { ...route, rule } : route)));
+    };
+    // Too loose: customers opened to the inbox (defect 4 of issue 11).
+    const loose = withRule('PUT /api/cs/customers', csAccess.inbox);
+    expect(loose.map((row) => row.route)).toEqual(['PUT /api/cs/customers']);
+    expect(loose[0]!.extra).toEqual(expect.arrayContaining(['USV', 'USP/CS', 'USR/INTERNAL']));
+    // Too tight: the chat closed to agents.
+    const tight = withRule('GET /api/cs/chat', csAccess.admins);
+    expect(tight.map((row) => row.route)).toEqual(['GET /api/cs/chat']);
+    expect(tight[0]!.missing).toEqual(expect.arrayContaining(['USV', 'USC/CS', 'USP/INTERNAL']));
+    // The right roles without the CS feature; no rule at all.
+    const featureless: AccessRule = { kind: 'authenticated', roles: ADMINS.roles };
+    expect(withRule('GET /api/cs/customers', featureless)).toEqual([
+      { route: 'GET /api/cs/customers', extra: [], missing: [], feature: null },
+    ]);
+    expect(withRule('GET /api/cs/customers/data/message', undefined).map((row) => row.extra)).toEqual([
+      ['(no rule)'],
+    ]);
   });
 
   it('notices a rule that admits a role the table does not', () => {
