@@ -8,6 +8,7 @@ export * from './admin/admin.schemas.js';
 export * from './admin/checker-maker.schemas.js';
 export * from './admin/rights.js';
 export * from './approvals/approvals.operations.js';
+export * from './audit/audit.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './clients/clients.operations.js';
 export * from './contacts/contacts.operations.js';
