@@ -18,6 +18,7 @@ export * from './identity/account.operations.js';
 export * from './identity/account.schemas.js';
 export * from './identity/identity.operations.js';
 export * from './identity/identity.schemas.js';
+export * from './identity/sso.operations.js';
 export * from './inbox/agent-status.js';
 export * from './inbox/cs-admin.schemas.js';
 export * from './inbox/inbox.events.js';
