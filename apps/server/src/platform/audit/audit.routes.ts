@@ -6,10 +6,10 @@ import { exportAuditCsv, listAudit } from './audit.service.js';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   routeOperation(app, auditOperations.listAuditTrail, (request) =>
-    listAudit(db, request.ctx.session!, request.query),
+    listAudit(db, request.ctx.actor!, request.query),
   );
   routeOperation(app, auditOperations.exportAuditTrail, (request, reply) => {
-    const stream = exportAuditCsv(db, request.ctx.session!, {
+    const stream = exportAuditCsv(db, request.ctx.actor!, {
       ...request.query,
       pageSize: 10,
       pageNumber: 0,

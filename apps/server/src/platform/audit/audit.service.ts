@@ -1,7 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
-import { type Actor, actorLabel, principalOf, type UserActor } from '../actor.js';
+import { type Actor, actorLabel, isSuperAdmin, principalOf } from '../actor.js';
 import { csvStream } from '../csv.js';
 import type { Executor } from '../database.js';
 import { AppError } from '../errors.js';
@@ -69,14 +69,12 @@ function toAuditEntry(row: AuditLogRow): AuditEntry {
 const notFoundClient = () => new AppError(404, 'client_not_found', 'Client not found');
 
 /** Who reads the trail: the signed-in caller (a session or its actor both carry these). */
-type Reader = Pick<UserActor, 'role' | 'clientId'>;
-
 /**
  * Which client's rows the caller reads: a super admin any one or all of them; everyone else only the
  * client they act for (asking for another answers 404, as everywhere).
  */
-function scopeOf(reader: Reader, clientId: string | undefined): string | undefined {
-  if (reader.role === 'SAD') {
+function scopeOf(reader: Actor, clientId: string | undefined): string | undefined {
+  if (isSuperAdmin(reader)) {
     if (clientId !== undefined && !isId(clientId)) throw notFoundClient();
     return clientId;
   }
@@ -95,7 +93,7 @@ function filterOf(query: AuditQuery): AuditFilter {
   };
 }
 
-export async function listAudit(db: Executor, reader: Reader, query: AuditQuery) {
+export async function listAudit(db: Executor, reader: Actor, query: AuditQuery) {
   if (query.actorUserId !== undefined && !isId(query.actorUserId)) {
     return { pageSize: query.pageSize, pageNumber: query.pageNumber, total: 0, items: [] };
   }
@@ -123,7 +121,7 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const;
 
 /** The filtered audit trail as CSV, streamed batch by batch. */
-export function exportAuditCsv(db: Executor, reader: Reader, query: AuditQuery): Readable {
+export function exportAuditCsv(db: Executor, reader: Actor, query: AuditQuery): Readable {
   const scope = scopeOf(reader, query.clientId);
   const filter = filterOf(query);
   const noActorMatch = query.actorUserId !== undefined && !isId(query.actorUserId);
