@@ -8,6 +8,8 @@ export * from './admin/admin.schemas.js';
 export * from './admin/checker-maker.schemas.js';
 export * from './admin/rights.js';
 export * from './approvals/approvals.operations.js';
+export * from './campaigns/campaigns.operations.js';
+export * from './campaigns/campaigns.schemas.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './clients/clients.operations.js';
 export * from './errors.js';
