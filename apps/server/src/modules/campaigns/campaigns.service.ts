@@ -20,6 +20,7 @@ import {
   campaignNotFound,
   campaignTransitionRefused,
   isUniqueViolation,
+  notCampaignUser,
   retryPlanNotFound,
   templateChannelMismatch,
   windowNotFound,
@@ -135,11 +136,14 @@ export async function listClientCampaigns(
 ) {
   if (query.channel) await requireCampaignAccess(db, actor, query.channel, 'view');
   const channels = query.channel ? [query.channel] : await visibleChannels(db, actor);
+  if (channels.length === 0) throw notCampaignUser('any channel');
   const page = { pageSize: query.pageSize, pageNumber: query.pageNumber };
-  const { items, total } =
-    channels.length === 0
-      ? { items: [], total: 0 }
-      : await listCampaigns(db, actor.clientId, { channels, status: query.status, q: query.q }, page);
+  const { items, total } = await listCampaigns(
+    db,
+    actor.clientId,
+    { channels, status: query.status, q: query.q },
+    page,
+  );
   return { ...page, total, items: items.map(toCampaign) };
 }
 
