@@ -21,7 +21,7 @@ import {
 
 // Spec §7 names the calls ("campaigns … edit requests … retry plans and strategies CRUD, window call")
 // but not their paths: these are ours. Who may call them depends on the campaign's channel (client
-// admins, the channel's named makers and checkers), so the services decide (decision 0027).
+// admins, the channel's named makers and checkers), so the services decide (decision 0028).
 const tags = ['campaigns'];
 const CampaignParams = z.object({ campaignId: z.string() });
 const WindowParams = z.object({ windowId: z.string() });

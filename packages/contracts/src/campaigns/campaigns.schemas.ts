@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../admin/admin.schemas.js';
 import { PageQuerySchema } from '../usage/usage.schemas.js';
 
-// Campaigns, their sending windows and retry plans (issue 14, decision 0027).
+// Campaigns, their sending windows and retry plans (issue 14, decision 0028).
 
 /** The five channels a campaign sends on, named by their feature bit (spec §3). */
 export const CAMPAIGN_CHANNELS = ['VOICE', 'SMS', 'EMAIL', 'WHATSAPP', 'TELEGRAM'] as const;

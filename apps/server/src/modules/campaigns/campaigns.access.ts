@@ -6,7 +6,7 @@ import { findCheckerMakerUser } from '../approvals/index.js';
 import { notCampaignUser } from './campaigns.errors.js';
 
 /**
- * Who works on a channel's campaigns (decision 0027): the client's admins (SAD, ADC, ADB; a client-wide
+ * Who works on a channel's campaigns (decision 0028): the client's admins (SAD, ADC, ADB; a client-wide
  * job counts as one) and the users named maker or checker of that channel (`/<channel>/manage`).
  * Makers change campaigns; checkers see them and decide their approval tasks.
  */

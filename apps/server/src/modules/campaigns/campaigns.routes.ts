@@ -14,23 +14,10 @@ import {
   removeCampaign,
   submitCampaign,
 } from './campaigns.service.js';
-import {
-  createRetryPlan,
-  editRetryPlan,
-  getRetryPlan,
-  listClientRetryPlans,
-  removeRetryPlan,
-} from './retry-plans/retry-plans.service.js';
-import {
-  createWindow,
-  editWindow,
-  getWindow,
-  listClientWindows,
-  removeWindow,
-  windowOpening,
-} from './windows/windows.service.js';
+import { retryPlans } from './retry-plans/retry-plans.service.js';
+import { windowOpening, windows } from './windows/windows.service.js';
 
-/** Campaigns, sending windows and retry plans (issue 14, decision 0027); the services check who may. */
+/** Campaigns, sending windows and retry plans (issue 14, decision 0028); the services check who may. */
 export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   routeOperation(app, ops.listCampaigns, (request) =>
     listClientCampaigns(db, request.ctx.actor!, request.query),
@@ -58,14 +45,16 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     deactivateCampaign(db, actorOf(request), request.params.campaignId),
   );
 
-  routeOperation(app, ops.listWindows, (request) => listClientWindows(db, request.ctx.actor!));
-  routeOperation(app, ops.createWindow, (request) => createWindow(db, actorOf(request), request.body));
-  routeOperation(app, ops.getWindow, (request) => getWindow(db, request.ctx.actor!, request.params.windowId));
+  routeOperation(app, ops.listWindows, (request) => windows.list(db, request.ctx.actor!));
+  routeOperation(app, ops.createWindow, (request) => windows.create(db, actorOf(request), request.body));
+  routeOperation(app, ops.getWindow, (request) =>
+    windows.get(db, request.ctx.actor!, request.params.windowId),
+  );
   routeOperation(app, ops.updateWindow, (request) =>
-    editWindow(db, actorOf(request), request.params.windowId, request.body),
+    windows.edit(db, actorOf(request), request.params.windowId, request.body),
   );
   routeOperation(app, ops.deleteWindow, (request) =>
-    removeWindow(db, actorOf(request), request.params.windowId),
+    windows.remove(db, actorOf(request), request.params.windowId),
   );
   routeOperation(app, ops.windowNextOpening, (request) =>
     windowOpening(
@@ -76,15 +65,17 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     ),
   );
 
-  routeOperation(app, ops.listRetryPlans, (request) => listClientRetryPlans(db, request.ctx.actor!));
-  routeOperation(app, ops.createRetryPlan, (request) => createRetryPlan(db, actorOf(request), request.body));
+  routeOperation(app, ops.listRetryPlans, (request) => retryPlans.list(db, request.ctx.actor!));
+  routeOperation(app, ops.createRetryPlan, (request) =>
+    retryPlans.create(db, actorOf(request), request.body),
+  );
   routeOperation(app, ops.getRetryPlan, (request) =>
-    getRetryPlan(db, request.ctx.actor!, request.params.retryPlanId),
+    retryPlans.get(db, request.ctx.actor!, request.params.retryPlanId),
   );
   routeOperation(app, ops.updateRetryPlan, (request) =>
-    editRetryPlan(db, actorOf(request), request.params.retryPlanId, request.body),
+    retryPlans.edit(db, actorOf(request), request.params.retryPlanId, request.body),
   );
   routeOperation(app, ops.deleteRetryPlan, (request) =>
-    removeRetryPlan(db, actorOf(request), request.params.retryPlanId),
+    retryPlans.remove(db, actorOf(request), request.params.retryPlanId),
   );
 };

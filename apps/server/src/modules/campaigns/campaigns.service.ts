@@ -46,7 +46,7 @@ import type { CampaignRow, CampaignVersionRow } from './campaigns.tables.js';
 export const CAMPAIGN_ACTIVATE_TASK = 'campaign.activate';
 export const CAMPAIGN_EDIT_TASK = 'campaign.edit';
 
-/** Which states each action leaves from (spec §4; decision 0027). */
+/** Which states each action leaves from (spec §4; decision 0028). */
 const SUBMITTABLE: readonly CampaignStatus[] = ['draft', 'rejected'];
 const DELETABLE: readonly CampaignStatus[] = ['draft', 'rejected'];
 const RUNNING: readonly CampaignStatus[] = ['active', 'inactive'];

@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Named weekly sending hours of a client (decision 0027): nothing is sent outside them. */
+/** Named weekly sending hours of a client (decision 0028): nothing is sent outside them. */
 export const campaignWindows = pgTable(
   'campaign_windows',
   {
