@@ -1,5 +1,5 @@
 import { CAMPAIGN_CHANNELS, type CampaignChannel, CLIENT_ADMIN_ROLES } from '@sapa/contracts';
-import { type Actor, hasRole, principalOf, requireFeatureOpen } from '../../platform/actor.js';
+import { type Actor, allows, hasRole, principalOf, requireFeatureOpen } from '../../platform/actor.js';
 import type { Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
 import { findCheckerMakerUser } from '../approvals/index.js';
@@ -54,6 +54,9 @@ export async function visibleChannels(db: Executor, actor: Actor, need: Campaign
  */
 export async function requireSharedAccess(db: Executor, actor: Actor, need: CampaignNeed): Promise<void> {
   if (!CAMPAIGN_CHANNELS.some((channel) => featureOpen(actor, channel))) {
+    // A client with a campaign channel whose trial is over hears that (`trial_expired`).
+    const owned = CAMPAIGN_CHANNELS.find((channel) => allows(actor, { feature: channel }));
+    if (owned) requireFeatureOpen(actor, owned);
     throw new AppError(
       403,
       'feature_disabled',

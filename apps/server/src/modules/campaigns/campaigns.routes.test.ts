@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../platform/actor.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
 import { clients } from '../clients/clients.tables.js';
+import { listClientCampaigns, submitCampaign } from './campaigns.service.js';
 
 const smsContent = (fields: Record<string, unknown> = {}) => ({
   name: 'Payment reminder',
@@ -310,6 +312,63 @@ describe('campaigns, windows and retry plans', () => {
     expect(
       (await as(usc, 'POST', '/api/campaign-windows', { ...office, name: 'Agent hours' })).statusCode,
     ).toBe(201);
+  });
+
+  it('lets only the checkers named for the channel decide its campaigns once it names them', async () => {
+    const assign = (who: LoggedIn, maker: boolean, checker: boolean) =>
+      as(adc, 'PUT', '/api/checker-maker', { channel: 'VOICE', userId: who.session.userId, maker, checker });
+    await assign(adc, true, false);
+    await assign(adb, false, true);
+    await requireApproval(true);
+    try {
+      const voice = {
+        name: 'Call reminder',
+        template: { channel: 'VOICE', script: 'Hello {{name}}, your bill is due.' },
+        paramTranslator: { recipient: 'phone', rules: [{ from: 'Phone', to: 'phone', kind: 'phone' }] },
+      };
+      const id = (await create(adc, 'VOICE-1', voice, 'VOICE')).json().campaignId as string;
+      // ADB is an admin but not VOICE's maker: it may not propose VOICE changes now.
+      const notMaker = await as(adb, 'POST', `/api/campaigns/${id}/submit`);
+      expect(notMaker.statusCode).toBe(403);
+      expect(errorCode(notMaker)).toBe('not_channel_maker');
+      const { taskId } = (await as(adc, 'POST', `/api/campaigns/${id}/submit`)).json();
+      const notChecker = await as(sad, 'PUT', `/api/tasks/task/${taskId}/approve`);
+      expect(errorCode(notChecker)).toBe('not_channel_checker');
+      expect((await as(adc, 'GET', `/api/campaigns/${id}`)).json().status).toBe('pending_approval');
+      expect((await as(adb, 'PUT', `/api/tasks/task/${taskId}/approve`)).statusCode).toBe(200);
+      expect((await as(adc, 'GET', `/api/campaigns/${id}`)).json().status).toBe('active');
+    } finally {
+      await requireApproval(false);
+    }
+  });
+
+  it('refuses an API key and lets a client-wide job act in its own client only', async () => {
+    const { db } = sapa.database;
+    const query = { pageSize: 10, pageNumber: 0 };
+    const apiKey = { kind: 'apiKey', clientId: adc.session.clientId, keyId: 'k-1', features: -1 } as const;
+    await expect(listClientCampaigns(db, apiKey, query)).rejects.toMatchObject({ statusCode: 403 });
+    const job = systemActor(adc.session.clientId, 'campaigns.test');
+    const all = await listClientCampaigns(db, job, query);
+    expect(all.total).toBeGreaterThan(0);
+    expect(new Set(all.items.map((item) => item.code)).has('BILL-1')).toBe(true);
+    const secondClient = await listClientCampaigns(
+      db,
+      systemActor(adc2.session.clientId, 'campaigns.test'),
+      query,
+    );
+    expect(secondClient.items.every((item) => item.channel === 'WHATSAPP')).toBe(true);
+    // Only a person proposes a change for approval: a job's submission in an approving client is refused.
+    const draft = (await create(adc, 'JOB-1')).json().campaignId as string;
+    await requireApproval(true);
+    try {
+      await expect(
+        submitCampaign(db, { actor: job, ip: null, userAgent: null }, draft),
+      ).rejects.toMatchObject({
+        statusCode: 403,
+      });
+    } finally {
+      await requireApproval(false);
+    }
   });
 
   it('answers 404 for another client’s campaigns, windows and plans', async () => {
