@@ -31,6 +31,11 @@ export class ApprovalRegistry {
     this.#handlers.set(type, handler);
   }
 
+  /** The type's handler, if any module registered one (a rejection needs none). */
+  find(type: string): ApprovalHandler | undefined {
+    return this.#handlers.get(type);
+  }
+
   get(type: string): ApprovalHandler {
     const handler = this.#handlers.get(type);
     if (!handler) throw new Error(`No approval handler for ${type}`);
@@ -162,7 +167,7 @@ export async function rejectTask(
     });
     if (!claimed) return null;
     await assertTaskChecker(tx, actor, claimed);
-    await registry?.get(claimed.type).reject?.(tx, checker, claimed, note);
+    await registry?.find(claimed.type)?.reject?.(tx, checker, claimed, note);
     await recordAudit(tx, checker, {
       clientId: claimed.clientId,
       action: 'task.reject',

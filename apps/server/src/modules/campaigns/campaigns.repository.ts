@@ -139,24 +139,6 @@ export async function lastVersionNumber(db: Executor, clientId: string, campaign
   return Number(row?.last ?? 0);
 }
 
-export async function findPendingVersion(
-  db: Executor,
-  clientId: string,
-  campaignId: string,
-): Promise<CampaignVersionRow | null> {
-  const [row] = await db
-    .select()
-    .from(campaignVersions)
-    .where(
-      and(
-        eq(campaignVersions.clientId, clientId),
-        eq(campaignVersions.campaignId, campaignId),
-        eq(campaignVersions.status, 'pending'),
-      ),
-    );
-  return row ?? null;
-}
-
 /** Decides a pending edit request: only the version still pending moves. */
 export async function decideVersion(
   db: Executor,

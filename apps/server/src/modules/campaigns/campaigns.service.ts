@@ -387,12 +387,14 @@ type TaskPayload = { campaignId: string; code: string; version: number };
 const campaignChanged = () =>
   new AppError(409, 'campaign_changed', 'The campaign no longer waits for this task; reject it instead.');
 
-/** The campaign a task is about, locked, if it still waits for that very task. */
-async function waitingCampaign(tx: Transaction, task: ApprovalTaskRow): Promise<[CampaignRow, TaskPayload]> {
+/** The campaign a task is about, locked, if it still waits for that very task; else null. */
+async function waitingCampaign(
+  tx: Transaction,
+  task: ApprovalTaskRow,
+): Promise<[CampaignRow, TaskPayload] | null> {
   const payload = task.payload as TaskPayload;
   const row = await lockCampaign(tx, task.clientId, payload.campaignId);
-  if (!row || row.pendingTaskId !== task.id) throw campaignChanged();
-  return [row, payload];
+  return row && row.pendingTaskId === task.id ? [row, payload] : null;
 }
 
 async function auditDecision(
@@ -420,7 +422,7 @@ async function auditDecision(
 export function registerCampaignApprovals(registry: ApprovalRegistry) {
   registry.register(CAMPAIGN_ACTIVATE_TASK, {
     async apply(tx, checker, task) {
-      const [row, payload] = await waitingCampaign(tx, task);
+      const [row, payload] = (await waitingCampaign(tx, task)) ?? raise(campaignChanged());
       await decideVersion(tx, row.clientId, row.id, payload.version, 'approved');
       await transitionCampaign(tx, row.clientId, row.id, ['pending_approval'], {
         status: 'active',
@@ -433,7 +435,9 @@ export function registerCampaignApprovals(registry: ApprovalRegistry) {
       return { result: { campaignId: row.id, code: row.code, status: 'active' } };
     },
     async reject(tx, checker, task, note) {
-      const [row, payload] = await waitingCampaign(tx, task);
+      const waiting = await waitingCampaign(tx, task);
+      if (!waiting) return; // nothing waits for it any more: the rejection only closes the task
+      const [row, payload] = waiting;
       await decideVersion(tx, row.clientId, row.id, payload.version, 'rejected');
       await transitionCampaign(tx, row.clientId, row.id, ['pending_approval'], {
         status: 'rejected',
@@ -445,7 +449,7 @@ export function registerCampaignApprovals(registry: ApprovalRegistry) {
   });
   registry.register(CAMPAIGN_EDIT_TASK, {
     async apply(tx, checker, task) {
-      const [row, payload] = await waitingCampaign(tx, task);
+      const [row, payload] = (await waitingCampaign(tx, task)) ?? raise(campaignChanged());
       const version = await decideVersion(tx, row.clientId, row.id, payload.version, 'approved');
       if (!version) throw campaignChanged();
       // A plan or window deleted since the request was made: the checker learns it, the task stays.
@@ -460,7 +464,9 @@ export function registerCampaignApprovals(registry: ApprovalRegistry) {
       return { result: { campaignId: row.id, code: row.code, version: version.version } };
     },
     async reject(tx, checker, task, note) {
-      const [row, payload] = await waitingCampaign(tx, task);
+      const waiting = await waitingCampaign(tx, task);
+      if (!waiting) return; // nothing waits for it any more: the rejection only closes the task
+      const [row, payload] = waiting;
       await decideVersion(tx, row.clientId, row.id, payload.version, 'rejected');
       await updateCampaign(tx, row.clientId, row.id, {
         pendingTaskId: null,
