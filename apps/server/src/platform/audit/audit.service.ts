@@ -5,7 +5,12 @@ import { type Actor, actorLabel, principalOf, type UserActor } from '../actor.js
 import { csvStream } from '../csv.js';
 import type { Executor } from '../database.js';
 import { AppError } from '../errors.js';
-import { type AuditFilter, insertAuditLog, iterateAuditLogs, listAuditLogs } from './audit.repository.js';
+import {
+  type AuditFilter,
+  insertAuditLog,
+  unsafeIterateAuditLogs,
+  unsafeListAuditLogs,
+} from './audit.repository.js';
 import type { AuditLogRow } from './audit.tables.js';
 
 /** Who made a change (the caller as services take it) and from where; routes build it from the request (see `actorOf`). */
@@ -94,7 +99,12 @@ export async function listAudit(db: Executor, reader: Reader, query: AuditQuery)
   if (query.actorUserId !== undefined && !isId(query.actorUserId)) {
     return { pageSize: query.pageSize, pageNumber: query.pageNumber, total: 0, items: [] };
   }
-  const { items, total } = await listAuditLogs(db, scopeOf(reader, query.clientId), filterOf(query), query);
+  const { items, total } = await unsafeListAuditLogs(
+    db,
+    scopeOf(reader, query.clientId),
+    filterOf(query),
+    query,
+  );
   return { pageSize: query.pageSize, pageNumber: query.pageNumber, total, items: items.map(toAuditEntry) };
 }
 
@@ -119,7 +129,7 @@ export function exportAuditCsv(db: Executor, reader: Reader, query: AuditQuery):
   const noActorMatch = query.actorUserId !== undefined && !isId(query.actorUserId);
   async function* records() {
     if (noActorMatch) return;
-    for await (const batch of iterateAuditLogs(db, scope, filter)) {
+    for await (const batch of unsafeIterateAuditLogs(db, scope, filter)) {
       for (const row of batch) {
         const entry = toAuditEntry(row);
         yield {
