@@ -1,5 +1,6 @@
 import type { CampaignChannel, CampaignStatus } from '@sapa/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import {
   type CampaignRetryPlanRow,
@@ -25,7 +26,7 @@ export async function findCampaign(db: Executor, clientId: string, id: string): 
   const [row] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.clientId, clientId), eq(campaigns.id, id)));
+    .where(inClient(campaigns, clientId, eq(campaigns.id, id)));
   return row ?? null;
 }
 
@@ -34,7 +35,7 @@ export async function lockCampaign(db: Executor, clientId: string, id: string): 
   const [row] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.clientId, clientId), eq(campaigns.id, id)))
+    .where(inClient(campaigns, clientId, eq(campaigns.id, id)))
     .for('update');
   return row ?? null;
 }
@@ -45,16 +46,13 @@ export async function listCampaigns(
   filter: { channels: readonly CampaignChannel[]; status?: CampaignStatus; q?: string },
   page: { pageSize: number; pageNumber: number },
 ) {
-  const conditions: SQL[] = [
-    eq(campaigns.clientId, clientId),
-    inArray(campaigns.channel, [...filter.channels]),
-  ];
+  const conditions: SQL[] = [inClient(campaigns, clientId), inArray(campaigns.channel, [...filter.channels])];
   if (filter.status) conditions.push(eq(campaigns.status, filter.status));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(or(ilike(campaigns.code, pattern), ilike(campaigns.name, pattern))!);
   }
-  const where = and(...conditions);
+  const where = inClient(campaigns, clientId, ...conditions);
   const [items, [total]] = await Promise.all([
     db
       .select()
@@ -77,7 +75,7 @@ export async function updateCampaign(
   const [row] = await db
     .update(campaigns)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(campaigns.clientId, clientId), eq(campaigns.id, id)))
+    .where(inClient(campaigns, clientId, eq(campaigns.id, id)))
     .returning();
   return row ?? null;
 }
@@ -96,7 +94,7 @@ export async function transitionCampaign(
   const [row] = await db
     .update(campaigns)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(campaigns.clientId, clientId), eq(campaigns.id, id), inArray(campaigns.status, [...from])))
+    .where(inClient(campaigns, clientId, eq(campaigns.id, id), inArray(campaigns.status, [...from])))
     .returning();
   return row ?? null;
 }
@@ -109,7 +107,7 @@ export async function deleteCampaign(
 ): Promise<boolean> {
   const rows = await db
     .delete(campaigns)
-    .where(and(eq(campaigns.clientId, clientId), eq(campaigns.id, id), inArray(campaigns.status, [...from])))
+    .where(inClient(campaigns, clientId, eq(campaigns.id, id), inArray(campaigns.status, [...from])))
     .returning({ id: campaigns.id });
   return rows.length > 0;
 }
@@ -126,7 +124,7 @@ export async function listCampaignVersions(db: Executor, clientId: string, campa
   return db
     .select()
     .from(campaignVersions)
-    .where(and(eq(campaignVersions.clientId, clientId), eq(campaignVersions.campaignId, campaignId)))
+    .where(inClient(campaignVersions, clientId, eq(campaignVersions.campaignId, campaignId)))
     .orderBy(desc(campaignVersions.version));
 }
 
@@ -135,7 +133,7 @@ export async function lastVersionNumber(db: Executor, clientId: string, campaign
   const [row] = await db
     .select({ last: sql<number | null>`max(${campaignVersions.version})` })
     .from(campaignVersions)
-    .where(and(eq(campaignVersions.clientId, clientId), eq(campaignVersions.campaignId, campaignId)));
+    .where(inClient(campaignVersions, clientId, eq(campaignVersions.campaignId, campaignId)));
   return Number(row?.last ?? 0);
 }
 
@@ -151,8 +149,9 @@ export async function decideVersion(
     .update(campaignVersions)
     .set({ status, decidedAt: sql`now()` })
     .where(
-      and(
-        eq(campaignVersions.clientId, clientId),
+      inClient(
+        campaignVersions,
+        clientId,
         eq(campaignVersions.campaignId, campaignId),
         eq(campaignVersions.version, version),
         eq(campaignVersions.status, 'pending'),
@@ -172,7 +171,7 @@ export async function countCampaignsUsing(
   const [row] = await db
     .select({ total: count() })
     .from(campaigns)
-    .where(and(eq(campaigns.clientId, clientId), column));
+    .where(inClient(campaigns, clientId, column));
   return row?.total ?? 0;
 }
 
@@ -187,7 +186,7 @@ export async function listWindows(db: Executor, clientId: string): Promise<Campa
   return db
     .select()
     .from(campaignWindows)
-    .where(eq(campaignWindows.clientId, clientId))
+    .where(inClient(campaignWindows, clientId))
     .orderBy(asc(campaignWindows.name));
 }
 
@@ -199,7 +198,7 @@ export async function findWindow(
   const [row] = await db
     .select()
     .from(campaignWindows)
-    .where(and(eq(campaignWindows.clientId, clientId), eq(campaignWindows.id, id)));
+    .where(inClient(campaignWindows, clientId, eq(campaignWindows.id, id)));
   return row ?? null;
 }
 
@@ -212,7 +211,7 @@ export async function updateWindow(
   const [row] = await db
     .update(campaignWindows)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(campaignWindows.clientId, clientId), eq(campaignWindows.id, id)))
+    .where(inClient(campaignWindows, clientId, eq(campaignWindows.id, id)))
     .returning();
   return row ?? null;
 }
@@ -220,7 +219,7 @@ export async function updateWindow(
 export async function deleteWindow(db: Executor, clientId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(campaignWindows)
-    .where(and(eq(campaignWindows.clientId, clientId), eq(campaignWindows.id, id)))
+    .where(inClient(campaignWindows, clientId, eq(campaignWindows.id, id)))
     .returning({ id: campaignWindows.id });
   return rows.length > 0;
 }
@@ -236,7 +235,7 @@ export async function listRetryPlans(db: Executor, clientId: string): Promise<Ca
   return db
     .select()
     .from(campaignRetryPlans)
-    .where(eq(campaignRetryPlans.clientId, clientId))
+    .where(inClient(campaignRetryPlans, clientId))
     .orderBy(asc(campaignRetryPlans.name));
 }
 
@@ -248,7 +247,7 @@ export async function findRetryPlan(
   const [row] = await db
     .select()
     .from(campaignRetryPlans)
-    .where(and(eq(campaignRetryPlans.clientId, clientId), eq(campaignRetryPlans.id, id)));
+    .where(inClient(campaignRetryPlans, clientId, eq(campaignRetryPlans.id, id)));
   return row ?? null;
 }
 
@@ -264,7 +263,7 @@ export async function updateRetryPlan(
   const [row] = await db
     .update(campaignRetryPlans)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(campaignRetryPlans.clientId, clientId), eq(campaignRetryPlans.id, id)))
+    .where(inClient(campaignRetryPlans, clientId, eq(campaignRetryPlans.id, id)))
     .returning();
   return row ?? null;
 }
@@ -272,7 +271,7 @@ export async function updateRetryPlan(
 export async function deleteRetryPlan(db: Executor, clientId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(campaignRetryPlans)
-    .where(and(eq(campaignRetryPlans.clientId, clientId), eq(campaignRetryPlans.id, id)))
+    .where(inClient(campaignRetryPlans, clientId, eq(campaignRetryPlans.id, id)))
     .returning({ id: campaignRetryPlans.id });
   return rows.length > 0;
 }
