@@ -2,13 +2,13 @@ import {
   ChatRoomSchema,
   ConfigurationSchema,
   CsAgentSchema,
-  CsCustomerSchema,
   CsTagNamesSchema,
+  contactsOperations,
   keysetPageOf,
 } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, http } from '../../../lib/http';
+import { ApiError, callOperation, http } from '../../../lib/http';
 import { chatKeys } from './chat-keys';
 
 /** What the workspace reads beside rooms and messages: people, tags, categories, templates, settings. */
@@ -86,9 +86,10 @@ export function useCustomer(phoneNumber: string | null) {
     enabled: Boolean(phoneNumber),
     queryFn: async ({ signal }) => {
       try {
-        return CsCustomerSchema.parse(
-          await http.get('/api/cs/customers/byPhoneNumber', { signal, query: { phoneNumber } }),
-        );
+        return await callOperation(contactsOperations.getCustomerByPhone, {
+          signal,
+          query: { phoneNumber: phoneNumber ?? '' },
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -123,7 +124,7 @@ export function useSaveCustomerData(phoneNumber: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userData: Record<string, string>) =>
-      CsCustomerSchema.parse(await http.post('/api/cs/customers', { phoneNumber, tags: '', userData })),
+      callOperation(contactsOperations.saveCustomer, { body: { phoneNumber, tags: '', userData } }),
     onSuccess: (customer) => queryClient.setQueryData(chatKeys.customer(phoneNumber), customer),
   });
 }
