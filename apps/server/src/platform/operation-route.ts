@@ -66,7 +66,8 @@ export function routeOperation<O extends AnyOperation>(
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),
-      response,
+      // A file answer without error statuses documents no response at all, as such routes always did.
+      ...(Object.keys(response).length > 0 ? { response } : {}),
     },
     // The schemas above are the operation's own, so the request and reply types the handler was written
     // against are the ones Fastify validates; only TypeScript cannot follow the generic through route().

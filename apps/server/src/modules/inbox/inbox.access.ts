@@ -8,8 +8,6 @@ import {
 import { type Actor, chatRoleOf, csIdOf, hasRole } from '../../platform/actor.js';
 import { noInboxAccess } from './inbox.errors.js';
 
-export const security = [{ bearer: [] }];
-export const CS_TAGS = ['customer-service'];
 /** Who configures the inbox and manages its people (spec §6: customers and CS config). */
 export const CS_ADMINS: readonly RoleCode[] = CLIENT_ADMIN_ROLES;
 /** Admins plus supervisors: manage agents, see every room. */
