@@ -45,6 +45,7 @@ import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
 import { accessPolicyPlugin } from './platform/access-policy.js';
+import { actorFromSession } from './platform/actor.js';
 import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
@@ -122,8 +123,11 @@ export async function buildApp({
   const realtime = createRealtime({
     database,
     log: app.log as never,
-    resolveSession: (token) => resolveSession(identity, token),
-    isSessionLive: (session) => isSessionLive(db, session),
+    resolveActor: async (token) => {
+      const session = await resolveSession(identity, token);
+      return session && actorFromSession(session);
+    },
+    isSessionLive: (actor) => isSessionLive(db, actor),
     ...realtimeTimings,
   });
   const inboxRealtime: Realtime = realtimeOverride ?? realtime;

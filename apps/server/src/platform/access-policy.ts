@@ -1,7 +1,6 @@
-import { FEATURE_BITS, type FeatureFlag, isTrialExpired, TRIAL_EXPIRED_CODE } from '@sapa/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { actorFromSession } from './actor.js';
+import { actorFromSession, requireFeatureOpen } from './actor.js';
 import { verifyCsrfToken } from './csrf.js';
 import { AppError } from './errors.js';
 import type { AccessRule, RouteAccess, SessionContext } from './request-context.js';
@@ -60,8 +59,9 @@ export const accessPolicyPlugin = fp<{
       const token = bearerToken(request);
       const session = token ? await resolveSession(token) : null;
       if (!session) throw new AppError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+      const actor = actorFromSession(session);
       request.ctx.session = session;
-      request.ctx.actor = actorFromSession(session);
+      request.ctx.actor = actor;
 
       if (UNSAFE_METHODS.has(request.method) && !request.routeOptions.config?.csrfExempt) {
         const header = request.headers['x-csrf-token'];
@@ -77,7 +77,7 @@ export const accessPolicyPlugin = fp<{
       if (rule.right && !(await hasRight(session.role, rule.right))) {
         throw new AppError(403, 'forbidden', 'Your role may not do this.');
       }
-      if (rule.feature) assertFeatureOpen(session, rule.feature);
+      if (rule.feature) requireFeatureOpen(actor, rule.feature);
     });
   },
   { name: 'access-policy' },
@@ -92,22 +92,4 @@ export function admitsCaller(rule: AccessRule, caller: Pick<SessionContext, 'rol
   if (!rule.roles && !rule.chatRoles) return true;
   if (rule.roles?.includes(caller.role)) return true;
   return Boolean(caller.chatRole && rule.chatRoles?.some((chatRole) => chatRole === caller.chatRole));
-}
-
-/**
- * The client must have the feature, and an expired trial (spec §4) closes every feature area until the
- * subscription is renewed. For rules whose feature is only known from the request (a channel named in it).
- */
-export function assertFeatureOpen(session: SessionContext, feature: FeatureFlag): void {
-  if ((session.features & FEATURE_BITS[feature]) === 0) {
-    throw new AppError(403, 'feature_disabled', `The ${feature} feature is not enabled for this client.`);
-  }
-  if (isTrialExpired(session.subscription)) {
-    const expiredOn = new Date(session.subscription!.expiredAt).toISOString().slice(0, 10);
-    throw new AppError(
-      403,
-      TRIAL_EXPIRED_CODE,
-      `The trial of this client expired on ${expiredOn}. Ask your administrator to renew the subscription.`,
-    );
-  }
 }

@@ -7,9 +7,13 @@ import {
   chatRoleOf,
   csIdOf,
   hasRole,
+  homeClientOf,
+  isSuperAdmin,
   type Principal,
   requireAccess,
+  requireFeatureOpen,
   requirePrincipal,
+  requireUser,
   systemActor,
 } from './actor.js';
 import { AppError } from './errors.js';
@@ -127,4 +131,55 @@ describe('actors and the access gate', () => {
     expect(refusedStatus(systemActor(CLIENT, 'inbox.auto-close'))).toBe(403);
     expect(refusedStatus({ kind: 'apiKey', clientId: CLIENT, keyId: 'k-1', features: 4 })).toBe(403);
   });
+
+  it('gives a user their own account and session, and refuses a job or a key', () => {
+    const user = actorFromSession(session);
+    expect(requireUser(user)).toBe(user);
+    expect(thrown(() => requireUser(systemActor(CLIENT, 'inbox.export', supervisor)))).toBe(403);
+    expect(thrown(() => requireUser({ kind: 'apiKey', clientId: CLIENT, keyId: 'k-1', features: 4 }))).toBe(
+      403,
+    );
+  });
+
+  it('lets only a super admin person reach another client, never a client-wide job', () => {
+    const superAdmin = actorFromSession({ ...session, role: 'SAD', homeClientId: 'home', clientId: CLIENT });
+    expect(isSuperAdmin(superAdmin)).toBe(true);
+    expect(isSuperAdmin(systemActor(CLIENT, 'job', { ...supervisor, role: 'SAD' }))).toBe(true);
+    expect(isSuperAdmin(actorFromSession(session))).toBe(false);
+    expect(isSuperAdmin(systemActor(CLIENT, 'inbox.auto-close'))).toBe(false);
+    expect(homeClientOf(superAdmin)).toBe('home');
+    expect(homeClientOf(systemActor(CLIENT, 'inbox.auto-close'))).toBe(CLIENT);
+  });
+
+  it('opens a feature only when the client has it and its trial is not over; a job is not checked again', () => {
+    const user = actorFromSession(session);
+    const codeOf = (run: () => void) => {
+      try {
+        run();
+        return null;
+      } catch (error) {
+        return error instanceof AppError ? error.code : 'other';
+      }
+    };
+    expect(codeOf(() => requireFeatureOpen(user, 'CS'))).toBeNull();
+    expect(codeOf(() => requireFeatureOpen(user, 'SMS'))).toBe('feature_disabled');
+    const expired = actorFromSession({
+      ...session,
+      subscription: { isTrial: true, expiredAt: Date.UTC(2026, 0, 1) },
+    });
+    expect(expired.subscription).toEqual({ isTrial: true, expiredAt: Date.UTC(2026, 0, 1) });
+    expect(codeOf(() => requireFeatureOpen(expired, 'CS'))).toBe('trial_expired');
+    expect(codeOf(() => requireFeatureOpen(systemActor(CLIENT, 'inbox.auto-close'), 'SMS'))).toBeNull();
+    const key: Actor = { kind: 'apiKey', clientId: CLIENT, keyId: 'k-1', features: 4 };
+    expect(codeOf(() => requireFeatureOpen(key, 'SMS'))).toBe('feature_disabled');
+  });
 });
+
+function thrown(run: () => unknown) {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    return error instanceof AppError ? error.statusCode : 'other';
+  }
+}

@@ -1,4 +1,10 @@
-import { FEATURE_BITS, type FeatureFlag, type RoleCode } from '@sapa/contracts';
+import {
+  FEATURE_BITS,
+  type FeatureFlag,
+  isTrialExpired,
+  type RoleCode,
+  TRIAL_EXPIRED_CODE,
+} from '@sapa/contracts';
 import { AppError } from './errors.js';
 
 /** The person whose rights apply: a signed-in user, or the user a job works for. */
@@ -9,6 +15,9 @@ export type Principal = Readonly<{
   csId: string | null;
   email: string;
 }>;
+
+/** The active client's subscription terms; null when it has none. */
+export type SubscriptionTerms = Readonly<{ isTrial: boolean; expiredAt: number }>;
 
 /** A signed-in user, from their session: what services read of the caller. */
 export type UserActor = Readonly<
@@ -21,11 +30,19 @@ export type UserActor = Readonly<
     name: string;
     /** The active client's feature mask. */
     features: number;
+    /** Read with the session on every authenticated request; absent on actors built by login, refresh and client switch. */
+    subscription?: SubscriptionTerms | null;
   }
 >;
 
 /** A client's API key (the public API): no portal role, only the features it was given. */
-export type ApiKeyActor = Readonly<{ kind: 'apiKey'; clientId: string; keyId: string; features: number }>;
+export type ApiKeyActor = Readonly<{
+  kind: 'apiKey';
+  clientId: string;
+  keyId: string;
+  features: number;
+  subscription?: SubscriptionTerms | null;
+}>;
 
 /**
  * Work the system does for a client (a job). With `onBehalfOf` it is work a user asked for, and their
@@ -53,6 +70,7 @@ export function actorFromSession(session: SessionFields): UserActor {
     email: session.email,
     name: session.name,
     features: session.features,
+    ...(session.subscription !== undefined && { subscription: session.subscription }),
   };
 }
 
@@ -73,6 +91,25 @@ export function requirePrincipal(actor: Actor): Principal {
   const principal = principalOf(actor);
   if (!principal) throw new AppError(403, 'forbidden', 'Only a signed-in person may do this.');
   return principal;
+}
+
+/** The signed-in user themselves, for what acts on their own account or session; anyone else is refused. */
+export function requireUser(actor: Actor): UserActor {
+  if (actor.kind !== 'user') throw new AppError(403, 'forbidden', 'Only a signed-in user may do this.');
+  return actor;
+}
+
+/**
+ * A super admin (a person): they reach any client. Never `hasRole`, which a client-wide job passes:
+ * a job acts within its own client only.
+ */
+export function isSuperAdmin(actor: Actor): boolean {
+  return principalOf(actor)?.role === 'SAD';
+}
+
+/** The client the actor belongs to: a user's home client (not the one a super admin switched to), else its client. */
+export function homeClientOf(actor: Actor): string {
+  return actor.kind === 'user' ? actor.homeClientId : actor.clientId;
 }
 
 /** A client-wide job: no person's scope narrows what it sees. */
@@ -109,6 +146,26 @@ export function allows(actor: Actor, rule: ActorRule): boolean {
 /** The one access gate services call; refuses with 403 as the route gate does. */
 export function requireAccess(actor: Actor, rule: ActorRule): void {
   if (!allows(actor, rule)) throw new AppError(403, 'forbidden', 'Your role may not do this.');
+}
+
+/**
+ * The client has the feature, and an expired trial (spec §4) closes every feature area until the
+ * subscription is renewed; for features only known from the request (a channel named in it). A job is
+ * not checked again: the request that queued it was.
+ */
+export function requireFeatureOpen(actor: Actor, feature: FeatureFlag): void {
+  if (actor.kind === 'system') return;
+  if ((actor.features & FEATURE_BITS[feature]) === 0) {
+    throw new AppError(403, 'feature_disabled', `The ${feature} feature is not enabled for this client.`);
+  }
+  if (isTrialExpired(actor.subscription)) {
+    const expiredOn = new Date(actor.subscription!.expiredAt).toISOString().slice(0, 10);
+    throw new AppError(
+      403,
+      TRIAL_EXPIRED_CODE,
+      `The trial of this client expired on ${expiredOn}. Ask your administrator to renew the subscription.`,
+    );
+  }
 }
 
 /** Whether the actor acts with one of `roles` (a client-wide job counts as every role). */

@@ -17,8 +17,8 @@ export function verifyCsrfToken(csrfKey: Buffer, sessionId: string, candidate: s
 export const csrfPlugin = fp<{ csrfKey: Buffer }>(
   async (app: FastifyInstance, { csrfKey }) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      const session = request.ctx?.session;
-      if (session) reply.header('x-csrf-token', csrfTokenFor(csrfKey, session.sessionId));
+      const actor = request.ctx?.actor;
+      if (actor) reply.header('x-csrf-token', csrfTokenFor(csrfKey, actor.sessionId));
       return payload;
     });
   },

@@ -20,13 +20,13 @@ export function integrityHash(sessionIntegrityKey: string, body: Record<string, 
 export const integrityPlugin = fp<{ integrityKey: Buffer }>(
   async (app: FastifyInstance, { integrityKey }) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      const session = request.ctx?.session;
-      if (!session || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+      const actor = request.ctx?.actor;
+      if (!actor || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
       const type = reply.getHeader('content-type');
       if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
       const body = JSON.parse(payload) as Record<string, unknown>;
       if ('hash' in body) return payload;
-      const hash = integrityHash(integrityKeyFor(integrityKey, session.sessionId), body);
+      const hash = integrityHash(integrityKeyFor(integrityKey, actor.sessionId), body);
       const inner = payload.slice(1, -1).trim();
       return `{${inner}${inner ? ',' : ''}"hash":"${hash}"}`;
     });

@@ -24,10 +24,10 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
   users: UserDirectory;
 }> = async (app, { db, registry, users }) => {
   routeOperation(app, approvalsOperations.listTasks, (request) =>
-    listApprovalTasks(db, request.ctx.session!, request.params.list, request.query),
+    listApprovalTasks(db, request.ctx.actor!, request.params.list, request.query),
   );
   routeOperation(app, approvalsOperations.getTask, (request) =>
-    getApprovalTask(db, request.ctx.session!, request.params.taskId),
+    getApprovalTask(db, request.ctx.actor!, request.params.taskId),
   );
   routeOperation(app, approvalsOperations.approveTask, (request) =>
     approveTask(db, registry, actorOf(request), request.params.taskId),
@@ -36,7 +36,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
     rejectTask(db, actorOf(request), request.params.taskId, request.body.note),
   );
   routeOperation(app, approvalsOperations.listCheckerMakers, (request) =>
-    listChannelCheckerMakers(db, users, request.ctx.session!, request.query),
+    listChannelCheckerMakers(db, users, request.ctx.actor!, request.query),
   );
   routeOperation(app, approvalsOperations.saveCheckerMaker, (request) =>
     saveChannelCheckerMaker(db, users, actorOf(request), request.body),

@@ -1,8 +1,8 @@
 import type { ApprovalTask, CheckerMakerChannel } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
-import { type Actor, recordAudit } from '../../platform/audit/index.js';
+import { type Actor, requirePrincipal } from '../../platform/actor.js';
+import { type AuditActor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor, Transaction } from '../../platform/database.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import { ownTask, taskAlreadyDecided, taskNotFound } from './approvals.errors.js';
 import { claimPendingTask, findTask, insertTask, listTasks, setTaskResult } from './approvals.repository.js';
 import type { ApprovalTaskRow } from './approvals.tables.js';
@@ -17,7 +17,7 @@ export type AppliedChange = {
 
 export type ApprovalHandler = {
   /** Applies an approved change inside the approval's transaction; throwing leaves the task pending. */
-  apply(tx: Transaction, checker: Actor, task: ApprovalTaskRow): Promise<AppliedChange>;
+  apply(tx: Transaction, checker: AuditActor, task: ApprovalTaskRow): Promise<AppliedChange>;
 };
 
 /** Modules register one handler per task type; approving a task runs its type's handler. */
@@ -56,10 +56,13 @@ export function toApprovalTask(row: ApprovalTaskRow): ApprovalTask {
   };
 }
 
-/** A maker's change becomes a pending task of the client; call it inside the caller's transaction. */
+/**
+ * A maker's change becomes a pending task of the client; call it inside the caller's transaction.
+ * Only a person proposes: the task names its maker, who may not decide it.
+ */
 export async function proposeChange(
   tx: Executor,
-  maker: Actor,
+  maker: AuditActor,
   change: {
     clientId: string;
     type: string;
@@ -69,7 +72,8 @@ export async function proposeChange(
     channel?: CheckerMakerChannel;
   },
 ): Promise<ApprovalTaskRow> {
-  if (change.channel) await assertChannelRole(tx, maker.session, change.channel, 'maker');
+  const person = requirePrincipal(maker.actor);
+  if (change.channel) await assertChannelRole(tx, maker.actor, change.channel, 'maker');
   const task = await insertTask(tx, {
     clientId: change.clientId,
     id: newId(),
@@ -77,8 +81,8 @@ export async function proposeChange(
     channel: change.channel ?? null,
     summary: change.summary,
     payload: change.payload,
-    makerUserId: maker.session.userId,
-    makerEmail: maker.session.email,
+    makerUserId: person.userId,
+    makerEmail: person.email,
   });
   await recordAudit(tx, maker, {
     clientId: change.clientId,
@@ -90,36 +94,37 @@ export async function proposeChange(
   return task;
 }
 
-async function assertTaskChecker(tx: Executor, session: SessionContext, task: ApprovalTaskRow) {
-  if (task.channel) await assertChannelRole(tx, session, task.channel as CheckerMakerChannel, 'checker');
+async function assertTaskChecker(tx: Executor, actor: Actor, task: ApprovalTaskRow) {
+  if (task.channel) await assertChannelRole(tx, actor, task.channel as CheckerMakerChannel, 'checker');
 }
 
 /** Why a decision matched no row: unknown (404), the maker's own (403) or already decided (409). */
-async function refusal(db: Executor, session: SessionContext, taskId: string) {
-  const task = await findTask(db, session.clientId, taskId);
+async function refusal(db: Executor, actor: Actor, taskId: string) {
+  const task = await findTask(db, actor.clientId, taskId);
   if (!task) return taskNotFound();
-  if (task.makerUserId === session.userId) return ownTask();
+  if (task.makerUserId === requirePrincipal(actor).userId) return ownTask();
   return taskAlreadyDecided(task.status);
 }
 
 export async function approveTask(
   db: Database,
   registry: ApprovalRegistry,
-  checker: Actor,
+  checker: AuditActor,
   taskId: string,
 ): Promise<{ task: ApprovalTask; oneTime: Record<string, string> | null }> {
-  const { session } = checker;
+  const { actor } = checker;
+  const person = requirePrincipal(actor);
   if (!isId(taskId)) throw taskNotFound();
   const outcome = await db.transaction(async (tx) => {
-    const claimed = await claimPendingTask(tx, session.clientId, taskId, {
+    const claimed = await claimPendingTask(tx, actor.clientId, taskId, {
       status: 'approved',
-      checkerUserId: session.userId,
-      checkerEmail: session.email,
+      checkerUserId: person.userId,
+      checkerEmail: person.email,
       note: null,
     });
     if (!claimed) return null;
     // Throwing here rolls the claim back: the task stays pending for a named checker.
-    await assertTaskChecker(tx, session, claimed);
+    await assertTaskChecker(tx, actor, claimed);
     const applied = await registry.get(claimed.type).apply(tx, checker, claimed);
     await setTaskResult(tx, claimed.clientId, claimed.id, applied.result);
     await recordAudit(tx, checker, {
@@ -132,22 +137,23 @@ export async function approveTask(
     });
     return { task: toApprovalTask({ ...claimed, result: applied.result }), oneTime: applied.oneTime ?? null };
   });
-  if (!outcome) throw await refusal(db, session, taskId);
+  if (!outcome) throw await refusal(db, actor, taskId);
   return outcome;
 }
 
-export async function rejectTask(db: Database, checker: Actor, taskId: string, note: string) {
-  const { session } = checker;
+export async function rejectTask(db: Database, checker: AuditActor, taskId: string, note: string) {
+  const { actor } = checker;
+  const person = requirePrincipal(actor);
   if (!isId(taskId)) throw taskNotFound();
   const task = await db.transaction(async (tx) => {
-    const claimed = await claimPendingTask(tx, session.clientId, taskId, {
+    const claimed = await claimPendingTask(tx, actor.clientId, taskId, {
       status: 'rejected',
-      checkerUserId: session.userId,
-      checkerEmail: session.email,
+      checkerUserId: person.userId,
+      checkerEmail: person.email,
       note,
     });
     if (!claimed) return null;
-    await assertTaskChecker(tx, session, claimed);
+    await assertTaskChecker(tx, actor, claimed);
     await recordAudit(tx, checker, {
       clientId: claimed.clientId,
       action: 'task.reject',
@@ -158,24 +164,25 @@ export async function rejectTask(db: Database, checker: Actor, taskId: string, n
     });
     return toApprovalTask(claimed);
   });
-  if (!task) throw await refusal(db, session, taskId);
+  if (!task) throw await refusal(db, actor, taskId);
   return task;
 }
 
 /** The task lists of spec §7: what I created, and the client's pending, approved and rejected tasks. */
 export async function listApprovalTasks(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   list: 'create' | 'pending' | 'approved' | 'rejected',
   page: { pageSize: number; pageNumber: number },
 ) {
-  const filter = list === 'create' ? { makerUserId: session.userId } : { status: list };
-  const { items, total } = await listTasks(db, session.clientId, filter, page);
+  // "What I created" belongs to a person; the client's lists to anyone the route admits.
+  const filter = list === 'create' ? { makerUserId: requirePrincipal(actor).userId } : { status: list };
+  const { items, total } = await listTasks(db, actor.clientId, filter, page);
   return { ...page, total, items: items.map(toApprovalTask) };
 }
 
-export async function getApprovalTask(db: Executor, session: SessionContext, taskId: string) {
-  const task = isId(taskId) ? await findTask(db, session.clientId, taskId) : null;
+export async function getApprovalTask(db: Executor, actor: Actor, taskId: string) {
+  const task = isId(taskId) ? await findTask(db, actor.clientId, taskId) : null;
   if (!task) throw taskNotFound();
   return toApprovalTask(task);
 }

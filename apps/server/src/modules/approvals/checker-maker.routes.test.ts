@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionContext } from '../../platform/request-context.js';
+import type { UserActor } from '../../platform/actor.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
 import { proposeChange } from './approvals.service.js';
 
@@ -94,11 +94,12 @@ describe('checker-maker users of a channel', () => {
   it('lets only the named makers propose and only the named checkers decide a channel’s tasks', async () => {
     const clientId = adc.session.clientId;
     const actor = (who: LoggedIn) => ({
-      session: {
+      actor: {
+        kind: 'user',
         clientId,
         userId: who.session.userId,
         email: who.session.email,
-      } as unknown as SessionContext,
+      } as unknown as UserActor,
       ip: null,
       userAgent: null,
     });

@@ -1,9 +1,8 @@
 import type { CheckerMakerChannel, CheckerMakerUpdate, CheckerMakerUser } from '@sapa/contracts';
 import { isId } from '../../lib/ids.js';
-import { assertFeatureOpen } from '../../platform/access-policy.js';
-import { type Actor, recordAudit } from '../../platform/audit/index.js';
+import { type Actor, actorLabel, requireFeatureOpen, requirePrincipal } from '../../platform/actor.js';
+import { type AuditActor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import { assignmentNotFound, notChannelChecker, notChannelMaker, userNotFound } from './approvals.errors.js';
 import type { CheckerMakerUserRow } from './approvals.tables.js';
 import {
@@ -52,13 +51,13 @@ function toView(
 export async function listChannelCheckerMakers(
   db: Executor,
   users: UserDirectory,
-  session: SessionContext,
+  actor: Actor,
   query: { channel: CheckerMakerChannel; pageSize: number; pageNumber: number },
 ) {
-  assertFeatureOpen(session, query.channel);
-  const assignments = await listChannelAssignments(db, session.clientId, query.channel);
+  requireFeatureOpen(actor, query.channel);
+  const assignments = await listChannelAssignments(db, actor.clientId, query.channel);
   const byUserId = new Map(assignments.map((row) => [row.userId, row]));
-  const page = await users.listUsersByName(db, session.clientId, [...byUserId.keys()], query);
+  const page = await users.listUsersByName(db, actor.clientId, [...byUserId.keys()], query);
   return {
     pageSize: query.pageSize,
     pageNumber: query.pageNumber,
@@ -71,26 +70,26 @@ export async function listChannelCheckerMakers(
 export async function saveChannelCheckerMaker(
   db: Database,
   users: UserDirectory,
-  actor: Actor,
+  caller: AuditActor,
   input: CheckerMakerUpdate,
 ) {
-  const { session } = actor;
-  assertFeatureOpen(session, input.channel);
+  const { actor } = caller;
+  requireFeatureOpen(actor, input.channel);
   // Another client's user is as unknown as a made-up id.
-  const user = isId(input.userId) ? await users.findUser(db, session.clientId, input.userId) : null;
+  const user = isId(input.userId) ? await users.findUser(db, actor.clientId, input.userId) : null;
   if (!user) throw userNotFound();
   return db.transaction(async (tx) => {
-    const before = await findCheckerMakerUser(tx, session.clientId, input.channel, user.id);
+    const before = await findCheckerMakerUser(tx, actor.clientId, input.channel, user.id);
     const saved = await saveCheckerMakerUser(tx, {
-      clientId: session.clientId,
+      clientId: actor.clientId,
       channel: input.channel,
       userId: user.id,
       maker: input.maker,
       checker: input.checker,
-      updatedByEmail: session.email,
+      updatedByEmail: actorLabel(actor),
     });
-    await recordAudit(tx, actor, {
-      clientId: session.clientId,
+    await recordAudit(tx, caller, {
+      clientId: actor.clientId,
       action: before ? 'checker_maker.update' : 'checker_maker.create',
       entityType: 'checker_maker_user',
       entityId: user.id,
@@ -103,17 +102,17 @@ export async function saveChannelCheckerMaker(
 
 export async function removeChannelCheckerMaker(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   input: { channel: CheckerMakerChannel; userId: string },
 ) {
-  const { session } = actor;
-  assertFeatureOpen(session, input.channel);
+  const { actor } = caller;
+  requireFeatureOpen(actor, input.channel);
   if (!isId(input.userId)) throw assignmentNotFound();
   await db.transaction(async (tx) => {
-    const removed = await deleteCheckerMakerUser(tx, session.clientId, input.channel, input.userId);
+    const removed = await deleteCheckerMakerUser(tx, actor.clientId, input.channel, input.userId);
     if (!removed) throw assignmentNotFound();
-    await recordAudit(tx, actor, {
-      clientId: session.clientId,
+    await recordAudit(tx, caller, {
+      clientId: actor.clientId,
       action: 'checker_maker.delete',
       entityType: 'checker_maker_user',
       entityId: input.userId,
@@ -123,17 +122,18 @@ export async function removeChannelCheckerMaker(
 }
 
 /**
- * The maker-checker rule of a channel for one user: while the channel names nobody the rights alone
- * decide; once it names someone, only its makers propose and only its checkers decide its tasks.
+ * The maker-checker rule of a channel for the acting person: while the channel names nobody the rights
+ * alone decide; once it names someone, only its makers propose and only its checkers decide its tasks.
  */
 export async function assertChannelRole(
   db: Executor,
-  session: Pick<SessionContext, 'clientId' | 'userId'>,
+  actor: Actor,
   channel: CheckerMakerChannel,
   as: 'maker' | 'checker',
 ): Promise<void> {
-  if (!(await channelNamesAnyone(db, session.clientId, channel))) return;
-  const assignment = await findCheckerMakerUser(db, session.clientId, channel, session.userId);
+  if (!(await channelNamesAnyone(db, actor.clientId, channel))) return;
+  const { userId } = requirePrincipal(actor);
+  const assignment = await findCheckerMakerUser(db, actor.clientId, channel, userId);
   if (as === 'maker' && !assignment?.maker) throw notChannelMaker(channel);
   if (as === 'checker' && !assignment?.checker) throw notChannelChecker(channel);
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../platform/audit/index.js';
+import type { AuditActor } from '../../platform/audit/index.js';
 import type { Database } from '../../platform/database.js';
 import { importClients } from './clients.service.js';
 
@@ -13,8 +13,8 @@ describe('client batch import', () => {
       },
     });
     // The stream fails before any row reaches the database.
-    await expect(importClients({} as Database, {} as Actor, file, (async () => {}) as never)).rejects.toThrow(
-      'upload aborted',
-    );
+    await expect(
+      importClients({} as Database, {} as AuditActor, file, (async () => {}) as never),
+    ).rejects.toThrow('upload aborted');
   }, 5_000);
 });

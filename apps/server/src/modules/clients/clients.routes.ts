@@ -36,7 +36,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database; admins: Client
   await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 10, parts: 11 } });
 
   routeOperation(app, clientsOperations.getMyClientInfo, (request) =>
-    getListClientInfo(db, request.ctx.session!),
+    getListClientInfo(db, request.ctx.actor!),
   );
   routeOperation(app, clientsOperations.listClients, (request) => listClients(db, request.query));
   routeOperation(app, clientsOperations.createClient, (request) =>
@@ -70,12 +70,12 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database; admins: Client
     validateClientFields(db, request.body, admins.isEmailTaken),
   );
   routeOperation(app, clientsOperations.getApiSecretStatus, (request) =>
-    getApiSecretStatus(db, request.ctx.session!),
+    getApiSecretStatus(db, request.ctx.actor!),
   );
   routeOperation(app, clientsOperations.rotateApiSecret, (request) => rotateApiSecret(db, actorOf(request)));
   routeOperation(app, clientsOperations.getClient, (request) => {
     if (!isId(request.params.clientId)) throw clientNotFound();
-    return getClientInfo(db, request.ctx.session!, request.params.clientId);
+    return getClientInfo(db, request.ctx.actor!, request.params.clientId);
   });
   routeOperation(app, clientsOperations.updateClient, (request) => {
     if (!isId(request.params.clientId)) throw clientNotFound();

@@ -17,10 +17,10 @@ import {
 } from '@sapa/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { isId, newId } from '../../lib/ids.js';
-import { type Actor, recordAudit } from '../../platform/audit/index.js';
+import { type Actor, homeClientOf, isSuperAdmin, requirePrincipal } from '../../platform/actor.js';
+import { type AuditActor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import { isUnsafeText } from '../../platform/text-guard.js';
 import {
   findActiveApiSecret,
@@ -70,20 +70,16 @@ export async function listAccessibleClientIds(db: Executor, role: RoleCode, home
   return role === 'SAD' ? unsafeListAllClientIds(db) : [homeClientId];
 }
 
-/** The session's client, and the list of client infos (all of them only for SAD, spec §6). */
-export async function getListClientInfo(db: Executor, session: SessionContext) {
-  const current = await getClient(db, session.clientId);
-  const list = session.role === 'SAD' ? await unsafeListAllClients(db) : [current];
+/** The caller's client, and the list of client infos (all of them only for SAD, spec §6). */
+export async function getListClientInfo(db: Executor, actor: Actor) {
+  const current = await getClient(db, actor.clientId);
+  const list = isSuperAdmin(actor) ? await unsafeListAllClients(db) : [current];
   return { clientInfo: toClientInfo(current), listClientInfo: list.map(toClientInfo) };
 }
 
-/** One client's info; any client but the session's own answers 404 unless the caller is SAD. */
-export async function getClientInfo(
-  db: Executor,
-  session: SessionContext,
-  clientId: string,
-): Promise<AdminClient> {
-  if (session.role !== 'SAD' && clientId !== session.clientId) throw clientNotFound();
+/** One client's info; any client but the caller's own answers 404 unless the caller is SAD. */
+export async function getClientInfo(db: Executor, actor: Actor, clientId: string): Promise<AdminClient> {
+  if (!isSuperAdmin(actor) && clientId !== actor.clientId) throw clientNotFound();
   return toAdminClient(await getClient(db, clientId));
 }
 
@@ -99,7 +95,7 @@ export function toAdminClient(row: ClientRow): AdminClient {
 /** The identity module creates the first admin; handed in by the app so the modules do not import in a circle. */
 export type FirstAdminCreator = (
   tx: Executor,
-  actor: Actor,
+  caller: AuditActor,
   clientId: string,
   admin: { adminName: string; adminEmail: string },
 ) => Promise<{ user: User; temporaryPassword: string }>;
@@ -152,40 +148,40 @@ export async function listClients(
 /** Creates a client and, when asked, its first admin (role ADC), in one transaction. */
 export async function createClientWithAdmin(
   tx: Executor,
-  actor: Actor,
+  caller: AuditActor,
   body: CreateClientRequest,
   createFirstAdmin: FirstAdminCreator,
 ) {
   const row = await insertClient(tx, { id: newId(), ...columnsOf(body) });
-  await recordAudit(tx, actor, {
+  await recordAudit(tx, caller, {
     clientId: row.id,
     action: 'client.create',
     entityType: 'client',
     entityId: row.id,
     after: auditedClient(row),
   });
-  const admin = body.admin ? await createFirstAdmin(tx, actor, row.id, body.admin) : null;
+  const admin = body.admin ? await createFirstAdmin(tx, caller, row.id, body.admin) : null;
   return { client: toAdminClient(row), admin };
 }
 
 export async function createClient(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   body: CreateClientRequest,
   createFirstAdmin: FirstAdminCreator,
 ) {
   columnsOf(body);
-  return db.transaction((tx) => createClientWithAdmin(tx, actor, body, createFirstAdmin));
+  return db.transaction((tx) => createClientWithAdmin(tx, caller, body, createFirstAdmin));
 }
 
-export async function updateClient(db: Database, actor: Actor, clientId: string, body: ClientFields) {
+export async function updateClient(db: Database, caller: AuditActor, clientId: string, body: ClientFields) {
   const columns = columnsOf(body);
   return db.transaction(async (tx) => {
     const before = await findClient(tx, clientId);
     if (!before) throw clientNotFound();
     const after = await updateClientRow(tx, clientId, columns);
     if (!after) throw clientNotFound();
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId,
       action: 'client.update',
       entityType: 'client',
@@ -200,18 +196,18 @@ export async function updateClient(db: Database, actor: Actor, clientId: string,
 /** A deactivated client's users can no longer log in, and their live sessions stop at their next request. */
 export async function setClientStatus(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   clientId: string,
   status: 'active' | 'deactivated',
 ) {
-  if (status === 'deactivated' && clientId === actor.session.homeClientId) throw ownClientStaysActive();
+  if (status === 'deactivated' && clientId === homeClientOf(caller.actor)) throw ownClientStaysActive();
   return db.transaction(async (tx) => {
     const before = await findClient(tx, clientId);
     if (!before) throw clientNotFound();
     if (before.status === status) return toAdminClient(before);
     const after = await updateClientRow(tx, clientId, { status });
     if (!after) throw clientNotFound();
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId,
       action: status === 'active' ? 'client.activate' : 'client.deactivate',
       entityType: 'client',
@@ -280,7 +276,7 @@ const FIELD_OF_ERROR: Record<string, string> = {
  */
 export async function importClients(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   file: Readable,
   createFirstAdmin: FirstAdminCreator,
 ): Promise<ClientBatchResult> {
@@ -352,7 +348,7 @@ export async function importClients(
       }
       try {
         const created = await db.transaction((tx) =>
-          createClientWithAdmin(tx, actor, parsed.data, createFirstAdmin),
+          createClientWithAdmin(tx, caller, parsed.data, createFirstAdmin),
         );
         rows.push({
           ...base,
@@ -415,9 +411,9 @@ export async function validateClientFields(
 
 const hashApiSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
-/** Whether the session's client has an API secret; the secret itself is never shown again. */
-export async function getApiSecretStatus(db: Executor, session: SessionContext) {
-  const row = await findActiveApiSecret(db, session.clientId);
+/** Whether the caller's client has an API secret; the secret itself is never shown again. */
+export async function getApiSecretStatus(db: Executor, actor: Actor) {
+  const row = await findActiveApiSecret(db, actor.clientId);
   return {
     exists: row !== null,
     prefix: row?.prefix ?? null,
@@ -426,11 +422,13 @@ export async function getApiSecretStatus(db: Executor, session: SessionContext) 
 }
 
 /**
- * A new API secret for the session's client, answered once; the previous one stops working at once.
- * 32 random bytes, so a plain SHA-256 is enough to keep it (no password hashing needed).
+ * A new API secret for the caller's client, answered once; the previous one stops working at once.
+ * 32 random bytes, so a plain SHA-256 is enough to keep it (no password hashing needed). Only a person
+ * rotates it: the secret records who made it.
  */
-export async function rotateApiSecret(db: Database, actor: Actor) {
-  const clientId = actor.session.clientId;
+export async function rotateApiSecret(db: Database, caller: AuditActor) {
+  const { clientId } = caller.actor;
+  const { userId } = requirePrincipal(caller.actor);
   const apiSecret = `sapa_${randomBytes(32).toString('base64url')}`;
   const prefix = apiSecret.slice(0, 12);
   return db.transaction(async (tx) => {
@@ -441,9 +439,9 @@ export async function rotateApiSecret(db: Database, actor: Actor) {
       id: newId(),
       secretHash: hashApiSecret(apiSecret),
       prefix,
-      createdBy: actor.session.userId,
+      createdBy: userId,
     });
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId,
       action: 'client.api_secret_rotate',
       entityType: 'client',

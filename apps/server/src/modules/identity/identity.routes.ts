@@ -1,7 +1,9 @@
 import { identityOperations } from '@sapa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorFromSession } from '../../platform/actor.js';
 import { routeOperation } from '../../platform/operation-route.js';
+import type { SessionContext } from '../../platform/request-context.js';
 import {
   completeMfaLogin,
   getMe,
@@ -16,6 +18,12 @@ const originOf = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
+
+/** From here the response belongs to the new session: it gets its CSRF token and integrity hash. */
+function actAs(request: FastifyRequest, context: SessionContext) {
+  request.ctx.session = context;
+  request.ctx.actor = actorFromSession(context);
+}
 
 export const identityRoutes: FastifyPluginAsyncZod<{
   deps: IdentityDeps;
@@ -39,8 +47,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const outcome = await login(deps, request.body, originOf(request));
       if (outcome.kind === 'mfa') return outcome.challenge;
-      // From here the response belongs to the new session: it gets its CSRF token and integrity hash.
-      request.ctx.session = outcome.context;
+      actAs(request, outcome.context);
       return outcome.state;
     },
     { config: loginLimit },
@@ -50,7 +57,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     identityOperations.loginWithCode,
     async (request) => {
       const { state, context } = await completeMfaLogin(deps, request.body, originOf(request));
-      request.ctx.session = context;
+      actAs(request, context);
       return state;
     },
     { config: loginLimit },
@@ -60,17 +67,17 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     identityOperations.refreshAccessToken,
     async (request) => {
       const { state, context } = await refreshSession(deps, request.body.refreshToken);
-      request.ctx.session = context;
+      actAs(request, context);
       return state;
     },
     { config: { csrfExempt: true } },
   );
 
-  routeOperation(app, identityOperations.logout, (request) => logout(db, request.ctx.session!));
-  routeOperation(app, identityOperations.getMe, (request) => getMe(db, request.ctx.session!));
+  routeOperation(app, identityOperations.logout, (request) => logout(db, request.ctx.actor!));
+  routeOperation(app, identityOperations.getMe, (request) => getMe(db, request.ctx.actor!));
   routeOperation(app, identityOperations.switchOwnClient, async (request) => {
-    const { state, context } = await switchOwnClient(deps, request.ctx.session!, request.body.clientId);
-    request.ctx.session = context;
+    const { state, context } = await switchOwnClient(deps, request.ctx.actor!, request.body.clientId);
+    actAs(request, context);
     return state;
   });
 };

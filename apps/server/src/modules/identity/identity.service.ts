@@ -12,6 +12,7 @@ import {
 } from '@sapa/contracts';
 import type { Config } from '../../config.js';
 import { newId } from '../../lib/ids.js';
+import { type Actor, requireUser, type UserActor } from '../../platform/actor.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { integrityKeyFor } from '../../platform/integrity.js';
 import type { SessionContext } from '../../platform/request-context.js';
@@ -294,8 +295,9 @@ export async function refreshSession(
   return { state, context: contextOf(state, session.id, user.clientId, active.features) };
 }
 
-export async function logout(db: Database, session: SessionContext) {
-  await revokeSessions(db, session.homeClientId, { sessionId: session.sessionId }, 'logout');
+export async function logout(db: Database, actor: Actor) {
+  const { homeClientId, sessionId } = requireUser(actor);
+  await revokeSessions(db, homeClientId, { sessionId }, 'logout');
   return { loggedOut: true };
 }
 
@@ -315,24 +317,25 @@ export async function resolveSession(deps: Pick<IdentityDeps, 'db' | 'keys'>, be
  * False once the session was logged out, revoked, expired, its user deactivated, or it now acts for
  * another client (a super admin switched): the live socket then closes and the browser reconnects.
  */
-export async function isSessionLive(db: Database, session: SessionContext): Promise<boolean> {
-  const row = await findLiveSession(db, session.homeClientId, session.sessionId, session.userId);
-  return row !== null && row.clientId === session.clientId;
+export async function isSessionLive(db: Database, user: UserActor): Promise<boolean> {
+  const row = await findLiveSession(db, user.homeClientId, user.sessionId, user.userId);
+  return row !== null && row.clientId === user.clientId;
 }
 
-/** The caller as the session sees them; the live-session check already proved the user active. */
-export async function getMe(db: Database, session: SessionContext): Promise<Me> {
-  const client = await getClient(db, session.clientId);
+/** The signed-in caller as their session sees them; the live-session check already proved the user active. */
+export async function getMe(db: Database, actor: Actor): Promise<Me> {
+  const user = requireUser(actor);
+  const client = await getClient(db, user.clientId);
   return {
-    userId: session.userId,
-    name: session.name,
-    email: session.email,
-    role: session.role,
-    chatRole: (session.chatRole as ChatRole | null) ?? null,
-    csId: session.csId,
+    userId: user.userId,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    chatRole: (user.chatRole as ChatRole | null) ?? null,
+    csId: user.csId,
     status: 'active',
     clientId: client.id,
-    homeClientId: session.homeClientId,
+    homeClientId: user.homeClientId,
     features: featureFlagsFromMask(client.features),
     mainFeature: client.mainFeature,
     clientInfo: toClientInfo(client),
@@ -359,27 +362,28 @@ export function toUser(row: UserRow): User {
 /** A super admin acts for another client: same session, new token pair, the new client's features. */
 export async function switchOwnClient(
   deps: IdentityDeps,
-  session: SessionContext,
+  actor: Actor,
   clientId: string,
 ): Promise<{ state: Session; context: SessionContext }> {
   const { db } = deps;
+  const { homeClientId, sessionId, userId } = requireUser(actor);
   const target = await getClient(db, clientId);
-  const user = await findUser(db, session.homeClientId, session.userId);
-  const stored = await findSession(db, session.homeClientId, session.sessionId);
+  const user = await findUser(db, homeClientId, userId);
+  const stored = await findSession(db, homeClientId, sessionId);
   if (!user || !stored) throw sessionEnded();
   const state = await db.transaction(async (tx) => {
-    await setSessionActiveClient(tx, session.homeClientId, session.sessionId, target.id);
-    await retireRefreshTokens(tx, session.homeClientId, session.sessionId);
+    await setSessionActiveClient(tx, homeClientId, sessionId, target.id);
+    await retireRefreshTokens(tx, homeClientId, sessionId);
     await recordActivity(tx, {
-      clientId: session.homeClientId,
-      userId: session.userId,
+      clientId: homeClientId,
+      userId,
       type: 'USER',
       event: 'switch_client',
       result: target.id,
     });
     return issueSessionState(deps, tx, user, { ...stored, activeClientId: target.id });
   });
-  return { state, context: contextOf(state, session.sessionId, session.homeClientId, target.features) };
+  return { state, context: contextOf(state, sessionId, homeClientId, target.features) };
 }
 
 export async function purgeExpiredAuth(db: Database) {

@@ -1,8 +1,7 @@
 import type { RoleCode } from '@sapa/contracts';
 import { newId } from '../../lib/ids.js';
-import { actorFromSession } from '../../platform/actor.js';
+import type { UserActor } from '../../platform/actor.js';
 import type { Database } from '../../platform/database.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import { insertTagList, saveCustomer } from '../contacts/index.js';
 import { unsafeFindUserByEmail } from '../identity/index.js';
 import { findAgent } from './agents/agents.repository.js';
@@ -14,11 +13,12 @@ import { createInboxPort } from './inbox-port.js';
 import { findLiveRoom, insertCategory, recordMessageOnRoom, updateRoom } from './rooms/rooms.repository.js';
 import { closeRoom, setRoomCategory, transferRoom } from './rooms/rooms.service.js';
 
-/** A session for seeding as a demo user; the seed acts through the same services people use. */
-async function sessionOf(db: Database, email: string): Promise<SessionContext> {
+/** A demo user as an actor; the seed acts through the same services people use. */
+async function demoUser(db: Database, email: string): Promise<UserActor> {
   const user = await unsafeFindUserByEmail(db, email);
   if (!user) throw new Error(`demo user ${email} is missing`);
   return {
+    kind: 'user',
     userId: user.id,
     sessionId: newId(),
     homeClientId: user.clientId,
@@ -29,7 +29,6 @@ async function sessionOf(db: Database, email: string): Promise<SessionContext> {
     chatRole: user.chatRole,
     csId: user.csId,
     features: 0,
-    mainFeature: null,
   };
 }
 
@@ -80,10 +79,9 @@ const CONVERSATIONS = [
  * row goes through the inbox's own services.
  */
 export async function seedInboxDemo(db: Database, clientId: string) {
-  const admin = await sessionOf(db, 'adc@demo.test');
-  if (admin.clientId !== clientId) throw new Error('the demo admin belongs to another client');
+  const adminActor = await demoUser(db, 'adc@demo.test');
+  if (adminActor.clientId !== clientId) throw new Error('the demo admin belongs to another client');
   if (await findAgent(db, clientId, { email: 'usc@demo.test', kind: 'cs' })) return { seeded: false };
-  const adminActor = actorFromSession(admin);
   await saveConfiguration(db, adminActor, {
     autoAssignTicket: true,
     strategy: 'weighted',
@@ -121,9 +119,9 @@ export async function seedInboxDemo(db: Database, clientId: string) {
 
   const port = createInboxPort({});
   const deps = { db };
-  const supervisor = await sessionOf(db, 'usv@demo.test');
+  const supervisor = await demoUser(db, 'usv@demo.test');
   for (const [index, conversation] of CONVERSATIONS.entries()) {
-    const agent = await sessionOf(db, conversation.agent);
+    const agent = await demoUser(db, conversation.agent);
     const started = Date.now() - (CONVERSATIONS.length - index) * 86_400_000;
     for (const [offset, text] of conversation.customer.entries()) {
       await port.receiveInbound(db, {
@@ -144,7 +142,7 @@ export async function seedInboxDemo(db: Database, clientId: string) {
     }
     const room = await findLiveRoom(db, clientId, conversation.phone, 'whatsapp', null);
     if (!room) continue;
-    await transferRoom(deps, actorFromSession(supervisor), { roomId: room.id, toCsId: agent.csId! });
+    await transferRoom(deps, supervisor, { roomId: room.id, toCsId: agent.csId! });
     // The answer was sent through the channel back then; the demo records it as delivered and read.
     const at = new Date(started + 10 * 60_000);
     await insertMessage(db, {
@@ -161,11 +159,11 @@ export async function seedInboxDemo(db: Database, clientId: string) {
       createdAt: at,
     });
     await recordMessageOnRoom(db, clientId, room.id, { preview: conversation.reply, fromCs: true, at });
-    await setRoomCategory(deps, actorFromSession(agent), {
+    await setRoomCategory(deps, agent, {
       id: room.id,
       categoryId: categories.get(conversation.category),
     });
-    await closeRoom(deps, actorFromSession(agent), { roomId: room.id, remarks: conversation.remarks }, {});
+    await closeRoom(deps, agent, { roomId: room.id, remarks: conversation.remarks }, {});
     // The room lived when its messages did: the dashboard counts it on that day, not on seeding day.
     await updateRoom(db, clientId, room.id, {
       createdAt: new Date(started),

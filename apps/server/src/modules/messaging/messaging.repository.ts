@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import type { ChannelName } from './channel.ports.js';
 import { messagingOutbound, type OutboundRow, type OutboundStatus } from './messaging.tables.js';
 
 const t = messagingOutbound;
-const row = (clientId: string, id: string) => and(eq(t.clientId, clientId), eq(t.id, id));
+const row = (clientId: string, id: string) => inClient(t, clientId, eq(t.id, id));
 /** Adds the time a status was reached; a time already recorded stays. */
 const historyWith = (status: OutboundStatus, at: Date) =>
   sql`jsonb_build_object(${status}::text, ${at.toISOString()}::text) || ${t.statusHistory}`;
@@ -27,7 +28,7 @@ export async function findOutboundByKey(executor: Executor, clientId: string, id
   const [found] = await executor
     .select()
     .from(t)
-    .where(and(eq(t.clientId, clientId), eq(t.idempotencyKey, idempotencyKey)));
+    .where(inClient(t, clientId, eq(t.idempotencyKey, idempotencyKey)));
   return found ?? null;
 }
 
@@ -40,7 +41,7 @@ export async function findOutboundByProviderIdForUpdate(
   const [found] = await executor
     .select()
     .from(t)
-    .where(and(eq(t.clientId, clientId), eq(t.channel, channel), eq(t.providerMessageId, providerMessageId)))
+    .where(inClient(t, clientId, eq(t.channel, channel), eq(t.providerMessageId, providerMessageId)))
     .for('update');
   return found ?? null;
 }

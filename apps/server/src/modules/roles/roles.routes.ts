@@ -36,8 +36,8 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   routeOperation(app, rolesOperations.deleteRight, (request) =>
     removeRight(db, actorOf(request), request.params.rightCode),
   );
-  routeOperation(app, rolesOperations.getMyRights, (request) => getMyRights(db, request.ctx.session!));
+  routeOperation(app, rolesOperations.getMyRights, (request) => getMyRights(db, request.ctx.actor!));
   routeOperation(app, rolesOperations.getUserRights, (request) =>
-    getUserRights(db, request.ctx.session!, request.params.userId),
+    getUserRights(db, request.ctx.actor!, request.params.userId),
   );
 };

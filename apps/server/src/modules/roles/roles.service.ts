@@ -1,7 +1,7 @@
 import { RIGHT_CODES, type Right, type Role } from '@sapa/contracts';
-import { type Actor, recordAudit } from '../../platform/audit/index.js';
+import { type Actor, homeClientOf, requirePrincipal } from '../../platform/actor.js';
+import { type AuditActor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
-import type { SessionContext } from '../../platform/request-context.js';
 import { getManagedUser } from '../identity/index.js';
 import {
   rightExists,
@@ -39,7 +39,7 @@ const toRight = ({ rightCode, rightName, rightDescription }: RightRow): Right =>
 });
 
 /** Role and right changes belong to no client: their audit rows go to the acting super admin's home client. */
-const auditClientOf = (actor: Actor) => actor.session.homeClientId;
+const auditClientOf = (caller: AuditActor) => homeClientOf(caller.actor);
 
 export const hasRight = (db: Database) => (role: string, right: string) => roleHasRight(db, role, right);
 
@@ -49,7 +49,7 @@ export async function getRoles(db: Executor) {
 
 export async function editRole(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   roleCode: string,
   fields: { roleName: string; roleDescription: string },
 ) {
@@ -58,8 +58,8 @@ export async function editRole(
     if (!before) throw roleNotFound();
     const after = await updateRole(tx, roleCode, fields);
     if (!after) throw roleNotFound();
-    await recordAudit(tx, actor, {
-      clientId: auditClientOf(actor),
+    await recordAudit(tx, caller, {
+      clientId: auditClientOf(caller),
       action: 'role.update',
       entityType: 'role',
       entityId: roleCode,
@@ -74,12 +74,12 @@ export async function getRights(db: Executor) {
   return (await listRights(db)).map(toRight);
 }
 
-export async function createRight(db: Database, actor: Actor, fields: Right) {
+export async function createRight(db: Database, caller: AuditActor, fields: Right) {
   return db.transaction(async (tx) => {
     const row = await insertRight(tx, fields);
     if (!row) throw rightExists();
-    await recordAudit(tx, actor, {
-      clientId: auditClientOf(actor),
+    await recordAudit(tx, caller, {
+      clientId: auditClientOf(caller),
       action: 'right.create',
       entityType: 'right',
       entityId: row.rightCode,
@@ -91,7 +91,7 @@ export async function createRight(db: Database, actor: Actor, fields: Right) {
 
 export async function editRight(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   rightCode: string,
   fields: { rightName: string; rightDescription: string },
 ) {
@@ -100,8 +100,8 @@ export async function editRight(
     if (!before) throw rightNotFound();
     const after = await updateRight(tx, rightCode, fields);
     if (!after) throw rightNotFound();
-    await recordAudit(tx, actor, {
-      clientId: auditClientOf(actor),
+    await recordAudit(tx, caller, {
+      clientId: auditClientOf(caller),
       action: 'right.update',
       entityType: 'right',
       entityId: rightCode,
@@ -113,13 +113,13 @@ export async function editRight(
 }
 
 /** The rights the server's routes check cannot go away; custom ones can. */
-export async function removeRight(db: Database, actor: Actor, rightCode: string) {
+export async function removeRight(db: Database, caller: AuditActor, rightCode: string) {
   if ((RIGHT_CODES as string[]).includes(rightCode)) throw rightInUse();
   return db.transaction(async (tx) => {
     const before = await findRight(tx, rightCode);
     if (!before || !(await deleteRight(tx, rightCode))) throw rightNotFound();
-    await recordAudit(tx, actor, {
-      clientId: auditClientOf(actor),
+    await recordAudit(tx, caller, {
+      clientId: auditClientOf(caller),
       action: 'right.delete',
       entityType: 'right',
       entityId: rightCode,
@@ -134,7 +134,12 @@ export async function getRoleRights(db: Executor, roleCode: string) {
   return { roleCode, rights: (await listRightsOfRole(db, roleCode)).map(toRight) };
 }
 
-export async function setRoleRights(db: Database, actor: Actor, roleCode: string, rightCodes: string[]) {
+export async function setRoleRights(
+  db: Database,
+  caller: AuditActor,
+  roleCode: string,
+  rightCodes: string[],
+) {
   const codes = [...new Set(rightCodes)].sort();
   if (roleCode === 'SAD' && !codes.includes('ROLE_MANAGE')) throw superAdminKeepsRoleManage();
   return db.transaction(async (tx) => {
@@ -144,8 +149,8 @@ export async function setRoleRights(db: Database, actor: Actor, roleCode: string
     if (unknown.length > 0) throw unknownRights(unknown);
     const before = (await listRightsOfRole(tx, roleCode)).map((right) => right.rightCode);
     await replaceRoleRights(tx, roleCode, codes);
-    await recordAudit(tx, actor, {
-      clientId: auditClientOf(actor),
+    await recordAudit(tx, caller, {
+      clientId: auditClientOf(caller),
       action: 'role.rights',
       entityType: 'role',
       entityId: roleCode,
@@ -157,17 +162,19 @@ export async function setRoleRights(db: Database, actor: Actor, roleCode: string
 }
 
 /** Rights by user: what the user's role may do (a user of another client answers 404). */
-export async function getUserRights(db: Executor, session: SessionContext, userId: string) {
-  const user = await getManagedUser(db, session, userId);
+export async function getUserRights(db: Executor, actor: Actor, userId: string) {
+  const user = await getManagedUser(db, actor, userId);
   const rights = await listRightsOfRole(db, user.role);
   return { userId: user.userId, roleCode: user.role, rightCodes: rights.map((right) => right.rightCode) };
 }
 
-export async function getMyRights(db: Executor, session: SessionContext) {
-  const rights = await listRightsOfRole(db, session.role);
+/** The acting person's rights (an API key or a client-wide job has no role of its own: refused). */
+export async function getMyRights(db: Executor, actor: Actor) {
+  const { userId, role } = requirePrincipal(actor);
+  const rights = await listRightsOfRole(db, role);
   return {
-    userId: session.userId,
-    roleCode: session.role,
+    userId,
+    roleCode: role,
     rightCodes: rights.map((right) => right.rightCode),
   };
 }

@@ -1,16 +1,21 @@
 import { pipeline, Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
+import { type Actor, actorLabel, principalOf, type UserActor } from '../actor.js';
 import { csvStream } from '../csv.js';
 import type { Executor } from '../database.js';
 import { AppError } from '../errors.js';
-import type { SessionContext } from '../request-context.js';
-import { type AuditFilter, insertAuditLog, iterateAuditLogs, listAuditLogs } from './audit.repository.js';
+import {
+  type AuditFilter,
+  insertAuditLog,
+  unsafeIterateAuditLogs,
+  unsafeListAuditLogs,
+} from './audit.repository.js';
 import type { AuditLogRow } from './audit.tables.js';
 
-/** Who made a change and from where; routes build it from the request (see `actorOf`). */
-export type Actor = {
-  session: SessionContext;
+/** Who made a change (the caller as services take it) and from where; routes build it from the request (see `actorOf`). */
+export type AuditActor = {
+  actor: Actor;
   ip: string | null;
   userAgent: string | null;
 };
@@ -26,19 +31,21 @@ export type AuditChange = {
 };
 
 /** Records one change. Call it with the transaction that makes the change, so both happen or neither. */
-export async function recordAudit(tx: Executor, actor: Actor | null, change: AuditChange) {
+export async function recordAudit(tx: Executor, by: AuditActor | null, change: AuditChange) {
+  // A person is recorded by id and email; a job or an API key has no user id and is named by its label.
+  const principal = by ? principalOf(by.actor) : null;
   await insertAuditLog(tx, {
     clientId: change.clientId,
     id: newId(),
-    actorUserId: actor?.session.userId ?? null,
-    actorEmail: actor?.session.email ?? null,
+    actorUserId: principal?.userId ?? null,
+    actorEmail: by ? actorLabel(by.actor) : null,
     action: change.action,
     entityType: change.entityType,
     entityId: change.entityId,
     before: change.before ?? null,
     after: change.after ?? null,
-    ip: actor?.ip ?? null,
-    userAgent: actor?.userAgent?.slice(0, 500) ?? null,
+    ip: by?.ip ?? null,
+    userAgent: by?.userAgent?.slice(0, 500) ?? null,
   });
 }
 
@@ -61,17 +68,20 @@ function toAuditEntry(row: AuditLogRow): AuditEntry {
 
 const notFoundClient = () => new AppError(404, 'client_not_found', 'Client not found');
 
+/** Who reads the trail: the signed-in caller (a session or its actor both carry these). */
+type Reader = Pick<UserActor, 'role' | 'clientId'>;
+
 /**
  * Which client's rows the caller reads: a super admin any one or all of them; everyone else only the
- * client the session acts for (asking for another answers 404, as everywhere).
+ * client they act for (asking for another answers 404, as everywhere).
  */
-function scopeOf(session: SessionContext, clientId: string | undefined): string | undefined {
-  if (session.role === 'SAD') {
+function scopeOf(reader: Reader, clientId: string | undefined): string | undefined {
+  if (reader.role === 'SAD') {
     if (clientId !== undefined && !isId(clientId)) throw notFoundClient();
     return clientId;
   }
-  if (clientId !== undefined && clientId !== session.clientId) throw notFoundClient();
-  return session.clientId;
+  if (clientId !== undefined && clientId !== reader.clientId) throw notFoundClient();
+  return reader.clientId;
 }
 
 function filterOf(query: AuditQuery): AuditFilter {
@@ -85,11 +95,16 @@ function filterOf(query: AuditQuery): AuditFilter {
   };
 }
 
-export async function listAudit(db: Executor, session: SessionContext, query: AuditQuery) {
+export async function listAudit(db: Executor, reader: Reader, query: AuditQuery) {
   if (query.actorUserId !== undefined && !isId(query.actorUserId)) {
     return { pageSize: query.pageSize, pageNumber: query.pageNumber, total: 0, items: [] };
   }
-  const { items, total } = await listAuditLogs(db, scopeOf(session, query.clientId), filterOf(query), query);
+  const { items, total } = await unsafeListAuditLogs(
+    db,
+    scopeOf(reader, query.clientId),
+    filterOf(query),
+    query,
+  );
   return { pageSize: query.pageSize, pageNumber: query.pageNumber, total, items: items.map(toAuditEntry) };
 }
 
@@ -108,13 +123,13 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const;
 
 /** The filtered audit trail as CSV, streamed batch by batch. */
-export function exportAuditCsv(db: Executor, session: SessionContext, query: AuditQuery): Readable {
-  const scope = scopeOf(session, query.clientId);
+export function exportAuditCsv(db: Executor, reader: Reader, query: AuditQuery): Readable {
+  const scope = scopeOf(reader, query.clientId);
   const filter = filterOf(query);
   const noActorMatch = query.actorUserId !== undefined && !isId(query.actorUserId);
   async function* records() {
     if (noActorMatch) return;
-    for await (const batch of iterateAuditLogs(db, scope, filter)) {
+    for await (const batch of unsafeIterateAuditLogs(db, scope, filter)) {
       for (const row of batch) {
         const entry = toAuditEntry(row);
         yield {

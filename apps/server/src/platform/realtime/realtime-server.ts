@@ -8,10 +8,10 @@ import {
 } from '@sapa/contracts';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type { Principal, UserActor } from '../actor.js';
 import type { Database, DatabaseHandle, Executor } from '../database.js';
 import { isTransaction } from '../database.js';
 import type { JobDefinition } from '../jobs.js';
-import type { SessionContext } from '../request-context.js';
 import {
   findCurrentSeq,
   findEvent,
@@ -31,9 +31,10 @@ const REPLAY_PAGE = 500;
 export type RealtimeOptions = {
   database: DatabaseHandle;
   log: Logger;
-  resolveSession(token: string): Promise<SessionContext | null>;
-  /** False once the session was logged out, revoked or expired. */
-  isSessionLive(session: SessionContext): Promise<boolean>;
+  /** The signed-in user a bearer token stands for; null when its session is no longer good. */
+  resolveActor(token: string): Promise<UserActor | null>;
+  /** False once the user's session was logged out, revoked or expired. */
+  isSessionLive(actor: UserActor): Promise<boolean>;
   helloTimeoutMs?: number;
   heartbeatMs?: number;
   sessionCheckMs?: number;
@@ -56,7 +57,8 @@ type Delivered = { clientId: string; seq: number; audience: RealtimeAudience; pa
 
 type Connection = {
   socket: WebSocket;
-  session: SessionContext | null;
+  /** Who the socket belongs to, once its hello was accepted. */
+  actor: UserActor | null;
   /** Highest sequence this socket has been given or skipped; nothing at or below it is sent again. */
   seenSeq: number;
   replaying: boolean;
@@ -64,12 +66,15 @@ type Connection = {
   alive: boolean;
 };
 
-export function audienceMatches(audience: RealtimeAudience, session: SessionContext): boolean {
+export function audienceMatches(
+  audience: RealtimeAudience,
+  person: Pick<Principal, 'userId' | 'csId' | 'chatRole'>,
+): boolean {
   if ('all' in audience) return audience.all;
   return Boolean(
-    audience.userIds?.includes(session.userId) ||
-      (session.csId && audience.csIds?.includes(session.csId)) ||
-      (session.chatRole && audience.chatRoles?.some((role) => role === session.chatRole)),
+    audience.userIds?.includes(person.userId) ||
+      (person.csId && audience.csIds?.includes(person.csId)) ||
+      (person.chatRole && audience.chatRoles?.some((role) => role === person.chatRole)),
   );
 }
 
@@ -95,9 +100,9 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
   };
 
   const deliver = (connection: Connection, event: Delivered) => {
-    if (event.seq <= connection.seenSeq || !connection.session) return;
+    if (event.seq <= connection.seenSeq || !connection.actor) return;
     connection.seenSeq = event.seq;
-    if (!audienceMatches(event.audience, connection.session)) return;
+    if (!audienceMatches(event.audience, connection.actor)) return;
     send(connection, { type: 'event', seq: event.seq, ...event.payload });
   };
 
@@ -144,7 +149,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
   };
 
   const register = (connection: Connection) => {
-    const clientId = connection.session!.clientId;
+    const clientId = connection.actor!.clientId;
     let set = byClient.get(clientId);
     if (!set) {
       set = new Set();
@@ -154,15 +159,15 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
   };
 
   const unregister = (connection: Connection) => {
-    if (!connection.session) return;
-    const set = byClient.get(connection.session.clientId);
+    if (!connection.actor) return;
+    const set = byClient.get(connection.actor.clientId);
     set?.delete(connection);
-    if (set?.size === 0) byClient.delete(connection.session.clientId);
+    if (set?.size === 0) byClient.delete(connection.actor.clientId);
   };
 
   /** Ready, then everything after `lastSeq` in order, then the live events that queued meanwhile. */
   const resume = async (connection: Connection, lastSeq: number | null) => {
-    const clientId = connection.session!.clientId;
+    const clientId = connection.actor!.clientId;
     const current = await findCurrentSeq(db, clientId);
     const oldest = await findOldestSeq(db, clientId);
     const gapTooOld =
@@ -189,7 +194,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
   const onConnection = (socket: WebSocket) => {
     const connection: Connection = {
       socket,
-      session: null,
+      actor: null,
       seenSeq: 0,
       replaying: true,
       queued: [],
@@ -197,7 +202,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
     };
     bySocket.set(socket, connection);
     const helloTimer = setTimeout(() => {
-      if (!connection.session) socket.close(REALTIME_CLOSE.unauthenticated, 'No hello in time');
+      if (!connection.actor) socket.close(REALTIME_CLOSE.unauthenticated, 'No hello in time');
     }, helloTimeoutMs);
     socket.on('pong', () => {
       connection.alive = true;
@@ -217,14 +222,14 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
           socket.close(REALTIME_CLOSE.unauthenticated, 'The first frame must be a hello');
           return;
         }
-        const session = await options.resolveSession(hello.token);
+        const actor = await options.resolveActor(hello.token);
         clearTimeout(helloTimer);
-        if (!session) {
+        if (!actor) {
           socket.close(REALTIME_CLOSE.unauthenticated, 'Your session has ended');
           return;
         }
         if (socket.readyState !== socket.OPEN) return;
-        connection.session = session;
+        connection.actor = actor;
         register(connection);
         await resume(connection, hello.lastSeq);
       })().catch((error: unknown) => {
@@ -250,11 +255,11 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
     const checked = new Map<string, boolean>();
     for (const set of [...byClient.values()]) {
       for (const connection of [...set]) {
-        const session = connection.session!;
-        let live = checked.get(session.sessionId);
+        const actor = connection.actor!;
+        let live = checked.get(actor.sessionId);
         if (live === undefined) {
-          live = await options.isSessionLive(session);
-          checked.set(session.sessionId, live);
+          live = await options.isSessionLive(actor);
+          checked.set(actor.sessionId, live);
         }
         if (!live) connection.socket.close(REALTIME_CLOSE.sessionEnded, 'Your session has ended');
       }

@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     changePassword(deps, actorOf(request), request.body),
   );
   routeOperation(app, accountOperations.validatePassword, (request) =>
-    validatePassword(request.ctx.session!, request.body),
+    validatePassword(request.ctx.actor!, request.body),
   );
   routeOperation(
     app,
@@ -43,16 +43,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     config: { csrfExempt: true, rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
   });
   routeOperation(app, accountOperations.getMfaStatus, async (request) => ({
-    mfaEnabled: (await getProfile(db, request.ctx.session!)).mfaEnabled,
+    mfaEnabled: (await getProfile(db, request.ctx.actor!)).mfaEnabled,
   }));
-  routeOperation(app, accountOperations.startMfa, (request) => activateMfa(deps, request.ctx.session!));
+  routeOperation(app, accountOperations.startMfa, (request) => activateMfa(deps, request.ctx.actor!));
   routeOperation(app, accountOperations.verifyMfa, (request) =>
     verifyMfa(deps, actorOf(request), request.body.token),
   );
   routeOperation(app, accountOperations.deactivateMfa, (request) =>
     deactivateMfa(deps, actorOf(request), request.body.token),
   );
-  routeOperation(app, accountOperations.getProfile, (request) => getProfile(db, request.ctx.session!));
+  routeOperation(app, accountOperations.getProfile, (request) => getProfile(db, request.ctx.actor!));
   routeOperation(app, accountOperations.updateProfile, (request) =>
     updateProfile(db, actorOf(request), request.body),
   );

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { passwordPolicyProblems, type ValidationAnswer } from '@sapa/contracts';
 import { newId } from '../../../lib/ids.js';
-import { type Actor, recordAudit } from '../../../platform/audit/index.js';
+import { type Actor, requireUser } from '../../../platform/actor.js';
+import { type AuditActor, recordAudit } from '../../../platform/audit/index.js';
 import type { Database } from '../../../platform/database.js';
 import type { Mailer } from '../../../platform/mail/index.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { seal } from '../../../platform/secrets.js';
 import { sessionEnded, tooManyAttempts } from '../identity.errors.js';
 import {
@@ -47,9 +47,13 @@ export type AccountDeps = IdentityDeps & {
 export const RESET_TOKEN_TTL_MINUTES = 30;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** The caller's own user row (their home client, even while a super admin acts for another). */
-async function ownUser(db: Database, session: SessionContext): Promise<UserRow> {
-  const user = await findUser(db, session.homeClientId, session.userId);
+/**
+ * The caller's own user row (their home client, even while a super admin acts for another). Only a
+ * signed-in user has an account of their own: an API key or a job is refused.
+ */
+async function ownUser(db: Database, actor: Actor): Promise<UserRow> {
+  const { homeClientId, userId } = requireUser(actor);
+  const user = await findUser(db, homeClientId, userId);
   if (!user) throw sessionEnded();
   return user;
 }
@@ -69,11 +73,12 @@ export function toProfile(user: UserRow) {
 /** Change password: the old one must be right and the new one pass the policy; other sessions end. */
 export async function changePassword(
   deps: AccountDeps,
-  actor: Actor,
+  caller: AuditActor,
   body: { oldPassword: string; newPassword: string; confirmPassword: string },
 ) {
   const { db } = deps;
-  const user = await ownUser(db, actor.session);
+  const { sessionId } = requireUser(caller.actor);
+  const user = await ownUser(db, caller.actor);
   // The old password is the login secret: guessing it here is limited like logging in.
   if (isPaused(user)) throw tooManyAttempts();
   if (!(await verifyPassword(user.passwordHash, body.oldPassword)))
@@ -87,11 +92,11 @@ export async function changePassword(
     await revokeSessions(
       tx,
       user.clientId,
-      { userId: user.id, exceptSessionId: actor.session.sessionId },
+      { userId: user.id, exceptSessionId: sessionId },
       'password_changed',
     );
     await retireResetTokens(tx, user.clientId, user.id);
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: user.clientId,
       action: 'user.change_password',
       entityType: 'user',
@@ -103,10 +108,10 @@ export async function changePassword(
 
 /** The spec's server-side validation call for a password change: the policy, problem by problem. */
 export function validatePassword(
-  session: SessionContext,
+  actor: Actor,
   body: { oldPassword?: string | undefined; newPassword: string; confirmPassword: string },
 ): ValidationAnswer {
-  const problems = passwordPolicyProblems({ ...body, email: session.email });
+  const problems = passwordPolicyProblems({ ...body, email: requireUser(actor).email });
   return { valid: problems.length === 0, errors: problems };
 }
 
@@ -197,8 +202,8 @@ export async function resetPassword(
 }
 
 /** Starts MFA: a new secret, kept sealed and not yet in force until a code from it is verified. */
-export async function activateMfa(deps: AccountDeps, session: SessionContext) {
-  const user = await ownUser(deps.db, session);
+export async function activateMfa(deps: AccountDeps, actor: Actor) {
+  const user = await ownUser(deps.db, actor);
   if (user.mfaEnabled) throw mfaAlreadyOn();
   const { secret, otpauthUri } = newMfaSecret(user.email);
   await updateUserSecurity(deps.db, user.clientId, user.id, {
@@ -208,15 +213,15 @@ export async function activateMfa(deps: AccountDeps, session: SessionContext) {
   return { otpauthUri, secret };
 }
 
-export async function verifyMfa(deps: AccountDeps, actor: Actor, token: string) {
+export async function verifyMfa(deps: AccountDeps, caller: AuditActor, token: string) {
   const { db } = deps;
-  const user = await ownUser(db, actor.session);
+  const user = await ownUser(db, caller.actor);
   if (user.mfaEnabled) throw mfaAlreadyOn();
   if (!user.mfaSecret) throw mfaNotStarted();
   if (!(await acceptTotp(db, deps.keys, user, token))) throw mfaWrongCode();
   await db.transaction(async (tx) => {
     await updateUserSecurity(tx, user.clientId, user.id, { mfaEnabled: true });
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: user.clientId,
       action: 'user.mfa_on',
       entityType: 'user',
@@ -228,9 +233,9 @@ export async function verifyMfa(deps: AccountDeps, actor: Actor, token: string) 
   return { mfaEnabled: true };
 }
 
-export async function deactivateMfa(deps: AccountDeps, actor: Actor, token: string) {
+export async function deactivateMfa(deps: AccountDeps, caller: AuditActor, token: string) {
   const { db } = deps;
-  const user = await ownUser(db, actor.session);
+  const user = await ownUser(db, caller.actor);
   if (!user.mfaEnabled) throw mfaNotOn();
   // Turning MFA off guesses the same code as the MFA login step: one count and pause for both.
   if (isPaused(user)) throw tooManyAttempts();
@@ -242,7 +247,7 @@ export async function deactivateMfa(deps: AccountDeps, actor: Actor, token: stri
       mfaSecret: null,
       mfaLastStep: null,
     });
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: user.clientId,
       action: 'user.mfa_off',
       entityType: 'user',
@@ -254,16 +259,16 @@ export async function deactivateMfa(deps: AccountDeps, actor: Actor, token: stri
   return { mfaEnabled: false };
 }
 
-export async function getProfile(db: Database, session: SessionContext) {
-  return toProfile(await ownUser(db, session));
+export async function getProfile(db: Database, actor: Actor) {
+  return toProfile(await ownUser(db, actor));
 }
 
-export async function updateProfile(db: Database, actor: Actor, body: { name: string }) {
-  const user = await ownUser(db, actor.session);
+export async function updateProfile(db: Database, caller: AuditActor, body: { name: string }) {
+  const user = await ownUser(db, caller.actor);
   return db.transaction(async (tx) => {
     const after = await updateUserSecurity(tx, user.clientId, user.id, { name: body.name });
     if (!after) throw sessionEnded();
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: user.clientId,
       action: 'user.profile',
       entityType: 'user',
@@ -278,17 +283,17 @@ export async function updateProfile(db: Database, actor: Actor, body: { name: st
 /** Consent given (with the version of the terms) or withdrawn; both are recorded. */
 export async function updateConsent(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   body: { accepted: boolean; consentVersion: string },
 ) {
-  const user = await ownUser(db, actor.session);
+  const user = await ownUser(db, caller.actor);
   return db.transaction(async (tx) => {
     const after = await updateUserSecurity(tx, user.clientId, user.id, {
       consentAcceptedAt: body.accepted ? new Date() : null,
       consentVersion: body.accepted ? body.consentVersion : null,
     });
     if (!after) throw sessionEnded();
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: user.clientId,
       action: body.accepted ? 'user.consent_given' : 'user.consent_withdrawn',
       entityType: 'user',

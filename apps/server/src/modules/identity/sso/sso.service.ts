@@ -18,7 +18,8 @@ import {
   randomState,
 } from 'openid-client';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, recordAudit } from '../../../platform/audit/index.js';
+import { type AuditActor, recordAudit } from '../../../platform/audit/index.js';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { seal, unseal } from '../../../platform/secrets.js';
@@ -288,7 +289,7 @@ export async function completeSso(
 
 export async function createIdentityProvider(
   deps: SsoDeps,
-  actor: Actor,
+  caller: AuditActor,
   clientId: string,
   body: IdentityProviderRequest,
 ) {
@@ -313,7 +314,7 @@ export async function createIdentityProvider(
       )
       .returning();
     if (!row) throw new Error('Identity provider insert returned no row');
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId,
       action: 'sso.provider_create',
       entityType: 'identity_provider',
@@ -336,7 +337,7 @@ export async function listIdentityProviders(deps: SsoDeps, clientId: string) {
   const rows = await deps.db
     .select()
     .from(identityProviders)
-    .where(eq(identityProviders.clientId, clientId))
+    .where(inClient(identityProviders, clientId))
     .orderBy(identityProviders.createdAt);
   return rows.map((row) => toIdentityProvider(deps, row));
 }

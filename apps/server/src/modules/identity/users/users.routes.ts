@@ -17,19 +17,19 @@ import {
 /** User administration (spec §2 /users, §4 user states, §7 identity and users calls). */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   routeOperation(app, usersOperations.listUsers, (request) =>
-    listUsers(db, request.ctx.session!, request.query),
+    listUsers(db, request.ctx.actor!, request.query),
   );
   routeOperation(app, usersOperations.listUsersByClient, (request) =>
-    listUsers(db, request.ctx.session!, { ...request.query, clientId: request.params.clientId }),
+    listUsers(db, request.ctx.actor!, { ...request.query, clientId: request.params.clientId }),
   );
   routeOperation(app, usersOperations.getUser, (request) =>
-    getManagedUser(db, request.ctx.session!, request.params.userId),
+    getManagedUser(db, request.ctx.actor!, request.params.userId),
   );
   routeOperation(app, usersOperations.createUser, (request) =>
     createUser(db, actorOf(request), request.body),
   );
   routeOperation(app, usersOperations.validateUser, (request) =>
-    validateUser(db, request.ctx.session!, request.body),
+    validateUser(db, request.ctx.actor!, request.body),
   );
   routeOperation(app, usersOperations.changeUserClient, (request) =>
     changeUserClient(db, actorOf(request), request.body.userId, request.body.clientId),

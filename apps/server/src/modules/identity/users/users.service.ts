@@ -9,9 +9,9 @@ import {
   type ValidationAnswer,
 } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, recordAudit } from '../../../platform/audit/index.js';
+import { type Actor, isSuperAdmin, principalOf } from '../../../platform/actor.js';
+import { type AuditActor, recordAudit } from '../../../platform/audit/index.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import type { SessionContext } from '../../../platform/request-context.js';
 import { type ApprovalRegistry, type ApprovalTaskRow, proposeChange } from '../../approvals/index.js';
 import { clientNotFound, getClient } from '../../clients/index.js';
 import { userNotFound } from '../identity.errors.js';
@@ -52,18 +52,18 @@ const auditedUser = (row: UserRow) => ({
 });
 
 /** Which client's users the caller works on: any client for a super admin, else their own (404 otherwise). */
-function scopeOf(session: SessionContext, requested: string | undefined): string {
-  if (requested === undefined || requested === session.clientId) return session.clientId;
-  if (session.role !== 'SAD' || !isId(requested)) throw clientNotFound();
+function scopeOf(actor: Actor, requested: string | undefined): string {
+  if (requested === undefined || requested === actor.clientId) return actor.clientId;
+  if (!isSuperAdmin(actor) || !isId(requested)) throw clientNotFound();
   return requested;
 }
 
 /**
- * A user of the client the session acts for; any other client's user answers 404. A super admin
+ * A user of the client the caller acts for; any other client's user answers 404. A super admin
  * reaches another client's users by acting for that client (PUT /api/users/ownClientId).
  */
-async function findManagedUser(db: Executor, session: SessionContext, userId: string): Promise<UserRow> {
-  const row = isId(userId) ? await findUser(db, session.clientId, userId) : null;
+async function findManagedUser(db: Executor, actor: Actor, userId: string): Promise<UserRow> {
+  const row = isId(userId) ? await findUser(db, actor.clientId, userId) : null;
   if (!row) throw userNotFound();
   return row;
 }
@@ -77,9 +77,14 @@ const OUT_OF_REACH: Partial<Record<RoleCode, RoleCode[]>> = {
   ADC: ['SAD'],
 };
 
-function assertMayManageRole(session: SessionContext, ...roles: string[]) {
-  if (session.role !== 'SAD' && roles.includes('SAD')) throw superAdminOnly();
-  const outOfReach = OUT_OF_REACH[session.role] ?? ['SAD', 'ADC'];
+/** Whether the caller is the user themselves (an API key or a client-wide job is nobody's account). */
+const isSelf = (actor: Actor, userId: string) => principalOf(actor)?.userId === userId;
+
+/** Roles are read of the acting person; an API key or a client-wide job manages as the lowest admin. */
+function assertMayManageRole(actor: Actor, ...roles: string[]) {
+  if (!isSuperAdmin(actor) && roles.includes('SAD')) throw superAdminOnly();
+  const role = principalOf(actor)?.role;
+  const outOfReach = (role && OUT_OF_REACH[role]) ?? ['SAD', 'ADC'];
   const refused = roles.find((role) => (outOfReach as string[]).includes(role));
   if (refused) throw roleNotAssignable(refused);
 }
@@ -93,23 +98,23 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function listUsers(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   query: UserFilter & { clientId?: string | undefined; pageSize: number; pageNumber: number },
 ) {
-  const clientId = scopeOf(session, query.clientId);
-  if (clientId !== session.clientId) await getClient(db, clientId);
+  const clientId = scopeOf(actor, query.clientId);
+  if (clientId !== actor.clientId) await getClient(db, clientId);
   const { items, total } = await listUsersOfClient(db, clientId, query, query);
   return { pageSize: query.pageSize, pageNumber: query.pageNumber, total, items: items.map(toUser) };
 }
 
-export async function getManagedUser(db: Executor, session: SessionContext, userId: string): Promise<User> {
-  return toUser(await findManagedUser(db, session, userId));
+export async function getManagedUser(db: Executor, actor: Actor, userId: string): Promise<User> {
+  return toUser(await findManagedUser(db, actor, userId));
 }
 
 /** Inserts the user with a fresh temporary password and records it; shared by direct creation and approval. */
 async function insertNewUser(
   tx: Executor,
-  actor: Actor,
+  caller: AuditActor,
   clientId: string,
   fields: { name: string; email: string; role: RoleCode },
 ) {
@@ -127,7 +132,7 @@ async function insertNewUser(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await recordAudit(tx, actor, {
+  await recordAudit(tx, caller, {
     clientId,
     action: 'user.create',
     entityType: 'user',
@@ -147,18 +152,18 @@ export type CreateUserOutcome =
  */
 export async function createUser(
   db: Database,
-  actor: Actor,
+  caller: AuditActor,
   body: CreateUserRequest,
 ): Promise<CreateUserOutcome> {
-  const { session } = actor;
-  const clientId = scopeOf(session, body.clientId);
+  const { actor } = caller;
+  const clientId = scopeOf(actor, body.clientId);
   const client = await getClient(db, clientId);
-  assertMayManageRole(session, body.role);
+  assertMayManageRole(actor, body.role);
   const fields = { name: body.name, email: body.email, role: body.role };
   if (await unsafeEmailTaken(db, fields.email)) throw emailTaken();
-  if (client.approvalRequired && session.role !== 'SAD') {
+  if (client.approvalRequired && !isSuperAdmin(actor)) {
     const task = await db.transaction((tx) =>
-      proposeChange(tx, actor, {
+      proposeChange(tx, caller, {
         clientId,
         type: USER_CREATE_TASK,
         summary: `New user ${fields.email} (${fields.role})`,
@@ -167,21 +172,21 @@ export async function createUser(
     );
     return { outcome: 'pending_approval', taskId: task.id };
   }
-  const created = await db.transaction((tx) => insertNewUser(tx, actor, clientId, fields));
+  const created = await db.transaction((tx) => insertNewUser(tx, caller, clientId, fields));
   return { outcome: 'created', ...created };
 }
 
 /** Creates a client's first admin inside the client's creation. */
 export async function createFirstAdmin(
   tx: Executor,
-  actor: Actor,
+  caller: AuditActor,
   clientId: string,
   admin: { adminName: string; adminEmail: string },
 ) {
-  return insertNewUser(tx, actor, clientId, { name: admin.adminName, email: admin.adminEmail, role: 'ADC' });
+  return insertNewUser(tx, caller, clientId, { name: admin.adminName, email: admin.adminEmail, role: 'ADC' });
 }
 
-async function applyUserUpdate(tx: Executor, actor: Actor, before: UserRow, body: UpdateUserRequest) {
+async function applyUserUpdate(tx: Executor, caller: AuditActor, before: UserRow, body: UpdateUserRequest) {
   if (body.email !== before.email && (await unsafeEmailTaken(tx, body.email, before.id))) throw emailTaken();
   let row: UserRow | null;
   try {
@@ -191,7 +196,7 @@ async function applyUserUpdate(tx: Executor, actor: Actor, before: UserRow, body
     throw error;
   }
   if (!row) throw userNotFound();
-  await recordAudit(tx, actor, {
+  await recordAudit(tx, caller, {
     clientId: row.clientId,
     action: 'user.update',
     entityType: 'user',
@@ -202,16 +207,16 @@ async function applyUserUpdate(tx: Executor, actor: Actor, before: UserRow, body
   return row;
 }
 
-export async function updateUser(db: Database, actor: Actor, userId: string, body: UpdateUserRequest) {
-  const { session } = actor;
-  const before = await findManagedUser(db, session, userId);
-  assertMayManageRole(session, before.role, body.role);
-  if (before.id === session.userId && body.role !== before.role) throw notOnYourself();
+export async function updateUser(db: Database, caller: AuditActor, userId: string, body: UpdateUserRequest) {
+  const { actor } = caller;
+  const before = await findManagedUser(db, actor, userId);
+  assertMayManageRole(actor, before.role, body.role);
+  if (isSelf(actor, before.id) && body.role !== before.role) throw notOnYourself();
   if (body.email !== before.email && (await unsafeEmailTaken(db, body.email, before.id))) throw emailTaken();
   const client = await getClient(db, before.clientId);
-  if (client.approvalRequired && session.role !== 'SAD' && body.role !== before.role) {
+  if (client.approvalRequired && !isSuperAdmin(actor) && body.role !== before.role) {
     const task = await db.transaction((tx) =>
-      proposeChange(tx, actor, {
+      proposeChange(tx, caller, {
         clientId: before.clientId,
         type: USER_UPDATE_TASK,
         summary: `Role of ${before.email}: ${before.role} → ${body.role}`,
@@ -224,7 +229,7 @@ export async function updateUser(db: Database, actor: Actor, userId: string, bod
     );
     return { outcome: 'pending_approval' as const, taskId: task.id };
   }
-  const row = await db.transaction((tx) => applyUserUpdate(tx, actor, before, body));
+  const row = await db.transaction((tx) => applyUserUpdate(tx, caller, before, body));
   return { outcome: 'updated' as const, user: toUser(row) };
 }
 
@@ -246,11 +251,16 @@ const TRANSITIONS: Record<
 };
 
 /** The user states of spec §4. A user who can no longer log in loses their sessions in the same transaction. */
-export async function changeUserStatus(db: Database, actor: Actor, action: UserStatusAction, userId: string) {
-  const { session } = actor;
-  const before = await findManagedUser(db, session, userId);
-  if (before.id === session.userId) throw notOnYourself();
-  assertMayManageRole(session, before.role);
+export async function changeUserStatus(
+  db: Database,
+  caller: AuditActor,
+  action: UserStatusAction,
+  userId: string,
+) {
+  const { actor } = caller;
+  const before = await findManagedUser(db, actor, userId);
+  if (isSelf(actor, before.id)) throw notOnYourself();
+  assertMayManageRole(actor, before.role);
   const rule = TRANSITIONS[action];
   if (action === 'unlock' && before.status === 'active' && !isPaused(before))
     throw invalidTransition(rule.done, before.status, rule.allowed);
@@ -258,7 +268,7 @@ export async function changeUserStatus(db: Database, actor: Actor, action: UserS
     const after = await transitionUserStatus(tx, before.clientId, before.id, rule.from, rule.to);
     if (!after) return null;
     if (rule.to !== 'active') await revokeSessions(tx, after.clientId, { userId: after.id }, rule.to);
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: after.clientId,
       action: `user.${action}`,
       entityType: 'user',
@@ -280,16 +290,16 @@ export async function changeUserStatus(db: Database, actor: Actor, action: UserS
 }
 
 /** An admin turns MFA off for a user who lost their authenticator; they set it up again after login. */
-export async function resetUserMfa(db: Database, actor: Actor, userId: string) {
-  const { session } = actor;
-  const before = await findManagedUser(db, session, userId);
-  if (before.id === session.userId) throw notOnYourself();
-  assertMayManageRole(session, before.role);
+export async function resetUserMfa(db: Database, caller: AuditActor, userId: string) {
+  const { actor } = caller;
+  const before = await findManagedUser(db, actor, userId);
+  if (isSelf(actor, before.id)) throw notOnYourself();
+  assertMayManageRole(actor, before.role);
   if (!before.mfaEnabled && !before.mfaSecret) throw mfaNotOnForUser();
   const row = await db.transaction(async (tx) => {
     const after = await updateUserMfaOff(tx, before.clientId, before.id);
     if (!after) throw userNotFound();
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, caller, {
       clientId: after.clientId,
       action: 'user.mfa_reset',
       entityType: 'user',
@@ -303,21 +313,20 @@ export async function resetUserMfa(db: Database, actor: Actor, userId: string) {
 }
 
 /** A super admin moves a user to another client; the user's sessions end, as their data scope changes. */
-export async function changeUserClient(db: Database, actor: Actor, userId: string, clientId: string) {
-  const { session } = actor;
+export async function changeUserClient(db: Database, caller: AuditActor, userId: string, clientId: string) {
   // The spec's call names the user by id alone, across clients: only a super admin reaches it.
   const before = isId(userId) ? await unsafeFindUserById(db, userId) : null;
   if (!before) throw userNotFound();
   if (!isId(clientId)) throw clientNotFound();
   const target = await getClient(db, clientId);
-  if (before.id === session.userId) throw notOnYourself();
+  if (isSelf(caller.actor, before.id)) throw notOnYourself();
   if (target.id === before.clientId) return toUser(before);
   const row = await db.transaction(async (tx) => {
     await revokeSessions(tx, before.clientId, { userId: before.id }, 'client_changed');
     const moved = await moveUserToClient(tx, before.clientId, before.id, target.id);
     if (!moved) throw userNotFound();
     for (const side of [before.clientId, target.id]) {
-      await recordAudit(tx, actor, {
+      await recordAudit(tx, caller, {
         clientId: side,
         action: 'user.change_client',
         entityType: 'user',
@@ -334,7 +343,7 @@ export async function changeUserClient(db: Database, actor: Actor, userId: strin
 /** The spec's server-side validation call for user name, email and role: every problem at once. */
 export async function validateUser(
   db: Executor,
-  session: SessionContext,
+  actor: Actor,
   body: {
     name?: string | undefined;
     email?: string | undefined;
@@ -362,7 +371,7 @@ export async function validateUser(
   ) {
     errors.push({ field: 'email', message: emailTaken().message });
   }
-  if (role === 'SAD' && session.role !== 'SAD')
+  if (role === 'SAD' && !isSuperAdmin(actor))
     errors.push({ field: 'role', message: superAdminOnly().message });
   return { valid: errors.length === 0, errors };
 }
