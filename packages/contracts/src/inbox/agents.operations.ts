@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation.js';
+import { queryFlag } from '../operations/query-fields.js';
 import {
   AGENT_OFFLINE_PATH,
   AGENT_STATUS_PATH,
   AgentStatusStateSchema,
   ChangeAgentStatusSchema,
 } from './agent-status.js';
-import { InboxQueryFlagSchema, inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
+import { inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
 import {
   ChatMessageSchema,
   CsAgentSchema,
@@ -28,9 +29,9 @@ export const AgentListQuerySchema = z.object({
   lastEvaluatedKey: z.string().optional(),
   q: z.string().max(200).optional(),
   pageSize,
-  fromForward: InboxQueryFlagSchema,
-  excludeLog: InboxQueryFlagSchema,
-  excludeSelf: InboxQueryFlagSchema,
+  fromForward: queryFlag,
+  excludeLog: queryFlag,
+  excludeSelf: queryFlag,
 });
 
 /**
@@ -96,7 +97,7 @@ function staffOperations(path: string, noun: string) {
       access: inboxAccess.admins,
       tags,
       summary: `Deactivate one of the ${noun}, or delete with isDeleted=true`,
-      query: z.object({ email: z.string(), isDeleted: InboxQueryFlagSchema }),
+      query: z.object({ email: z.string(), isDeleted: queryFlag }),
       response: CsAgentSchema,
       errors,
     }),
@@ -174,7 +175,7 @@ export const agentsOperations = {
     access: inboxAccess.supervisors,
     tags,
     summary: 'Deactivate an agent, or delete with deleted=true',
-    query: z.object({ email: z.string(), deleted: InboxQueryFlagSchema }),
+    query: z.object({ email: z.string(), deleted: queryFlag }),
     response: CsAgentSchema,
     errors,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation.js';
-import { InboxQueryFlagSchema, inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
+import { queryFlag } from '../operations/query-fields.js';
+import { inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
 import { ChatMessageSchema, keysetPageOf } from './inbox.schemas.js';
 
 const errors = [400, 403, 404, 409, 422, 503] as const;
@@ -12,7 +13,7 @@ const MessageListQuerySchema = z.object({
   id: z.string(),
   pageSize: z.coerce.number().int().min(1).max(200).optional(),
   lastEvaluatedKey: z.string().optional(),
-  isBotInbox: InboxQueryFlagSchema,
+  isBotInbox: queryFlag,
   csId: z.string().optional(),
 });
 
@@ -62,7 +63,7 @@ export const chatOperations = {
     access: inboxAccess.inbox,
     tags,
     summary: 'Messages from one message on (jump to it)',
-    query: z.object({ messageId: z.string(), isInternalChat: InboxQueryFlagSchema }),
+    query: z.object({ messageId: z.string(), isInternalChat: queryFlag }),
     response: z.object({ roomId: z.string(), items: z.array(ChatMessageSchema) }),
     errors,
   }),
@@ -170,7 +171,7 @@ export const chatOperations = {
     access: inboxAccess.inbox,
     tags,
     summary: 'The last message of a room from the customer (or from CS with fromCs=true)',
-    query: z.object({ roomId: z.string(), fromCs: InboxQueryFlagSchema }),
+    query: z.object({ roomId: z.string(), fromCs: queryFlag }),
     response: z.object({ message: ChatMessageSchema.nullable() }),
     errors,
   }),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { access } from '../access/access-rule.js';
 import { CHAT_ROLES, CHAT_TEMPLATE_ROLES, CLIENT_ADMIN_ROLES, CS_SUPERVISOR_ROLES } from '../access/roles.js';
 
@@ -25,6 +24,3 @@ export const inboxAccess = {
   /** An agent's own status: only people who take chats have one. */
   agentSelf: access.feature('CS', [], ['CS', 'SPV']),
 } as const;
-
-/** A query flag arrives as text. */
-export const InboxQueryFlagSchema = z.enum(['true', 'false', '1', '0']).optional();

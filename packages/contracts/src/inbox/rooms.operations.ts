@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation.js';
-import { InboxQueryFlagSchema, inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
+import { queryFlag } from '../operations/query-fields.js';
+import { inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
 import { ChatRoomSchema, keysetPageOf } from './inbox.schemas.js';
 
 const errors = [400, 403, 404, 409] as const;
@@ -45,7 +46,7 @@ export const HistoryQuerySchema = z.object({
   createdAt: z.string().optional(),
   csId: z.string().optional(),
   clientId: z.string().optional(),
-  isPagination: InboxQueryFlagSchema,
+  isPagination: queryFlag,
   csEmail: z.string().optional(),
   closedBy: z.string().optional(),
   customerPhoneNumber: z.string().optional(),
@@ -102,7 +103,7 @@ export const roomsOperations = {
       remarks: z.string().max(2000).optional(),
       csCampaign: z.string().max(200).optional(),
     }),
-    query: z.object({ forceClose: InboxQueryFlagSchema, isMarge: InboxQueryFlagSchema }),
+    query: z.object({ forceClose: queryFlag, isMarge: queryFlag }),
     response: ChatRoomSchema,
     errors,
   }),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation.js';
+import { queryFlag } from '../operations/query-fields.js';
 import {
   ChatTemplateActionSchema,
   ChatTemplatePageSchema,
   ChatTemplateSaveSchema,
   ChatTemplateSchema,
 } from './cs-admin.schemas.js';
-import { InboxQueryFlagSchema, inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
+import { inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
 
 const errors = [400, 403, 404, 409] as const;
 
@@ -22,7 +23,7 @@ export const templatesOperations = {
       pageNumber: z.coerce.number().int().min(0).optional(),
       pageSize: z.coerce.number().int().min(1).max(200).optional(),
       search: z.string().max(200).optional(),
-      isClosingRemark: InboxQueryFlagSchema,
+      isClosingRemark: queryFlag,
     }),
     response: ChatTemplatePageSchema,
     errors,
