@@ -20,6 +20,8 @@ export * from './inbox/cs-admin.schemas.js';
 export * from './inbox/inbox.events.js';
 export * from './inbox/inbox.schemas.js';
 export * from './integrity/canonical-json.js';
+export * from './messaging/messaging.schemas.js';
+export * from './messaging/sandbox.operations.js';
 export * from './operations/define-operation.js';
 export * from './realtime/realtime.protocol.js';
 export * from './roles/roles.operations.js';
