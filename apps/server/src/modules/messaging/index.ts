@@ -44,3 +44,4 @@ export {
 export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-channels.js';
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
+export { createSandboxEngine } from './sandbox/sandbox-provider.js';
