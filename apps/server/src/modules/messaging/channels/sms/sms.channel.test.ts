@@ -5,7 +5,6 @@ import {
   isolatedChannelDeps,
   refusedThenFailed,
   sendAndSettle,
-  settleAll,
 } from '../../../../test/sandbox-channels.js';
 import type { TestApp } from '../../../../test/test-app.js';
 import type { SendMessageInput } from '../../index.js';
