@@ -236,15 +236,18 @@ export function createMessaging(deps: MessagingDeps) {
     });
   }
 
-  /** A delivery status for a row of the ledger: forward only, with the time kept either way. */
-  async function applyDeliveryStatus(executor: Executor, update: StatusUpdate) {
+  /**
+   * A delivery status for a row of the ledger: forward only, with the time kept either way. Answers
+   * whether the row was found (a report can overtake the send's own record of the provider id).
+   */
+  async function applyDeliveryStatus(executor: Executor, update: StatusUpdate): Promise<boolean> {
     const row = await findOutboundByProviderIdForUpdate(
       executor,
       update.clientId,
       update.channel,
       update.providerMessageId,
     );
-    if (!row) return;
+    if (!row) return false;
     let status: OutboundStatus | null = null;
     if (update.status === 'failed') {
       // A failure after delivery (another device) does not undo the delivery; a failure stays.
@@ -259,6 +262,7 @@ export function createMessaging(deps: MessagingDeps) {
       error: update.error ? { code: update.error.code, message: update.error.title } : null,
       details: update.details ?? null,
     });
+    return true;
   }
 
   return {

@@ -36,3 +36,7 @@ export const messageEmpty = (channel: string, what = 'text') =>
 
 export const messageTooLong = (channel: string, limit: string) =>
   new AppError(422, 'message_too_long', `A ${channel} message can be at most ${limit}.`);
+
+/** A delivery report names a message the ledger does not hold (yet): the provider tries again later. */
+export const reportNotMatched = (channel: string, providerMessageId: string) =>
+  new AppError(404, 'outbound_not_found', `No ${channel} message has the provider id ${providerMessageId}.`);

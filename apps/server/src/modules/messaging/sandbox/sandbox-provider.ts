@@ -34,6 +34,11 @@ export type ScheduledReport<TReport> = { afterMs: number; report: TReport };
 
 type Log = { warn(object: object, message: string): void };
 
+/** A report its receiver did not take is delivered again, this many times, at doubling delays. */
+const REPORT_RETRIES = 6;
+/** The first retry waits at least this long, however quick the reports. */
+const MIN_RETRY_MS = 100;
+
 /** Accepted keys kept per channel; the oldest are forgotten past this (a real provider keeps 24 hours). */
 const MAX_REMEMBERED_KEYS = 100_000;
 
@@ -52,6 +57,31 @@ export function createSandboxEngine(overrides: Partial<SandboxSettings>, log: Lo
     return digest.readUInt32BE(0) / 0x1_0000_0000;
   }
 
+  /**
+   * Runs `work` after `afterMs` in this process. A failure is tried again at doubling delays (as a
+   * provider retries a report its receiver refused), then logged; a crash loses it (a sandbox may).
+   */
+  function schedule(afterMs: number, work: () => Promise<void>, retriesLeft = REPORT_RETRIES) {
+    if (stopped) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        const run: Promise<void> = work()
+          .catch((error: unknown) => {
+            const retryMs =
+              Math.max(MIN_RETRY_MS, settings.reportDelayMs) * 2 ** (REPORT_RETRIES - retriesLeft);
+            if (retriesLeft > 0) schedule(retryMs, work, retriesLeft - 1);
+            else log.warn({ err: error }, 'a sandbox delivery report was not applied');
+          })
+          .finally(() => running.delete(run));
+        running.add(run);
+      },
+      Math.max(0, afterMs),
+    );
+    timer.unref();
+    timers.add(timer);
+  }
+
   const failureRates = (clientId: string): FailureRates =>
     rates.get(clientId) ?? { submit: settings.submitFailureRate, delivery: settings.deliveryFailureRate };
 
@@ -68,22 +98,7 @@ export function createSandboxEngine(overrides: Partial<SandboxSettings>, log: Lo
       const ms = settings.latencyMs * (0.5 + roll('latency', ...parts));
       if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     },
-    /** Runs `work` after `afterMs` in this process; a failure is logged, a crash loses it (a sandbox may). */
-    schedule(afterMs: number, work: () => Promise<void>) {
-      if (stopped) return;
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          const run: Promise<void> = work()
-            .catch((error: unknown) => log.warn({ err: error }, 'a sandbox delivery report was not applied'))
-            .finally(() => running.delete(run));
-          running.add(run);
-        },
-        Math.max(0, afterMs),
-      );
-      timer.unref();
-      timers.add(timer);
-    },
+    schedule,
     /** Waits until every report scheduled so far has been applied (tests). */
     async settle() {
       while (timers.size > 0 || running.size > 0) {

@@ -3,11 +3,12 @@ import {
   createSandboxTestApp,
   expectOneRowPerKey,
   isolatedChannelDeps,
+  QUICK_SANDBOX,
   refusedThenFailed,
   sendAndSettle,
 } from '../../../../test/sandbox-channels.js';
 import type { TestApp } from '../../../../test/test-app.js';
-import type { SendMessageInput } from '../../index.js';
+import { createSandboxEngine, type SendMessageInput } from '../../index.js';
 import { createSmsChannel } from './sms.channel.js';
 import { createSmsSandbox } from './sms.sandbox.js';
 
@@ -113,6 +114,24 @@ describe('SMS channel on the sandbox SMSC', () => {
     const after = await sapa.messaging.getOutbound(clientId, row.id);
     expect(after).toMatchObject({ status: 'delivered', errorCode: null });
     expect(after.statusHistory.failed).toBeDefined();
+  });
+
+  it('refuses a receipt that overtook the send, and the provider delivers it again until it is taken', async () => {
+    await expect(
+      sapa.sandbox.sms.receiveReceipt({
+        clientId,
+        receipt:
+          'id:FFFFFFFFFFFFFFFF sub:001 dlvrd:001 submit date:2611252130 done date:2611252131 stat:DELIVRD err:000 text:x',
+      }),
+    ).rejects.toMatchObject({ statusCode: 404, code: 'outbound_not_found' });
+    const engine = createSandboxEngine(QUICK_SANDBOX, console);
+    let tries = 0;
+    engine.schedule(1, async () => {
+      tries++;
+      if (tries < 3) throw new Error('not recorded yet');
+    });
+    await engine.settle();
+    expect(tries).toBe(3);
   });
 
   it('refuses a recipient that is not a phone number, or content it cannot send, in the request', async () => {
