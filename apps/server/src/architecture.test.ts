@@ -195,7 +195,8 @@ describe('server module boundaries', () => {
   it('names a repository function that queries a tenant table with no client and no unsafe name', () => {
     const root = tree({
       'modules/identity/identity.tables.ts': 'export type NewUser = typeof users.$inferInsert;\n',
-      'modules/identity/identity.repository.ts': `import { and, eq } from 'drizzle-orm';
+      'modules/identity/identity.repository.ts': `import { eq } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import { clients, type NewUser, users } from './identity.tables.js';
 
 const byEmail = (email: string) => eq(users.email, email); // users by email
@@ -211,7 +212,7 @@ export async function findUserByEmail(db: Executor, email: string) {
 }
 
 export async function findUser(db: Executor, clientId: string, id: string) {
-  return db.select().from(users).where(and(eq(users.clientId, clientId), eq(users.id, id)));
+  return db.select().from(users).where(inClient(users, clientId, eq(users.id, id)));
 }
 
 export async function insertUser(db: Executor, row: NewUser) {
@@ -234,6 +235,65 @@ export function userFilter(email: string) {
     expect(findUnscopedRepositoryFunctions(root, ['users'])).toEqual([
       'modules/identity/identity.repository.ts: findUserByEmail (users)',
       'modules/identity/identity.repository.ts: updateUser (users)',
+    ]);
+  });
+
+  it('names the client filter written by hand, one applied only sometimes, and a clientId that filters nothing', () => {
+    const root = tree({
+      'platform/client-scope.ts': `export function inClient(table, clientId, ...conditions) {
+  return and(eq(table.clientId, clientId), ...conditions)!;
+}
+`,
+      'modules/contacts/tags/tags.repository.ts': `import { and, eq, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
+import { tags } from './tags.tables.js';
+
+const byId = (clientId: string, id: string) => inClient(tags, clientId, eq(tags.id, id));
+
+export async function findTag(db: Executor, clientId: string, id: string) {
+  return db.select().from(tags).where(and(eq(tags.clientId, clientId), eq(tags.id, id)));
+}
+
+export async function findTagByName(db: Executor, clientId: string, name: string) {
+  return db.select().from(tags).where(eq(tags.name, name));
+}
+
+export async function listTags(db: Executor, clientId: string | undefined) {
+  return db.select().from(tags).where(clientId ? inClient(tags, clientId) : undefined);
+}
+
+/** Every client's tags, for the super admin's report. */
+export async function unsafeListTags(db: Executor, clientId: string | undefined) {
+  return db.select().from(tags).where(clientId ? inClient(tags, clientId) : undefined);
+}
+
+export async function countTags(db: Executor, clientId: string) {
+  return db.execute(sql\`select count(*) from \${tags} where \${tags.clientId} = \${clientId}\`);
+}
+
+export async function tagNames(db: Executor, clientId: string) {
+  return db.execute(sql\`select name from \${tags} where \${inClient(tags, clientId)}\`);
+}
+
+export async function insertTag(db: Executor, clientId: string, values: { id: string; name: string }) {
+  return db.insert(tags).values({ ...values, clientId });
+}
+
+export async function deleteTag(db: Executor, clientId: string, id: string) {
+  return db.delete(tags).where(byId(clientId, id));
+}
+`,
+      'modules/contacts/tags/tags.service.ts': `export async function renameTag(db: Executor, clientId: string, id: string, name: string) {
+  return db.update(tags).set({ name }).where(and(eq(tags.clientId, clientId), eq(tags.id, id)));
+}
+`,
+    });
+    expect(findUnscopedRepositoryFunctions(root, ['tags'])).toEqual([
+      'modules/contacts/tags/tags.repository.ts: countTags (client filter written by hand)',
+      'modules/contacts/tags/tags.repository.ts: findTag (client filter written by hand)',
+      'modules/contacts/tags/tags.repository.ts: findTagByName (tags)',
+      'modules/contacts/tags/tags.repository.ts: listTags (tags)',
+      'modules/contacts/tags/tags.service.ts: renameTag (client filter written by hand)',
     ]);
   });
 });

@@ -51,7 +51,7 @@ export const accessPolicyPlugin = fp<{
 
     app.decorateRequest('ctx', null as never);
     app.addHook('onRequest', async (request) => {
-      request.ctx = { requestId: String(request.id), session: null, actor: null };
+      request.ctx = { requestId: String(request.id), actor: null };
       // The 404 handler has no rule: nothing to protect there.
       const rule: AccessRule | undefined = request.routeOptions.config?.access;
       if (!rule || rule.kind === 'public') return;
@@ -60,7 +60,6 @@ export const accessPolicyPlugin = fp<{
       const session = token ? await resolveSession(token) : null;
       if (!session) throw new AppError(401, 'unauthorized', 'Your session has ended. Please log in again.');
       const actor = actorFromSession(session);
-      request.ctx.session = session;
       request.ctx.actor = actor;
 
       if (UNSAFE_METHODS.has(request.method) && !request.routeOptions.config?.csrfExempt) {

@@ -1,22 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { pageSizeQuery } from '@sapa/contracts';
+import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
 
-/** Query flags arrive as text. */
-export const queryFlag = z.enum(['true', 'false', '1', '0']).optional();
+/** Query flags arrive as text (the schema is contracts', which operations declare with). */
+export { queryFlag } from '@sapa/contracts';
 export const isTrue = (value: string | undefined) => value === 'true' || value === '1';
-export const pageSize = (max = 500) => z.coerce.number().int().min(1).max(max).optional();
+export const pageSize = pageSizeQuery;
 
 export const invalidCursor = () => new AppError(400, 'invalid_cursor', 'lastEvaluatedKey is not valid');
 export const fileRequired = () => new AppError(400, 'file_required', 'Send one file as multipart form data');
-
-/** The single file of a multipart upload (spec §5: imports and bulk deletes send one file). */
-export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw fileRequired();
-  const file = await request.file();
-  if (!file) throw fileRequired();
-  return file.toBuffer();
-}
 
 export function sendCsv(reply: FastifyReply, fileName: string, body: string) {
   return reply

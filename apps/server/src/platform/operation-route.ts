@@ -3,6 +3,7 @@ import {
   type AnyOperation,
   ErrorBodySchema,
   type OperationBody,
+  type OperationHeaders,
   type OperationParams,
   type OperationQuery,
   type OperationResponse,
@@ -20,6 +21,8 @@ export type OperationRequest<O extends AnyOperation> = FastifyRequest<{
   Params: OperationParams<O>;
   Querystring: OperationQuery<O>;
   Body: OperationBody<O>;
+  // Without a headers schema the request keeps Node's header type.
+  Headers: [OperationHeaders<O>] extends [undefined] ? unknown : OperationHeaders<O>;
 }>;
 
 /** What a handler returns: the JSON body, or (for a file or a redirect) the reply it sent. */
@@ -65,8 +68,10 @@ export function routeOperation<O extends AnyOperation>(
       ...(operation.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
+      ...(operation.headers ? { headers: operation.headers } : {}),
       ...(operation.body ? { body: operation.body } : {}),
-      response,
+      // A file answer without error statuses documents no response at all, as its routes always did.
+      ...(Object.keys(response).length > 0 ? { response } : {}),
     },
     // The schemas above are the operation's own, so the request and reply types the handler was written
     // against are the ones Fastify validates; only TypeScript cannot follow the generic through route().

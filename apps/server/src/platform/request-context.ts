@@ -26,8 +26,6 @@ export type SessionContext = Readonly<{
 
 export type RequestContext = {
   requestId: string;
-  /** Kept for the code not yet converted to `actor`; set with it. */
-  session: SessionContext | null;
   /** The caller as services take it (ARCHITECTURE §3); null on public routes. */
   actor: UserActor | null;
 };

@@ -234,14 +234,25 @@ function declarationsOf(
 }
 
 const QUERY = /\.(select|selectDistinct|insert|update|delete|execute)\(|preparedQuery\(/;
+/** A query that reads or changes rows already there, so it needs a filter (an insert alone does not). */
+const FILTERING_QUERY = /\.(select|selectDistinct|update|delete|execute)\(|preparedQuery\(/;
+/** The client filter through the platform helper (decision 0027). */
+const IN_CLIENT = /(?<![\w.$])inClient\(/;
+/** A client filter that only sometimes applies: `clientId ? inClient(…) : undefined` reads every client. */
+const SOMETIMES_IN_CLIENT = /\?\s*inClient\(/;
+/** The client filter written by hand instead of through `inClient`: `eq(t.clientId, …)`, `${t.clientId} = …`. */
+const HAND_WRITTEN_FILTER = /(?<![\w.$])eq\(\s*[\w.]+\.clientId\s*,|\$\{\s*[\w.]+\.clientId\s*\}\s*=/;
 
 const mentions = (text: string, name: string) => new RegExp(`(?<![\\w.$])${name}(?![\\w$])`).test(text);
 
 /**
- * Rule 6: an exported function of a `*.repository.ts` that touches a tenant table (directly or through
- * a helper of the same file) must be scoped to a client: it names `clientId` (a parameter, a filter or
- * a row field), or takes whole rows to insert (`typeof table.$inferInsert`, whose type requires the
- * client). Otherwise its name starts with `unsafe`, and a comment says why.
+ * Rule 6 (decisions 0022 and 0027): an exported function of a `*.repository.ts` that touches a tenant
+ * table (directly or through a helper of the same file) is scoped to a client. One that reads, changes
+ * or deletes rows filters through `inClient` (platform/client-scope.ts), always, not only when given a
+ * client; one that only inserts names `clientId` (a parameter or row field) or takes whole rows
+ * (`typeof table.$inferInsert`, whose type requires the client). Nowhere in the server is the client
+ * filter written by hand (`eq(t.clientId, …)`): it goes through `inClient`. A function that does
+ * otherwise is named `unsafe…`, and a comment says why.
  */
 export function findUnscopedRepositoryFunctions(root: string, tenantTables: readonly string[]): string[] {
   const found: string[] = [];
@@ -253,40 +264,57 @@ export function findUnscopedRepositoryFunctions(root: string, tenantTables: read
       .readFileSync(file, 'utf8')
       .matchAll(/^(?:export\s+)?type\s+(\w+)\s*=\s*typeof\s+(\w+)\.\$inferInsert;/gm))
       rowTypes.set(match[2]!, [...(rowTypes.get(match[2]!) ?? []), match[1]!]);
-  for (const file of files.filter((f) => f.endsWith('.repository.ts'))) {
+  for (const file of checkedFiles(root)) {
+    if (path.relative(root, file) === path.join('platform', 'client-scope.ts')) continue;
     const declarations = declarationsOf(fs.readFileSync(file, 'utf8'));
-    const tablesOf = new Map<string, Set<string>>();
-    const reach = (name: string, seen: Set<string>): Set<string> => {
-      const cached = tablesOf.get(name);
+    const byHand = new Set(
+      declarations
+        .filter((d) => !d.name.startsWith('unsafe') && HAND_WRITTEN_FILTER.test(d.text))
+        .map((d) => d.name),
+    );
+    for (const name of byHand)
+      found.push(`${path.relative(root, file)}: ${name} (client filter written by hand)`);
+    if (!file.endsWith('.repository.ts')) continue;
+    // The tenant tables a declaration touches and the text it runs, its same-file helpers included.
+    const reached = new Map<string, { tables: Set<string>; text: string }>();
+    const reach = (name: string, seen: Set<string>): { tables: Set<string>; text: string } => {
+      const cached = reached.get(name);
       if (cached) return cached;
       const declaration = declarations.find((d) => d.name === name);
-      const tables = new Set(
-        tenantTables.filter((table) => declaration && mentions(declaration.text, table)),
-      );
+      const result = {
+        tables: new Set(tenantTables.filter((table) => declaration && mentions(declaration.text, table))),
+        text: declaration?.text ?? '',
+      };
       for (const other of declarations)
         if (
           other.name !== name &&
           !seen.has(other.name) &&
           declaration &&
           mentions(declaration.text, other.name)
-        )
-          for (const table of reach(other.name, new Set([...seen, name]))) tables.add(table);
-      tablesOf.set(name, tables);
-      return tables;
+        ) {
+          const helper = reach(other.name, new Set([...seen, name]));
+          for (const table of helper.tables) result.tables.add(table);
+          result.text += `\n${helper.text}`;
+        }
+      reached.set(name, result);
+      return result;
     };
     for (const declaration of declarations) {
       if (!declaration.exported || !declaration.isFunction || declaration.name.startsWith('unsafe')) continue;
       // A function that runs no query (it builds a filter for its caller's query) is not checked.
-      if (!QUERY.test(declaration.text)) continue;
-      const tables = reach(declaration.name, new Set());
-      if (tables.size === 0 || /\bclientId\b/.test(declaration.text)) continue;
-      const insertsWholeRows = [...tables].every((table) =>
-        [`typeof ${table}\\.\\$inferInsert`, ...(rowTypes.get(table) ?? [])].some((rowType) =>
-          new RegExp(`(?<!Partial<)\\b${rowType}\\b`).test(declaration.text),
-        ),
-      );
-      if (insertsWholeRows) continue;
-      found.push(`${path.relative(root, file)}: ${declaration.name} (${[...tables].sort().join(', ')})`);
+      if (!QUERY.test(declaration.text) || byHand.has(declaration.name)) continue;
+      const { tables, text } = reach(declaration.name, new Set());
+      if (tables.size === 0) continue;
+      const scoped = FILTERING_QUERY.test(text)
+        ? IN_CLIENT.test(text) && !SOMETIMES_IN_CLIENT.test(text)
+        : /\bclientId\b/.test(declaration.text) ||
+          [...tables].every((table) =>
+            [`typeof ${table}\\.\\$inferInsert`, ...(rowTypes.get(table) ?? [])].some((rowType) =>
+              new RegExp(`(?<!Partial<)\\b${rowType}\\b`).test(declaration.text),
+            ),
+          );
+      if (!scoped)
+        found.push(`${path.relative(root, file)}: ${declaration.name} (${[...tables].sort().join(', ')})`);
     }
   }
   return found.sort();

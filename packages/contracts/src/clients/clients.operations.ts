@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AccessRule, access } from '../access/access-rule.js';
 import {
   AdminClientSchema,
+  ClientBatchResultSchema,
   ClientFieldsSchema,
   ClientListQuerySchema,
   ClientPageSchema,
@@ -19,10 +20,7 @@ const ClientParamsSchema = z.object({ clientId: z.string() });
 /** Client administration spans tenants: it stays with the super admin whatever the right mapping says (spec §6). */
 const superAdminClients: AccessRule = { kind: 'authenticated', roles: ['SAD'], right: 'CLIENT_MANAGE' };
 
-/**
- * The tenants (spec §3 "Client"). `POST /api/clients/batch` (a multipart CSV upload) is still
- * registered by hand in the server's clients routes.
- */
+/** The tenants (spec §3 "Client"). */
 export const clientsOperations = {
   getMyClientInfo: defineOperation({
     method: 'GET',
@@ -50,6 +48,18 @@ export const clientsOperations = {
     summary: 'Create a client (spec §3 fields, features as flags) and optionally its first admin',
     body: CreateClientRequestSchema,
     response: CreatedClientSchema,
+    errors: [400, 403, 404, 409],
+  }),
+  importClients: defineOperation({
+    method: 'POST',
+    path: '/api/clients/batch',
+    // The same rule as every other client write.
+    access: superAdminClients,
+    tags,
+    summary:
+      'Create clients from a CSV file (multipart field "file"); answers a per-row report. Columns: clientName, abbreviatedClientName, clientBizType, clientAddress, clientPhoneNumber, clientMobileNumber, timezone, countryCode, countryPhone, features (A|B), mainFeature, logTypes (A|B), chatbotDashboard, approvalRequired, adminName, adminEmail',
+    upload: { field: 'file', maxBytes: 5 * 1024 * 1024 },
+    response: ClientBatchResultSchema,
     errors: [400, 403, 404, 409],
   }),
   validateClientFields: defineOperation({

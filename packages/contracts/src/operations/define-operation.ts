@@ -30,6 +30,7 @@ export type Operation<
   Response extends z.ZodType | undefined = z.ZodType | undefined,
   Upload extends OperationUpload | undefined = OperationUpload | undefined,
   Answer extends OperationAnswer | undefined = OperationAnswer | undefined,
+  Headers extends z.ZodObject | undefined = z.ZodObject | undefined,
 > = {
   method: OperationMethod;
   /** Fastify's form: `/api/roles/:roleCode/rights`; every `:name` is a key of `params`. */
@@ -40,6 +41,8 @@ export type Operation<
   tags: readonly string[];
   params?: Params;
   query?: Query;
+  /** Request headers the operation reads (a webhook's signature); most read none. */
+  headers?: Headers;
   /** A JSON body; an operation with `upload` sends multipart form data instead. */
   body?: Body;
   upload?: Upload;
@@ -54,7 +57,7 @@ export type Operation<
 
 /** Any operation, whatever its schemas. */
 // biome-ignore lint/suspicious/noExplicitAny: the widest operation, for helpers that accept every one.
-export type AnyOperation = Operation<any, any, any, any, any, any>;
+export type AnyOperation = Operation<any, any, any, any, any, any, any>;
 
 // An optional descriptor field reads as `Schema | undefined`; a declared schema is what is left.
 type Declared<S> = Exclude<S, undefined>;
@@ -78,6 +81,7 @@ export type Answers<O extends AnyOperation, Kind extends 'json' | 'file' | 'redi
 
 export type OperationParams<O extends AnyOperation> = OutputOf<O['params']>;
 export type OperationQuery<O extends AnyOperation> = OutputOf<O['query']>;
+export type OperationHeaders<O extends AnyOperation> = OutputOf<O['headers']>;
 export type OperationBody<O extends AnyOperation> = OutputOf<O['body']>;
 export type OperationResponse<O extends AnyOperation> = OutputOf<O['response']>;
 export type OperationUploadFields<O extends AnyOperation> =
@@ -119,9 +123,10 @@ export function defineOperation<
   const Response extends z.ZodType | undefined = undefined,
   const Upload extends OperationUpload | undefined = undefined,
   const Answer extends OperationAnswer | undefined = undefined,
+  const Headers extends z.ZodObject | undefined = undefined,
 >(
-  operation: Operation<Params, Query, Body, Response, Upload, Answer>,
-): Operation<Params, Query, Body, Response, Upload, Answer> {
+  operation: Operation<Params, Query, Body, Response, Upload, Answer, Headers>,
+): Operation<Params, Query, Body, Response, Upload, Answer, Headers> {
   const name = `${operation.method} ${operation.path}`;
   const inPath = pathParamNames(operation.path).sort();
   const declared = Object.keys(operation.params?.shape ?? {}).sort();

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { type ApprovalTaskRow, approvalTasks } from './approvals.tables.js';
 
@@ -19,7 +20,7 @@ export async function findTask(
   const [row] = await db
     .select()
     .from(approvalTasks)
-    .where(and(eq(approvalTasks.clientId, clientId), eq(approvalTasks.id, taskId)));
+    .where(inClient(approvalTasks, clientId, eq(approvalTasks.id, taskId)));
   return row ?? null;
 }
 
@@ -43,8 +44,9 @@ export async function claimPendingTask(
     .update(approvalTasks)
     .set({ ...decision, decidedAt: sql`now()` })
     .where(
-      and(
-        eq(approvalTasks.clientId, clientId),
+      inClient(
+        approvalTasks,
+        clientId,
         eq(approvalTasks.id, taskId),
         eq(approvalTasks.status, 'pending'),
         ne(approvalTasks.makerUserId, decision.checkerUserId),
@@ -58,7 +60,7 @@ export async function setTaskResult(db: Executor, clientId: string, taskId: stri
   await db
     .update(approvalTasks)
     .set({ result })
-    .where(and(eq(approvalTasks.clientId, clientId), eq(approvalTasks.id, taskId)));
+    .where(inClient(approvalTasks, clientId, eq(approvalTasks.id, taskId)));
 }
 
 export async function listTasks(
@@ -67,8 +69,9 @@ export async function listTasks(
   filter: { status?: 'pending' | 'approved' | 'rejected' | undefined; makerUserId?: string | undefined },
   page: { pageSize: number; pageNumber: number },
 ) {
-  const where: SQL | undefined = and(
-    eq(approvalTasks.clientId, clientId),
+  const where: SQL | undefined = inClient(
+    approvalTasks,
+    clientId,
     filter.status ? eq(approvalTasks.status, filter.status) : undefined,
     filter.makerUserId ? eq(approvalTasks.makerUserId, filter.makerUserId) : undefined,
   );

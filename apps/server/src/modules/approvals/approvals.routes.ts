@@ -33,7 +33,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
     approveTask(db, registry, actorOf(request), request.params.taskId),
   );
   routeOperation(app, approvalsOperations.rejectTask, (request) =>
-    rejectTask(db, actorOf(request), request.params.taskId, request.body.note),
+    rejectTask(db, actorOf(request), request.params.taskId, request.body.note, registry),
   );
   routeOperation(app, approvalsOperations.listCheckerMakers, (request) =>
     listChannelCheckerMakers(db, users, request.ctx.actor!, request.query),

@@ -18,6 +18,8 @@ export type AppliedChange = {
 export type ApprovalHandler = {
   /** Applies an approved change inside the approval's transaction; throwing leaves the task pending. */
   apply(tx: Transaction, checker: AuditActor, task: ApprovalTaskRow): Promise<AppliedChange>;
+  /** What a rejection undoes inside the rejection's transaction (a campaign leaves "pending approval"). */
+  reject?(tx: Transaction, checker: AuditActor, task: ApprovalTaskRow, note: string): Promise<void>;
 };
 
 /** Modules register one handler per task type; approving a task runs its type's handler. */
@@ -27,6 +29,11 @@ export class ApprovalRegistry {
   register(type: string, handler: ApprovalHandler) {
     if (this.#handlers.has(type)) throw new Error(`Approval handler ${type} is registered twice`);
     this.#handlers.set(type, handler);
+  }
+
+  /** The type's handler, if any module registered one (a rejection needs none). */
+  find(type: string): ApprovalHandler | undefined {
+    return this.#handlers.get(type);
   }
 
   get(type: string): ApprovalHandler {
@@ -141,7 +148,13 @@ export async function approveTask(
   return outcome;
 }
 
-export async function rejectTask(db: Database, checker: AuditActor, taskId: string, note: string) {
+export async function rejectTask(
+  db: Database,
+  checker: AuditActor,
+  taskId: string,
+  note: string,
+  registry?: ApprovalRegistry,
+) {
   const { actor } = checker;
   const person = requirePrincipal(actor);
   if (!isId(taskId)) throw taskNotFound();
@@ -154,6 +167,7 @@ export async function rejectTask(db: Database, checker: AuditActor, taskId: stri
     });
     if (!claimed) return null;
     await assertTaskChecker(tx, actor, claimed);
+    await registry?.find(claimed.type)?.reject?.(tx, checker, claimed, note);
     await recordAudit(tx, checker, {
       clientId: claimed.clientId,
       action: 'task.reject',

@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { type CheckerMakerUserRow, checkerMakerUsers } from './approvals.tables.js';
 
 const assignmentOf = (clientId: string, channel: string, userId: string) =>
-  and(
-    eq(checkerMakerUsers.clientId, clientId),
+  inClient(
+    checkerMakerUsers,
+    clientId,
     eq(checkerMakerUsers.channel, channel),
     eq(checkerMakerUsers.userId, userId),
   );
@@ -18,7 +20,7 @@ export async function listChannelAssignments(
   return db
     .select()
     .from(checkerMakerUsers)
-    .where(and(eq(checkerMakerUsers.clientId, clientId), eq(checkerMakerUsers.channel, channel)));
+    .where(inClient(checkerMakerUsers, clientId, eq(checkerMakerUsers.channel, channel)));
 }
 
 export async function findCheckerMakerUser(
@@ -39,7 +41,7 @@ export async function channelNamesAnyone(db: Executor, clientId: string, channel
   const [row] = await db
     .select({ userId: checkerMakerUsers.userId })
     .from(checkerMakerUsers)
-    .where(and(eq(checkerMakerUsers.clientId, clientId), eq(checkerMakerUsers.channel, channel)))
+    .where(inClient(checkerMakerUsers, clientId, eq(checkerMakerUsers.channel, channel)))
     .limit(1);
   return row !== undefined;
 }

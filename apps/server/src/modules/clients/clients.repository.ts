@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import { type Database, type Executor, isTransaction } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
 import { type ClientRow, clientApiSecrets, clients } from './clients.tables.js';
@@ -96,7 +97,7 @@ export async function findActiveApiSecret(db: Executor, clientId: string) {
   const [row] = await db
     .select()
     .from(clientApiSecrets)
-    .where(and(eq(clientApiSecrets.clientId, clientId), isNull(clientApiSecrets.revokedAt)));
+    .where(inClient(clientApiSecrets, clientId, isNull(clientApiSecrets.revokedAt)));
   return row ?? null;
 }
 
@@ -104,7 +105,7 @@ export async function revokeApiSecrets(db: Executor, clientId: string) {
   await db
     .update(clientApiSecrets)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(clientApiSecrets.clientId, clientId), isNull(clientApiSecrets.revokedAt)));
+    .where(inClient(clientApiSecrets, clientId, isNull(clientApiSecrets.revokedAt)));
 }
 
 export async function insertApiSecret(db: Executor, row: typeof clientApiSecrets.$inferInsert) {

@@ -1,10 +1,12 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { ClientBatchResultSchema, clientsOperations, ErrorBodySchema } from '@sapa/contracts';
+import { clientsOperations } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isId } from '../../lib/ids.js';
 import { actorOf } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
-import { routeOperation } from '../../platform/operation-route.js';
+import { AppError } from '../../platform/errors.js';
+import { readOperationUpload, routeOperation } from '../../platform/operation-route.js';
 import {
   clientNotFound,
   createClient,
@@ -20,9 +22,6 @@ import {
   updateClient,
   validateClientFields,
 } from './clients.service.js';
-
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 export type ClientAdminDeps = {
   createFirstAdmin: FirstAdminCreator;
@@ -43,28 +42,18 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database; admins: Client
     createClient(db, actorOf(request), request.body, admins.createFirstAdmin),
   );
 
-  // A multipart upload: not yet an operation in contracts (its body is a file, not JSON).
-  app.post(
-    '/api/clients/batch',
-    {
-      // The same rule as every other client write.
-      config: { access: clientsOperations.createClient.access },
-      schema: {
-        tags: ['clients'],
-        summary:
-          'Create clients from a CSV file (multipart field "file"); answers a per-row report. Columns: clientName, abbreviatedClientName, clientBizType, clientAddress, clientPhoneNumber, clientMobileNumber, timezone, countryCode, countryPhone, features (A|B), mainFeature, logTypes (A|B), chatbotDashboard, approvalRequired, adminName, adminEmail',
-        security,
-        consumes: ['multipart/form-data'],
-        response: { 200: ClientBatchResultSchema, ...errors },
+  routeOperation(app, clientsOperations.importClients, async (request) => {
+    const { bytes } = await readOperationUpload(request, clientsOperations.importClients).catch(
+      (error: unknown) => {
+        // This import has always named a missing file as a bad batch file.
+        if (error instanceof AppError && error.code === 'file_required') {
+          throw invalidBatchFile('Send the CSV file as multipart form data.');
+        }
+        throw error;
       },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw invalidBatchFile('Send the CSV file as multipart form data.');
-      const file = await request.file();
-      if (!file) throw invalidBatchFile('Send the CSV file as multipart form data.');
-      return importClients(db, actorOf(request), file.file, admins.createFirstAdmin);
-    },
-  );
+    );
+    return importClients(db, actorOf(request), Readable.from([bytes]), admins.createFirstAdmin);
+  });
 
   routeOperation(app, clientsOperations.validateClientFields, (request) =>
     validateClientFields(db, request.body, admins.isEmailTaken),

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
 import { clientAccessSubquery } from '../clients/index.js';
@@ -22,7 +23,7 @@ export async function findUser(db: Executor, clientId: string, userId: string): 
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+    .where(inClient(users, clientId, eq(users.id, userId)));
   return row ?? null;
 }
 
@@ -54,8 +55,9 @@ export async function recordFailedLogin(db: Executor, clientId: string, userId: 
       updatedAt: sql`now()`,
     })
     .where(
-      and(
-        eq(users.clientId, clientId),
+      inClient(
+        users,
+        clientId,
         eq(users.id, userId),
         or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`)),
       ),
@@ -68,7 +70,7 @@ export async function recordSuccessfulLogin(db: Executor, clientId: string, user
   await db
     .update(users)
     .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+    .where(inClient(users, clientId, eq(users.id, userId)));
 }
 
 /** A credential proved right outside login (old password, MFA code): the count starts again. */
@@ -76,7 +78,7 @@ export async function clearFailedLogins(db: Executor, clientId: string, userId: 
   await db
     .update(users)
     .set({ failedLoginCount: 0, lockedUntil: null })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId), sql`${users.failedLoginCount} > 0`));
+    .where(inClient(users, clientId, eq(users.id, userId), sql`${users.failedLoginCount} > 0`));
 }
 
 export async function insertSession(db: Executor, row: typeof authSessions.$inferInsert) {
@@ -98,9 +100,7 @@ export async function claimRefreshToken(db: Executor, clientId: string, tokenId:
   const claimed = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(eq(refreshTokens.clientId, clientId), eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)),
-    )
+    .where(inClient(refreshTokens, clientId, eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   return claimed.length === 1;
 }
@@ -111,11 +111,7 @@ export async function retireRefreshTokens(db: Executor, clientId: string, sessio
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        eq(refreshTokens.clientId, clientId),
-        eq(refreshTokens.sessionId, sessionId),
-        isNull(refreshTokens.usedAt),
-      ),
+      inClient(refreshTokens, clientId, eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)),
     );
 }
 
@@ -123,7 +119,7 @@ export async function findSession(db: Executor, clientId: string, sessionId: str
   const [row] = await db
     .select()
     .from(authSessions)
-    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.id, sessionId)));
+    .where(inClient(authSessions, clientId, eq(authSessions.id, sessionId)));
   return row ?? null;
 }
 
@@ -141,8 +137,9 @@ export async function revokeSessions(
     .update(authSessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(
-      and(
-        eq(authSessions.clientId, clientId),
+      inClient(
+        authSessions,
+        clientId,
         'sessionId' in which ? eq(authSessions.id, which.sessionId) : eq(authSessions.userId, which.userId),
         'exceptSessionId' in which && which.exceptSessionId
           ? ne(authSessions.id, which.exceptSessionId)
@@ -161,7 +158,7 @@ export async function setSessionActiveClient(
   await db
     .update(authSessions)
     .set({ activeClientId: activeId })
-    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.id, sessionId)));
+    .where(inClient(authSessions, clientId, eq(authSessions.id, sessionId)));
 }
 
 function prepareFindLiveSession(db: Database) {
@@ -184,12 +181,13 @@ function prepareFindLiveSession(db: Database) {
       expiredAt: subscriptions.expiredAt,
     })
     .from(authSessions)
-    .innerJoin(users, and(eq(users.clientId, authSessions.clientId), eq(users.id, authSessions.userId)))
+    .innerJoin(users, inClient(users, authSessions.clientId, eq(users.id, authSessions.userId)))
     .innerJoin(clients, eq(clients.id, authSessions.activeClientId))
-    .leftJoin(subscriptions, eq(subscriptions.clientId, authSessions.activeClientId))
+    .leftJoin(subscriptions, inClient(subscriptions, authSessions.activeClientId))
     .where(
-      and(
-        eq(authSessions.clientId, sql.placeholder('clientId')),
+      inClient(
+        authSessions,
+        sql.placeholder('clientId'),
         eq(authSessions.id, sql.placeholder('sessionId')),
         eq(authSessions.userId, sql.placeholder('userId')),
         isNull(authSessions.revokedAt),
@@ -227,7 +225,7 @@ export async function unsafeDeleteExpiredAuthRows(db: Executor, keepDays: number
     .where(
       or(
         lt(refreshTokens.expiresAt, sql`now()`),
-        sql`not exists (select 1 from ${authSessions} where ${authSessions.clientId} = ${refreshTokens.clientId} and ${authSessions.id} = ${refreshTokens.sessionId})`,
+        sql`not exists (select 1 from ${authSessions} where ${inClient(authSessions, refreshTokens.clientId, eq(authSessions.id, refreshTokens.sessionId))})`,
       ),
     )
     .returning({ id: refreshTokens.id });

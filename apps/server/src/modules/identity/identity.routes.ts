@@ -21,7 +21,6 @@ const originOf = (request: FastifyRequest) => ({
 
 /** From here the response belongs to the new session: it gets its CSRF token and integrity hash. */
 function actAs(request: FastifyRequest, context: SessionContext) {
-  request.ctx.session = context;
   request.ctx.actor = actorFromSession(context);
 }
 

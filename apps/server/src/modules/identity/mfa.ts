@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaChallenge } from '@sapa/contracts';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq, isNull, lt, or } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { type Keys, unseal } from '../../platform/secrets.js';
 import { type UserRow, users } from './identity.tables.js';
@@ -69,8 +70,9 @@ export async function acceptTotp(db: Executor, keys: Keys, user: UserRow, token:
     .update(users)
     .set({ mfaLastStep: step })
     .where(
-      and(
-        eq(users.clientId, user.clientId),
+      inClient(
+        users,
+        user.clientId,
         eq(users.id, user.id),
         or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step)),
       ),

@@ -1,11 +1,12 @@
 import type { OutboundDetails } from '@sapa/contracts';
-import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import type { ChannelName } from './channel.ports.js';
 import { messagingOutbound, type OutboundRow, type OutboundStatus } from './messaging.tables.js';
 
 const t = messagingOutbound;
-const row = (clientId: string, id: string) => and(eq(t.clientId, clientId), eq(t.id, id));
+const row = (clientId: string, id: string) => inClient(t, clientId, eq(t.id, id));
 /** Adds the time a status was reached; a time already recorded stays. */
 const historyWith = (status: OutboundStatus, at: Date) =>
   sql`jsonb_build_object(${status}::text, ${at.toISOString()}::text) || ${t.statusHistory}`;
@@ -28,7 +29,7 @@ export async function findOutboundByKey(executor: Executor, clientId: string, id
   const [found] = await executor
     .select()
     .from(t)
-    .where(and(eq(t.clientId, clientId), eq(t.idempotencyKey, idempotencyKey)));
+    .where(inClient(t, clientId, eq(t.idempotencyKey, idempotencyKey)));
   return found ?? null;
 }
 
@@ -41,7 +42,7 @@ export async function findOutboundByProviderIdForUpdate(
   const [found] = await executor
     .select()
     .from(t)
-    .where(and(eq(t.clientId, clientId), eq(t.channel, channel), eq(t.providerMessageId, providerMessageId)))
+    .where(inClient(t, clientId, eq(t.channel, channel), eq(t.providerMessageId, providerMessageId)))
     .for('update');
   return found ?? null;
 }
@@ -182,10 +183,12 @@ export async function listOutboundPage(
   filter: { channel?: ChannelName | undefined; recipient?: string | undefined },
   page: { limit: number; offset: number },
 ) {
-  const conditions: SQL[] = [eq(t.clientId, clientId)];
-  if (filter.channel) conditions.push(eq(t.channel, filter.channel));
-  if (filter.recipient) conditions.push(eq(t.recipient, filter.recipient));
-  const where = and(...conditions);
+  const where = inClient(
+    t,
+    clientId,
+    filter.channel ? eq(t.channel, filter.channel) : undefined,
+    filter.recipient ? eq(t.recipient, filter.recipient) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     executor
       .select()

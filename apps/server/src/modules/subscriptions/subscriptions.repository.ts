@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { type SubscriptionRow, subscriptions } from './subscriptions.tables.js';
 
@@ -20,7 +21,7 @@ export function unsafeSubscriptionTermsSubquery(db: Executor) {
 }
 
 export async function findSubscription(db: Executor, clientId: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId));
+  const [row] = await db.select().from(subscriptions).where(inClient(subscriptions, clientId));
   return row ?? null;
 }
 
@@ -47,7 +48,7 @@ export async function updateSubscription(
   const [row] = await db
     .update(subscriptions)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(eq(subscriptions.clientId, clientId))
+    .where(inClient(subscriptions, clientId))
     .returning();
   return row ?? null;
 }

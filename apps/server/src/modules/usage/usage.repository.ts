@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { activityLogs, apiMetrics, pageMetrics } from './usage.tables.js';
 
@@ -63,10 +64,10 @@ const USAGE_LISTS = {
 export type UsageKind = keyof typeof USAGE_LISTS;
 
 /**
- * A page of one usage table, newest first. `clientId` undefined lists every client: callers pass it
- * only for super admins.
+ * A page of one usage table, newest first. Unsafe: `clientId` undefined lists every client, which
+ * callers pass only for super admins.
  */
-export async function listUsage(
+export async function unsafeListUsage(
   db: Executor,
   kind: UsageKind,
   clientId: string | undefined,
@@ -74,7 +75,7 @@ export async function listUsage(
   logType?: string,
 ) {
   const { table, columns } = USAGE_LISTS[kind];
-  const filters: (SQL | undefined)[] = [clientId ? eq(table.clientId, clientId) : undefined];
+  const filters: (SQL | undefined)[] = [clientId ? inClient(table, clientId) : undefined];
   if (kind === 'logs' && logType) filters.push(eq(activityLogs.type, logType));
   const where = and(...filters);
   const [items, [total]] = await Promise.all([

@@ -6,9 +6,9 @@ import {
   insertActivityLog,
   insertApiMetrics,
   insertPageMetric,
-  listUsage,
   type PageRequest,
   type UsageKind,
+  unsafeListUsage,
 } from './usage.repository.js';
 
 /** The batch's clientId fields are ignored: metrics always belong to the actor's client. */
@@ -68,6 +68,6 @@ export async function listUsagePage(
   page: PageRequest,
   logType?: LogType,
 ) {
-  const { items, total } = await listUsage(db, kind, clientId, page, logType);
+  const { items, total } = await unsafeListUsage(db, kind, clientId, page, logType);
   return { ...page, total, items: items.map(presentRow) };
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { inClient } from '../client-scope.js';
 import type { Executor } from '../database.js';
 import { auditLogs } from './audit.tables.js';
 
@@ -18,7 +19,7 @@ export async function insertAuditLog(db: Executor, row: typeof auditLogs.$inferI
 /** `clientId` undefined is the super admin's view over every client; callers decide who may pass it. */
 function whereOf(clientId: string | undefined, filter: AuditFilter): SQL | undefined {
   return and(
-    clientId ? eq(auditLogs.clientId, clientId) : undefined,
+    clientId ? inClient(auditLogs, clientId) : undefined,
     filter.action ? eq(auditLogs.action, filter.action) : undefined,
     filter.entityType ? eq(auditLogs.entityType, filter.entityType) : undefined,
     filter.entityId ? eq(auditLogs.entityId, filter.entityId) : undefined,
@@ -28,7 +29,8 @@ function whereOf(clientId: string | undefined, filter: AuditFilter): SQL | undef
   );
 }
 
-export async function listAuditLogs(
+/** Unsafe: `clientId` undefined pages through every client's trail, for the super admin only. */
+export async function unsafeListAuditLogs(
   db: Executor,
   clientId: string | undefined,
   filter: AuditFilter,
@@ -50,9 +52,10 @@ export async function listAuditLogs(
 
 /**
  * Batches of at most `batchSize` rows, newest first, for a streamed export that never holds the whole
- * set; keyset paging, so rows written meanwhile neither repeat nor shift the rest.
+ * set; keyset paging, so rows written meanwhile neither repeat nor shift the rest. Unsafe as
+ * `unsafeListAuditLogs`: `clientId` undefined reads every client's trail.
  */
-export async function* iterateAuditLogs(
+export async function* unsafeIterateAuditLogs(
   db: Executor,
   clientId: string | undefined,
   filter: AuditFilter,

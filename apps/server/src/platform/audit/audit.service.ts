@@ -1,11 +1,16 @@
 import { pipeline, Readable } from 'node:stream';
 import type { AuditEntry, AuditQuery } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
-import { type Actor, actorLabel, principalOf, type UserActor } from '../actor.js';
+import { type Actor, actorLabel, isSuperAdmin, principalOf } from '../actor.js';
 import { csvStream } from '../csv.js';
 import type { Executor } from '../database.js';
 import { AppError } from '../errors.js';
-import { type AuditFilter, insertAuditLog, iterateAuditLogs, listAuditLogs } from './audit.repository.js';
+import {
+  type AuditFilter,
+  insertAuditLog,
+  unsafeIterateAuditLogs,
+  unsafeListAuditLogs,
+} from './audit.repository.js';
 import type { AuditLogRow } from './audit.tables.js';
 
 /** Who made a change (the caller as services take it) and from where; routes build it from the request (see `actorOf`). */
@@ -64,14 +69,12 @@ function toAuditEntry(row: AuditLogRow): AuditEntry {
 const notFoundClient = () => new AppError(404, 'client_not_found', 'Client not found');
 
 /** Who reads the trail: the signed-in caller (a session or its actor both carry these). */
-type Reader = Pick<UserActor, 'role' | 'clientId'>;
-
 /**
  * Which client's rows the caller reads: a super admin any one or all of them; everyone else only the
  * client they act for (asking for another answers 404, as everywhere).
  */
-function scopeOf(reader: Reader, clientId: string | undefined): string | undefined {
-  if (reader.role === 'SAD') {
+function scopeOf(reader: Actor, clientId: string | undefined): string | undefined {
+  if (isSuperAdmin(reader)) {
     if (clientId !== undefined && !isId(clientId)) throw notFoundClient();
     return clientId;
   }
@@ -90,11 +93,16 @@ function filterOf(query: AuditQuery): AuditFilter {
   };
 }
 
-export async function listAudit(db: Executor, reader: Reader, query: AuditQuery) {
+export async function listAudit(db: Executor, reader: Actor, query: AuditQuery) {
   if (query.actorUserId !== undefined && !isId(query.actorUserId)) {
     return { pageSize: query.pageSize, pageNumber: query.pageNumber, total: 0, items: [] };
   }
-  const { items, total } = await listAuditLogs(db, scopeOf(reader, query.clientId), filterOf(query), query);
+  const { items, total } = await unsafeListAuditLogs(
+    db,
+    scopeOf(reader, query.clientId),
+    filterOf(query),
+    query,
+  );
   return { pageSize: query.pageSize, pageNumber: query.pageNumber, total, items: items.map(toAuditEntry) };
 }
 
@@ -113,13 +121,13 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const;
 
 /** The filtered audit trail as CSV, streamed batch by batch. */
-export function exportAuditCsv(db: Executor, reader: Reader, query: AuditQuery): Readable {
+export function exportAuditCsv(db: Executor, reader: Actor, query: AuditQuery): Readable {
   const scope = scopeOf(reader, query.clientId);
   const filter = filterOf(query);
   const noActorMatch = query.actorUserId !== undefined && !isId(query.actorUserId);
   async function* records() {
     if (noActorMatch) return;
-    for await (const batch of iterateAuditLogs(db, scope, filter)) {
+    for await (const batch of unsafeIterateAuditLogs(db, scope, filter)) {
       for (const row of batch) {
         const entry = toAuditEntry(row);
         yield {

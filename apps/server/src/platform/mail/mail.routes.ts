@@ -1,9 +1,8 @@
-import { MailMessageSchema, PageQuerySchema, pageOf } from '@sapa/contracts';
+import { mailOperations } from '@sapa/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../database.js';
-import { access } from '../request-context.js';
+import { routeOperation } from '../operation-route.js';
 import { mailOutbox } from './mail.tables.js';
 
 /** The sandbox outbox spans clients: it is the installation's mail, read by the super admin. */
@@ -31,18 +30,7 @@ async function unsafeListOutbox(
 }
 
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    '/api/mail/outbox',
-    {
-      config: { access: { ...access.roles('SAD'), right: 'MAIL_OUTBOX_VIEW' } },
-      schema: {
-        tags: ['mail'],
-        summary: 'Mail sent in embedded mode without SMTP (the sandbox outbox), newest first (super admin)',
-        security: [{ bearer: [] }],
-        querystring: PageQuerySchema.extend({ to: z.string().max(254).optional() }),
-        response: { 200: pageOf(MailMessageSchema) },
-      },
-    },
-    async (request) => unsafeListOutbox(db, request.query.to, request.query),
+  routeOperation(app, mailOperations.listOutbox, (request) =>
+    unsafeListOutbox(db, request.query.to, request.query),
   );
 };

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { asc, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { inClient } from '../client-scope.js';
 import type { Executor } from '../database.js';
 import { realtimeCounters, realtimeEvents } from './realtime.tables.js';
 import type { PublishInput } from './realtime.types.js';
@@ -9,7 +10,7 @@ export async function findCurrentSeq(executor: Executor, clientId: string): Prom
   const [row] = await executor
     .select({ seq: realtimeCounters.seq })
     .from(realtimeCounters)
-    .where(eq(realtimeCounters.clientId, clientId));
+    .where(inClient(realtimeCounters, clientId));
   return row?.seq ?? 0;
 }
 
@@ -17,7 +18,7 @@ export async function findOldestSeq(executor: Executor, clientId: string): Promi
   const [row] = await executor
     .select({ seq: min(realtimeEvents.seq) })
     .from(realtimeEvents)
-    .where(eq(realtimeEvents.clientId, clientId));
+    .where(inClient(realtimeEvents, clientId));
   return row?.seq ?? null;
 }
 
@@ -30,7 +31,7 @@ export async function listEventsAfter(
   return executor
     .select()
     .from(realtimeEvents)
-    .where(and(eq(realtimeEvents.clientId, clientId), gt(realtimeEvents.seq, afterSeq)))
+    .where(inClient(realtimeEvents, clientId, gt(realtimeEvents.seq, afterSeq)))
     .orderBy(asc(realtimeEvents.seq))
     .limit(limit);
 }
@@ -39,7 +40,7 @@ export async function findEvent(executor: Executor, clientId: string, seq: numbe
   const [row] = await executor
     .select()
     .from(realtimeEvents)
-    .where(and(eq(realtimeEvents.clientId, clientId), eq(realtimeEvents.seq, seq)));
+    .where(inClient(realtimeEvents, clientId, eq(realtimeEvents.seq, seq)));
   return row ?? null;
 }
 

@@ -2,8 +2,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isId, newId } from '../../lib/ids.js';
+import { inClient } from '../client-scope.js';
 import type { Executor } from '../database.js';
 import { notFound } from '../errors.js';
 import { storedFiles } from './storage.tables.js';
@@ -101,14 +102,14 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
       const [existing] = await executor
         .select()
         .from(storedFiles)
-        .where(and(eq(storedFiles.clientId, clientId), eq(storedFiles.sha256, sha256)));
+        .where(inClient(storedFiles, clientId, eq(storedFiles.sha256, sha256)));
       return existing!;
     },
     async get(executor, clientId, fileId) {
       const [row] = await executor
         .select()
         .from(storedFiles)
-        .where(and(eq(storedFiles.clientId, clientId), eq(storedFiles.id, fileId)));
+        .where(inClient(storedFiles, clientId, eq(storedFiles.id, fileId)));
       if (!row) throw fileNotFound();
       return row;
     },

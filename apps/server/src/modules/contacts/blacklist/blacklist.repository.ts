@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { contactsBlacklist } from './blacklist.tables.js';
 
@@ -20,8 +21,9 @@ export async function deleteBlacklistEntry(db: Executor, clientId: string, phone
   const [row] = await db
     .delete(contactsBlacklist)
     .where(
-      and(
-        eq(contactsBlacklist.clientId, clientId),
+      inClient(
+        contactsBlacklist,
+        clientId,
         eq(contactsBlacklist.phone, phone),
         eq(contactsBlacklist.channel, channel),
       ),
@@ -42,8 +44,9 @@ export async function listBlacklistedPhones(
     .selectDistinct({ phone: contactsBlacklist.phone })
     .from(contactsBlacklist)
     .where(
-      and(
-        eq(contactsBlacklist.clientId, clientId),
+      inClient(
+        contactsBlacklist,
+        clientId,
         inArray(contactsBlacklist.channel, channels),
         inArray(contactsBlacklist.phone, phones),
       ),

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { likePattern } from '../../../lib/like-pattern.js';
 import { digitsOf } from '../../../lib/phone.js';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import {
@@ -18,7 +19,7 @@ export async function findCustomerByPhone(db: Executor, clientId: string, phone:
   const [row] = await db
     .select()
     .from(csCustomers)
-    .where(and(eq(csCustomers.clientId, clientId), eq(csCustomers.phoneNumber, phone)));
+    .where(inClient(csCustomers, clientId, eq(csCustomers.phoneNumber, phone)));
   return row ?? null;
 }
 
@@ -59,7 +60,7 @@ export async function updateCustomer(
   const [row] = await db
     .update(csCustomers)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(csCustomers.clientId, clientId), eq(csCustomers.phoneNumber, phone)))
+    .where(inClient(csCustomers, clientId, eq(csCustomers.phoneNumber, phone)))
     .returning();
   return row ?? null;
 }
@@ -80,8 +81,9 @@ export async function listCustomerRows(
     .select()
     .from(csCustomers)
     .where(
-      and(
-        eq(csCustomers.clientId, clientId),
+      inClient(
+        csCustomers,
+        clientId,
         options.q
           ? options.isPhoneNumber
             ? ilike(csCustomers.phoneNumber, `${digitsOf(options.q)}%`)
@@ -103,7 +105,7 @@ export async function deleteCustomers(db: Executor, clientId: string, phones: st
   if (phones.length === 0) return [];
   const rows = await db
     .delete(csCustomers)
-    .where(and(eq(csCustomers.clientId, clientId), inArray(csCustomers.phoneNumber, phones)))
+    .where(inClient(csCustomers, clientId, inArray(csCustomers.phoneNumber, phones)))
     .returning({ phoneNumber: csCustomers.phoneNumber });
   return rows.map((row) => row.phoneNumber);
 }
@@ -111,7 +113,7 @@ export async function deleteCustomers(db: Executor, clientId: string, phones: st
 export async function listCustomerTags(db: Executor, clientId: string): Promise<string[]> {
   const rows = await db.execute<{ tag: string }>(
     sql`select distinct unnest(${csCustomers.tags}) as tag from ${csCustomers}
-        where ${csCustomers.clientId} = ${clientId} order by 1`,
+        where ${inClient(csCustomers, clientId)} order by 1`,
   );
   return rows.rows.map((row) => row.tag);
 }
@@ -144,7 +146,7 @@ export async function findCustomerImport(
   const [row] = await db
     .select()
     .from(csCustomerImports)
-    .where(and(eq(csCustomerImports.clientId, clientId), eq(csCustomerImports.id, id)));
+    .where(inClient(csCustomerImports, clientId, eq(csCustomerImports.id, id)));
   return row ?? null;
 }
 
@@ -157,7 +159,7 @@ export async function updateCustomerImport(
   await db
     .update(csCustomerImports)
     .set(values)
-    .where(and(eq(csCustomerImports.clientId, clientId), eq(csCustomerImports.id, id)));
+    .where(inClient(csCustomerImports, clientId, eq(csCustomerImports.id, id)));
 }
 
 /** The next chunk of an import still to write, or null when all are written. */
@@ -165,7 +167,7 @@ export async function findNextImportChunk(db: Executor, clientId: string, import
   const [row] = await db
     .select()
     .from(csCustomerImportChunks)
-    .where(and(eq(csCustomerImportChunks.clientId, clientId), eq(csCustomerImportChunks.importId, importId)))
+    .where(inClient(csCustomerImportChunks, clientId, eq(csCustomerImportChunks.importId, importId)))
     .orderBy(asc(csCustomerImportChunks.seq))
     .limit(1);
   return row ?? null;
@@ -202,8 +204,9 @@ export async function writeImportChunk(
     await tx
       .delete(csCustomerImportChunks)
       .where(
-        and(
-          eq(csCustomerImportChunks.clientId, clientId),
+        inClient(
+          csCustomerImportChunks,
+          clientId,
           eq(csCustomerImportChunks.importId, chunk.importId),
           eq(csCustomerImportChunks.seq, chunk.seq),
         ),
@@ -211,6 +214,6 @@ export async function writeImportChunk(
     await tx
       .update(csCustomerImports)
       .set({ processed: sql`${csCustomerImports.processed} + ${chunk.rows.length}`, status: 'running' })
-      .where(and(eq(csCustomerImports.clientId, clientId), eq(csCustomerImports.id, chunk.importId)));
+      .where(inClient(csCustomerImports, clientId, eq(csCustomerImports.id, chunk.importId)));
   });
 }

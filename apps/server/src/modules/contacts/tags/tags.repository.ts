@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, eq, ilike, sql } from 'drizzle-orm';
 import { likePattern } from '../../../lib/like-pattern.js';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csTags } from './tags.tables.js';
 
@@ -8,8 +9,9 @@ export async function listTagRows(
   clientId: string,
   options: { search?: string | undefined; pageSize: number; offset: number },
 ) {
-  const where = and(
-    eq(csTags.clientId, clientId),
+  const where = inClient(
+    csTags,
+    clientId,
     options.search ? ilike(csTags.name, likePattern(options.search)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
@@ -48,7 +50,7 @@ export async function updateTag(
   const [row] = await db
     .update(csTags)
     .set(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)))
-    .where(and(eq(csTags.clientId, clientId), eq(csTags.id, id)))
+    .where(inClient(csTags, clientId, eq(csTags.id, id)))
     .returning();
   return row ?? null;
 }
@@ -56,7 +58,7 @@ export async function updateTag(
 export async function deleteTagRow(db: Executor, clientId: string, id: string) {
   const [row] = await db
     .delete(csTags)
-    .where(and(eq(csTags.clientId, clientId), eq(csTags.id, id)))
+    .where(inClient(csTags, clientId, eq(csTags.id, id)))
     .returning();
   return row ?? null;
 }

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, gt, isNull, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { passwordResetTokens, users } from '../identity.tables.js';
 
@@ -25,7 +26,7 @@ export async function updateUserSecurity(
   const [row] = await db
     .update(users)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .where(inClient(users, clientId, eq(users.id, userId)))
     .returning();
   return row ?? null;
 }
@@ -49,8 +50,9 @@ export async function claimResetToken(db: Executor, clientId: string, tokenId: s
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        eq(passwordResetTokens.clientId, clientId),
+      inClient(
+        passwordResetTokens,
+        clientId,
         eq(passwordResetTokens.id, tokenId),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, sql`now()`),
@@ -66,8 +68,9 @@ export async function retireResetTokens(db: Executor, clientId: string, userId: 
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        eq(passwordResetTokens.clientId, clientId),
+      inClient(
+        passwordResetTokens,
+        clientId,
         eq(passwordResetTokens.userId, userId),
         isNull(passwordResetTokens.usedAt),
       ),
@@ -82,14 +85,15 @@ export async function lockUserAndCountRecentResetTokens(db: Executor, clientId: 
   await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .where(inClient(users, clientId, eq(users.id, userId)))
     .for('update');
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(passwordResetTokens)
     .where(
-      and(
-        eq(passwordResetTokens.clientId, clientId),
+      inClient(
+        passwordResetTokens,
+        clientId,
         eq(passwordResetTokens.userId, userId),
         gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`),
       ),

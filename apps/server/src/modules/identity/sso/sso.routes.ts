@@ -1,10 +1,9 @@
-import { ErrorBodySchema, IdentityProviderRequestSchema, IdentityProviderSchema } from '@sapa/contracts';
+import { ssoOperations } from '@sapa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../../platform/audit/index.js';
 import { AppError } from '../../../platform/errors.js';
-import { access } from '../../../platform/request-context.js';
+import { routeOperation } from '../../../platform/operation-route.js';
 import {
   completeOidc,
   completeSso,
@@ -13,8 +12,6 @@ import {
   type SsoDeps,
   startSso,
 } from './sso.service.js';
-
-const providerParams = z.object({ providerId: z.string().max(100) });
 
 /** SAML 2.0 sign-in per identity provider (spec §5, §7 "SSO redirect by identity-provider id"). */
 export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinute: number }> = async (
@@ -45,51 +42,21 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinut
     },
   );
 
-  app.get(
-    '/api/auth/sso/:providerId',
-    {
-      config: { access: access.public(), rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['auth'],
-        summary:
-          "Start SSO: redirects to the identity provider's sign-on page. Errors: 'Provider invalid', 'Relay state invalid'",
-        params: providerParams,
-        querystring: z.object({
-          relayState: z
-            .string()
-            .max(500)
-            .optional()
-            .describe('The portal path to return to, such as /dashboard'),
-        }),
-        response: { 400: ErrorBodySchema },
-      },
-    },
+  const rateLimit = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+
+  routeOperation(
+    app,
+    ssoOperations.startSso,
     async (request, reply) => {
       const url = await startSso(deps, request.params.providerId, request.query.relayState);
       return reply.redirect(url, 302);
     },
+    { config: rateLimit },
   );
 
-  app.post(
-    '/api/auth/sso/:providerId/acs',
-    {
-      config: {
-        access: access.public(),
-        csrfExempt: true,
-        rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' },
-      },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Assertion consumer service: the identity provider posts its signed SAML response; redirects to the portal with a single-use refresh token in the URL fragment, or with error and errorMessage when sign-in fails',
-        params: providerParams,
-        body: z.object({
-          SAMLResponse: z.string().max(400_000).optional(),
-          RelayState: z.string().max(500).optional(),
-        }),
-        response: { 400: ErrorBodySchema },
-      },
-    },
+  routeOperation(
+    app,
+    ssoOperations.completeSaml,
     async (request, reply) =>
       backToPortal(request, reply, () =>
         completeSso(deps, request.params.providerId, request.body, {
@@ -97,21 +64,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinut
           userAgent: request.headers['user-agent'],
         }),
       ),
+    { config: { csrfExempt: true, ...rateLimit } },
   );
 
-  app.get(
-    '/api/auth/sso/:providerId/callback',
-    {
-      config: { access: access.public(), rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'OpenID Connect redirect URI: the provider sends the browser back with a code; redirects to the portal with a single-use refresh token in the URL fragment, or with error and errorMessage when sign-in fails',
-        params: providerParams,
-        querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
-        response: { 400: ErrorBodySchema },
-      },
-    },
+  routeOperation(
+    app,
+    ssoOperations.completeOidc,
     async (request, reply) =>
       backToPortal(request, reply, () =>
         completeOidc(deps, request.params.providerId, request.url.split('?')[1] ?? '', {
@@ -119,36 +77,14 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: SsoDeps; rateLimitPerMinut
           userAgent: request.headers['user-agent'],
         }),
       ),
+    { config: rateLimit },
   );
 
-  app.get(
-    '/api/clients/:clientId/identityProviders',
-    {
-      config: { access: access.roles('SAD') },
-      schema: {
-        tags: ['clients'],
-        summary: 'The identity providers of a client (super admin)',
-        security: [{ bearer: [] }],
-        params: z.object({ clientId: z.string() }),
-        response: { 200: z.array(IdentityProviderSchema), 404: ErrorBodySchema },
-      },
-    },
-    async (request) => listIdentityProviders(deps, request.params.clientId),
+  routeOperation(app, ssoOperations.listIdentityProviders, async (request) =>
+    listIdentityProviders(deps, request.params.clientId),
   );
 
-  app.post(
-    '/api/clients/:clientId/identityProviders',
-    {
-      config: { access: access.roles('SAD') },
-      schema: {
-        tags: ['clients'],
-        summary: 'Add a SAML or OpenID Connect identity provider to a client (super admin)',
-        security: [{ bearer: [] }],
-        params: z.object({ clientId: z.string() }),
-        body: IdentityProviderRequestSchema,
-        response: { 200: IdentityProviderSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
-    async (request) => createIdentityProvider(deps, actorOf(request), request.params.clientId, request.body),
+  routeOperation(app, ssoOperations.createIdentityProvider, async (request) =>
+    createIdentityProvider(deps, actorOf(request), request.params.clientId, request.body),
   );
 };

@@ -19,6 +19,7 @@ import {
 } from 'openid-client';
 import { isId, newId } from '../../../lib/ids.js';
 import { type AuditActor, recordAudit } from '../../../platform/audit/index.js';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { seal, unseal } from '../../../platform/secrets.js';
@@ -336,7 +337,7 @@ export async function listIdentityProviders(deps: SsoDeps, clientId: string) {
   const rows = await deps.db
     .select()
     .from(identityProviders)
-    .where(eq(identityProviders.clientId, clientId))
+    .where(inClient(identityProviders, clientId))
     .orderBy(identityProviders.createdAt);
   return rows.map((row) => toIdentityProvider(deps, row));
 }

@@ -1,5 +1,6 @@
 import type { UserStatus } from '@sapa/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { type UserRow, users } from '../identity.tables.js';
 
@@ -18,8 +19,9 @@ export async function listUsersOfClient(
   page: { pageSize: number; pageNumber: number },
 ) {
   const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
-  const where: SQL | undefined = and(
-    eq(users.clientId, clientId),
+  const where: SQL | undefined = inClient(
+    users,
+    clientId,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
     filter.role ? eq(users.role, filter.role) : undefined,
     filter.status ? eq(users.status, filter.status) : undefined,
@@ -46,7 +48,7 @@ export async function updateUserFields(
   const [row] = await db
     .update(users)
     .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .where(inClient(users, clientId, eq(users.id, userId)))
     .returning();
   return row ?? null;
 }
@@ -70,7 +72,7 @@ export async function transitionUserStatus(
       updatedAt: sql`now()`,
       ...(clearsLockout ? { failedLoginCount: 0, lockedAt: null, lockedUntil: null } : {}),
     })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId), inArray(users.status, [...from])))
+    .where(inClient(users, clientId, eq(users.id, userId), inArray(users.status, [...from])))
     .returning();
   return row ?? null;
 }
@@ -79,7 +81,7 @@ export async function moveUserToClient(db: Executor, clientId: string, userId: s
   const [row] = await db
     .update(users)
     .set({ clientId: toClientId, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .where(inClient(users, clientId, eq(users.id, userId)))
     .returning();
   return row ?? null;
 }
@@ -94,7 +96,7 @@ export async function updateUserAgentLink(
   await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)));
+    .where(inClient(users, clientId, eq(users.id, userId)));
 }
 
 /** One page of the named users of a client, by name: approvals lists a channel's makers and checkers. */
@@ -108,7 +110,7 @@ export async function listUsersByName(
   return db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
-    .where(and(eq(users.clientId, clientId), inArray(users.id, userIds)))
+    .where(inClient(users, clientId, inArray(users.id, userIds)))
     .orderBy(asc(users.name), asc(users.id))
     .limit(page.pageSize)
     .offset(page.pageSize * page.pageNumber);
@@ -132,7 +134,7 @@ export async function updateUserMfaOff(
   const [row] = await db
     .update(users)
     .set({ mfaEnabled: false, mfaSecret: null, mfaLastStep: null, updatedAt: sql`now()` })
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .where(inClient(users, clientId, eq(users.id, userId)))
     .returning();
   return row ?? null;
 }

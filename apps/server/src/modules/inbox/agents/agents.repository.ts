@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { type CsAgentRow, csAgentStatusLogs, csAgents } from './agents.tables.js';
 
@@ -21,8 +22,9 @@ export async function listAgentRows(
     .select()
     .from(csAgents)
     .where(
-      and(
-        eq(csAgents.clientId, clientId),
+      inClient(
+        csAgents,
+        clientId,
         eq(csAgents.kind, kind),
         eq(csAgents.deleted, false),
         pattern ? or(ilike(csAgents.name, pattern), ilike(csAgents.email, pattern)) : undefined,
@@ -44,8 +46,9 @@ export async function findAgent(
     .select()
     .from(csAgents)
     .where(
-      and(
-        eq(csAgents.clientId, clientId),
+      inClient(
+        csAgents,
+        clientId,
         'csId' in by
           ? eq(csAgents.id, by.csId)
           : and(eq(csAgents.email, by.email.toLowerCase()), eq(csAgents.kind, by.kind)),
@@ -68,7 +71,7 @@ export async function updateAgent(
   const [row] = await db
     .update(csAgents)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(csAgents.clientId, clientId), eq(csAgents.id, csId)))
+    .where(inClient(csAgents, clientId, eq(csAgents.id, csId)))
     .returning();
   return row ?? null;
 }
@@ -76,7 +79,7 @@ export async function updateAgent(
 export async function listAgentTags(db: Executor, clientId: string): Promise<string[]> {
   const rows = await db.execute<{ tag: string }>(
     sql`select distinct unnest(${csAgents.tags}) as tag from ${csAgents}
-        where ${csAgents.clientId} = ${clientId} and ${csAgents.kind} = 'cs' and not ${csAgents.deleted}
+        where ${inClient(csAgents, clientId)} and ${csAgents.kind} = 'cs' and not ${csAgents.deleted}
         order by 1`,
   );
   return rows.rows.map((row) => row.tag);
@@ -94,8 +97,9 @@ export async function recordStatusChange(
     .update(csAgentStatusLogs)
     .set({ endedAt: sql`now()` })
     .where(
-      and(
-        eq(csAgentStatusLogs.clientId, clientId),
+      inClient(
+        csAgentStatusLogs,
+        clientId,
         eq(csAgentStatusLogs.csId, csId),
         isNull(csAgentStatusLogs.endedAt),
       ),
@@ -112,8 +116,9 @@ export async function listStatusLogs(
     .select()
     .from(csAgentStatusLogs)
     .where(
-      and(
-        eq(csAgentStatusLogs.clientId, clientId),
+      inClient(
+        csAgentStatusLogs,
+        clientId,
         options.csIds ? inArray(csAgentStatusLogs.csId, options.csIds) : undefined,
         options.to ? lt(csAgentStatusLogs.startedAt, options.to) : undefined,
         options.from
@@ -138,7 +143,7 @@ export async function lastLogTimes(db: Executor, clientId: string, csIds: string
       >`max(${csAgentStatusLogs.startedAt}) filter (where ${csAgentStatusLogs.status} = 'offline')`,
     })
     .from(csAgentStatusLogs)
-    .where(and(eq(csAgentStatusLogs.clientId, clientId), inArray(csAgentStatusLogs.csId, csIds)))
+    .where(inClient(csAgentStatusLogs, clientId, inArray(csAgentStatusLogs.csId, csIds)))
     .groupBy(csAgentStatusLogs.csId);
   return new Map(
     rows.map((row) => [

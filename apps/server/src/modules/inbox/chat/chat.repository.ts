@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { cteColumns } from '../../../platform/sql-cte.js';
 import { lastMessageColumns, roomOpenToAgent } from '../rooms/rooms.repository.js';
@@ -29,11 +30,7 @@ export async function insertCustomerMessageOnce(
         unreadCount: sql`${csRooms.unreadCount} + 1`,
       })
       .where(
-        and(
-          eq(csRooms.clientId, row.clientId),
-          eq(csRooms.id, row.roomId),
-          sql`exists (select 1 from ${stored})`,
-        ),
+        inClient(csRooms, row.clientId, eq(csRooms.id, row.roomId), sql`exists (select 1 from ${stored})`),
       )
       .returning(),
   );
@@ -57,7 +54,7 @@ export async function findMessage(db: Executor, clientId: string, messageId: str
   const [row] = await db
     .select()
     .from(csMessages)
-    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.id, messageId)));
+    .where(inClient(csMessages, clientId, eq(csMessages.id, messageId)));
   return row ?? null;
 }
 
@@ -70,7 +67,7 @@ export async function updateMessage(
   const [row] = await db
     .update(csMessages)
     .set(values)
-    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.id, messageId)))
+    .where(inClient(csMessages, clientId, eq(csMessages.id, messageId)))
     .returning();
   return row ?? null;
 }
@@ -91,9 +88,7 @@ export async function settlePendingMessage(
   const [row] = await db
     .update(csMessages)
     .set(values)
-    .where(
-      and(eq(csMessages.clientId, clientId), eq(csMessages.id, messageId), eq(csMessages.status, 'pending')),
-    )
+    .where(inClient(csMessages, clientId, eq(csMessages.id, messageId), eq(csMessages.status, 'pending')))
     .returning();
   return row ?? null;
 }
@@ -109,8 +104,9 @@ export async function updateMessageByProviderId(
     .update(csMessages)
     .set(values)
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csMessages.channel, channel),
         eq(csMessages.providerMessageId, providerMessageId),
       ),
@@ -142,8 +138,9 @@ export async function advanceMessageStatus(
       ...(status === 'failed' ? { errorCode: error?.code ?? null, errorTitle: error?.title ?? null } : {}),
     })
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csMessages.channel, channel),
         eq(csMessages.providerMessageId, providerMessageId),
         status === 'failed'
@@ -168,8 +165,9 @@ export async function listMessageRows(
     .select()
     .from(csMessages)
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csMessages.roomId, roomId),
         options.internal === undefined ? undefined : eq(csMessages.isInternal, options.internal),
         options.cursor
@@ -186,7 +184,7 @@ export async function listAllMessages(db: Executor, clientId: string, roomId: st
   return db
     .select()
     .from(csMessages)
-    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.roomId, roomId)))
+    .where(inClient(csMessages, clientId, eq(csMessages.roomId, roomId)))
     .orderBy(csMessages.createdAt, csMessages.id);
 }
 
@@ -195,8 +193,9 @@ export async function findLastMessage(db: Executor, clientId: string, roomId: st
     .select()
     .from(csMessages)
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csMessages.roomId, roomId),
         eq(csMessages.fromCs, fromCs),
         eq(csMessages.isInternal, false),
@@ -219,10 +218,11 @@ export async function listMessagesOfCustomer(
   return db
     .select({ message: csMessages })
     .from(csMessages)
-    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .innerJoin(csRooms, inClient(csRooms, csMessages.clientId, eq(csRooms.id, csMessages.roomId)))
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csRooms.customerPhoneNumber, phone),
         eq(csMessages.isInternal, false),
         agentCsId ? roomOpenToAgent(agentCsId) : undefined,
@@ -237,8 +237,9 @@ export async function markCustomerMessagesRead(db: Executor, clientId: string, r
     .update(csMessages)
     .set({ readAt: sql`now()` })
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csMessages.roomId, roomId),
         eq(csMessages.fromCs, false),
         isNull(csMessages.readAt),
@@ -253,7 +254,7 @@ export async function moveMessages(db: Executor, clientId: string, fromRoomId: s
   await db
     .update(csMessages)
     .set({ roomId: toRoomId })
-    .where(and(eq(csMessages.clientId, clientId), eq(csMessages.roomId, fromRoomId)));
+    .where(inClient(csMessages, clientId, eq(csMessages.roomId, fromRoomId)));
 }
 
 /** Messages by room id and position, for the checkpoint query. */
@@ -267,8 +268,9 @@ export async function listMessagesAfter(
     .select()
     .from(csMessages)
     .where(
-      and(
-        eq(csMessages.clientId, clientId),
+      inClient(
+        csMessages,
+        clientId,
         eq(csMessages.roomId, message.roomId),
         eq(csMessages.isInternal, message.isInternal),
         or(

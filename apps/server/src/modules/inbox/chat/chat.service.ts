@@ -169,9 +169,6 @@ async function ownImageFileId(deps: InboxDeps, clientId: string, url: string | u
   }
 }
 
-/** WhatsApp takes images up to 5 MB; a bigger upload could never be delivered. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
 export type ImageSendInput = {
   roomId: string;
   caption?: string | undefined;

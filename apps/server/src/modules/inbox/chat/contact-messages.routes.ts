@@ -1,11 +1,8 @@
-import { ChatMessageSchema, ErrorBodySchema } from '@sapa/contracts';
+import { chatOperations } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CS_TAGS, csAccess, security } from '../inbox.access.js';
+import { routeOperation } from '../../../platform/operation-route.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { listMessagesOfContact } from './chat.service.js';
-
-const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
  * A customer's messages: under the customers' path (spec §7) but chat contents, so the inbox answers it
@@ -13,19 +10,7 @@ const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchem
  */
 export const contactMessagesRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const inbox = { access: csAccess.inbox };
-  app.get(
-    '/api/cs/customers/data/message',
-    {
-      config: inbox,
-      schema: {
-        tags: CS_TAGS,
-        security,
-        summary: 'A customer’s latest messages across rooms',
-        querystring: z.object({ contactNumber: z.string().min(1) }),
-        response: { 200: z.object({ items: z.array(ChatMessageSchema) }), ...errors },
-      },
-    },
-    async (request) => listMessagesOfContact(db, request.ctx.actor!, request.query.contactNumber),
+  routeOperation(app, chatOperations.listMessagesOfContact, (request) =>
+    listMessagesOfContact(db, request.ctx.actor!, request.query.contactNumber),
   );
 };

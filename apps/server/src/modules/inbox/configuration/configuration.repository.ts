@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csConfigurations } from './configuration.tables.js';
 
 export async function findConfiguration(db: Executor, clientId: string) {
-  const [row] = await db.select().from(csConfigurations).where(eq(csConfigurations.clientId, clientId));
+  const [row] = await db.select().from(csConfigurations).where(inClient(csConfigurations, clientId));
   return row ?? null;
 }
 

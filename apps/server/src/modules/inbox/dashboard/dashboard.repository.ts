@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csAgentStatusLogs, csAgents } from '../agents/agents.tables.js';
 import { csMessages } from '../chat/chat.tables.js';
@@ -13,7 +14,7 @@ export async function conversationTotals(db: Executor, clientId: string, from: D
       closed: sql<number>`count(*) filter (where ${csRooms.closedAt} >= ${from} and ${csRooms.closedAt} < ${to})::int`,
     })
     .from(csRooms)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.isInternal, false)));
+    .where(inClient(csRooms, clientId, eq(csRooms.isInternal, false)));
   return { total: Number(row?.total ?? 0), open: Number(row?.open ?? 0), closed: Number(row?.closed ?? 0) };
 }
 
@@ -23,8 +24,9 @@ export async function countActiveAgents(db: Executor, clientId: string, from: Da
     .select({ count: sql<number>`count(distinct ${csAgentStatusLogs.csId})::int` })
     .from(csAgentStatusLogs)
     .where(
-      and(
-        eq(csAgentStatusLogs.clientId, clientId),
+      inClient(
+        csAgentStatusLogs,
+        clientId,
         eq(csAgentStatusLogs.status, 'online'),
         sql`${csAgentStatusLogs.startedAt} < ${to}`,
         or(isNull(csAgentStatusLogs.endedAt), sql`${csAgentStatusLogs.endedAt} >= ${from}`),
@@ -39,8 +41,9 @@ export async function listAgentStatuses(
   clientId: string,
   page: { pageSize: number; offset: number },
 ) {
-  const where = and(
-    eq(csAgents.clientId, clientId),
+  const where = inClient(
+    csAgents,
+    clientId,
     eq(csAgents.kind, 'cs'),
     eq(csAgents.deleted, false),
     eq(csAgents.deactivated, false),
@@ -67,8 +70,9 @@ export async function listAgentStatuses(
 
 /** Customers' own messages (not agents', not internal) of one client in [from, to). */
 const customerMessagesBetween = (clientId: string, from: Date, to: Date) =>
-  and(
-    eq(csMessages.clientId, clientId),
+  inClient(
+    csMessages,
+    clientId,
     eq(csMessages.fromCs, false),
     eq(csMessages.isInternal, false),
     sql`${csMessages.createdAt} >= ${from}`,
@@ -87,14 +91,14 @@ export async function activeCustomersByHour(
   const rows = await db
     .select({ hour, customers: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
     .from(csMessages)
-    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .innerJoin(csRooms, inClient(csRooms, csMessages.clientId, eq(csRooms.id, csMessages.roomId)))
     .where(customerMessagesBetween(clientId, from, to))
     // By position: the time zone is a parameter, so the expression would differ from the select's.
     .groupBy(sql`1`);
   const [total] = await db
     .select({ customers: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
     .from(csMessages)
-    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .innerJoin(csRooms, inClient(csRooms, csMessages.clientId, eq(csRooms.id, csMessages.roomId)))
     .where(customerMessagesBetween(clientId, from, to));
   return {
     total: Number(total?.customers ?? 0),
@@ -111,7 +115,7 @@ export async function dailyActivity(db: Executor, clientId: string, from: Date, 
   const customers = await db
     .select({ day: messageDay, count: sql<number>`count(distinct ${csRooms.customerPhoneNumber})::int` })
     .from(csMessages)
-    .innerJoin(csRooms, and(eq(csRooms.clientId, csMessages.clientId), eq(csRooms.id, csMessages.roomId)))
+    .innerJoin(csRooms, inClient(csRooms, csMessages.clientId, eq(csRooms.id, csMessages.roomId)))
     .where(customerMessagesBetween(clientId, from, to))
     // By position: the time zone is a parameter, so the expression would differ from the select's.
     .groupBy(sql`1`);
@@ -120,8 +124,9 @@ export async function dailyActivity(db: Executor, clientId: string, from: Date, 
     .select({ day: roomDay, count: sql<number>`count(*)::int` })
     .from(csRooms)
     .where(
-      and(
-        eq(csRooms.clientId, clientId),
+      inClient(
+        csRooms,
+        clientId,
         eq(csRooms.isInternal, false),
         sql`${csRooms.createdAt} >= ${from}`,
         sql`${csRooms.createdAt} < ${to}`,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { type CsExportRow, csExports } from './exports.tables.js';
 
@@ -11,7 +12,7 @@ export async function findExport(db: Executor, clientId: string, id: string) {
   const [row] = await db
     .select()
     .from(csExports)
-    .where(and(eq(csExports.clientId, clientId), eq(csExports.id, id)));
+    .where(inClient(csExports, clientId, eq(csExports.id, id)));
   return row ?? null;
 }
 
@@ -19,7 +20,7 @@ export async function updateExport(db: Executor, clientId: string, id: string, v
   await db
     .update(csExports)
     .set(values)
-    .where(and(eq(csExports.clientId, clientId), eq(csExports.id, id)));
+    .where(inClient(csExports, clientId, eq(csExports.id, id)));
 }
 
 /** What one reader may see of a client's exports: some kinds, and possibly only their own requests. */
@@ -32,7 +33,7 @@ export async function listExportRows(
   page: { pageSize: number; offset: number },
 ) {
   const scope: ExportScope = typeof kind === 'string' ? { kinds: [kind] } : kind;
-  const conditions: SQL[] = [eq(csExports.clientId, clientId), inArray(csExports.kind, scope.kinds)];
+  const conditions: SQL[] = [inClient(csExports, clientId), inArray(csExports.kind, scope.kinds)];
   if (scope.requestedBy !== undefined) conditions.push(eq(csExports.requestedBy, scope.requestedBy));
   const where = and(...conditions);
   const rows = await db

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import { csAgents } from '../agents/agents.tables.js';
@@ -28,7 +29,7 @@ export async function insertNumberedRoom(
     db
       .update(csAgents)
       .set({ assignedCount: sql`${csAgents.assignedCount} + 1` })
-      .where(and(eq(csAgents.clientId, row.clientId), eq(csAgents.id, assignedCsId ?? row.clientId)))
+      .where(inClient(csAgents, row.clientId, eq(csAgents.id, assignedCsId ?? row.clientId)))
       .returning({ id: csAgents.id }),
   );
   const [inserted] = await db
@@ -43,7 +44,7 @@ export async function findRoom(db: Executor, clientId: string, roomId: string): 
   const [row] = await db
     .select()
     .from(csRooms)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)));
+    .where(inClient(csRooms, clientId, eq(csRooms.id, roomId)));
   return row ?? null;
 }
 
@@ -51,7 +52,7 @@ export async function findRoomByShortId(db: Executor, clientId: string, shortId:
   const [row] = await db
     .select()
     .from(csRooms)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.shortId, shortId)));
+    .where(inClient(csRooms, clientId, eq(csRooms.shortId, shortId)));
   return row ?? null;
 }
 
@@ -68,8 +69,9 @@ export async function findLiveRoom(
     .select()
     .from(csRooms)
     .where(
-      and(
-        eq(csRooms.clientId, clientId),
+      inClient(
+        csRooms,
+        clientId,
         eq(csRooms.customerPhoneNumber, phone),
         eq(csRooms.channel, channel),
         channelId === null ? isNull(csRooms.channelId) : eq(csRooms.channelId, channelId),
@@ -90,7 +92,7 @@ export async function updateRoom(
   const [row] = await db
     .update(csRooms)
     .set(values)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId), where))
+    .where(inClient(csRooms, clientId, eq(csRooms.id, roomId), where))
     .returning();
   return row ?? null;
 }
@@ -133,7 +135,7 @@ export async function recordMessageOnRoom(
       ...lastMessageColumns(message),
       unreadCount: message.fromCs ? csRooms.unreadCount : sql`${csRooms.unreadCount} + 1`,
     })
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.id, roomId)))
+    .where(inClient(csRooms, clientId, eq(csRooms.id, roomId)))
     .returning();
   return row ?? null;
 }
@@ -142,7 +144,7 @@ export async function listQueuedRoomIds(db: Executor, clientId: string, limit: n
   const rows = await db
     .select({ id: csRooms.id })
     .from(csRooms)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.status, 'queued'), eq(csRooms.isBot, false)))
+    .where(inClient(csRooms, clientId, eq(csRooms.status, 'queued'), eq(csRooms.isBot, false)))
     .orderBy(asc(csRooms.createdAt), asc(csRooms.id))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -167,7 +169,7 @@ export async function customerHasRoomOpenToAgent(
   const rows = await db
     .select({ id: csRooms.id })
     .from(csRooms)
-    .where(and(eq(csRooms.clientId, clientId), eq(csRooms.customerPhoneNumber, phone), roomOpenToAgent(csId)))
+    .where(inClient(csRooms, clientId, eq(csRooms.customerPhoneNumber, phone), roomOpenToAgent(csId)))
     .limit(1);
   return rows.length > 0;
 }
@@ -206,8 +208,9 @@ const like = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
 function roomConditions(clientId: string, f: RoomFilters): SQL {
   const agentTagged = (tags: string[]) =>
     sql`exists (select 1 from ${csAgents} a where a.client_id = ${csRooms.clientId} and a.id = ${csRooms.csId} and a.tags && ${textArray(tags)})`;
-  return and(
-    eq(csRooms.clientId, clientId),
+  return inClient(
+    csRooms,
+    clientId,
     // Literal, so the planner can use the partial index of live rooms.
     f.statuses.length === 2 && !f.statuses.includes('closed')
       ? sql`${csRooms.status} <> 'closed'`
@@ -307,7 +310,7 @@ export async function listCategories(db: Executor, clientId: string) {
   return db
     .select()
     .from(csRoomCategories)
-    .where(eq(csRoomCategories.clientId, clientId))
+    .where(inClient(csRoomCategories, clientId))
     .orderBy(asc(csRoomCategories.name));
 }
 
@@ -315,7 +318,7 @@ export async function findCategory(db: Executor, clientId: string, id: string) {
   const [row] = await db
     .select()
     .from(csRoomCategories)
-    .where(and(eq(csRoomCategories.clientId, clientId), eq(csRoomCategories.id, id)));
+    .where(inClient(csRoomCategories, clientId, eq(csRoomCategories.id, id)));
   return row ?? null;
 }
 
@@ -328,7 +331,7 @@ export async function updateCategory(db: Executor, clientId: string, id: string,
   const [row] = await db
     .update(csRoomCategories)
     .set({ name })
-    .where(and(eq(csRoomCategories.clientId, clientId), eq(csRoomCategories.id, id)))
+    .where(inClient(csRoomCategories, clientId, eq(csRoomCategories.id, id)))
     .returning();
   return row ?? null;
 }
@@ -336,7 +339,7 @@ export async function updateCategory(db: Executor, clientId: string, id: string,
 export async function deleteCategory(db: Executor, clientId: string, id: string) {
   const rows = await db
     .delete(csRoomCategories)
-    .where(and(eq(csRoomCategories.clientId, clientId), eq(csRoomCategories.id, id)))
+    .where(inClient(csRoomCategories, clientId, eq(csRoomCategories.id, id)))
     .returning({ id: csRoomCategories.id });
   return rows.length > 0;
 }
@@ -347,8 +350,9 @@ export async function listIdleRoomIds(db: Executor, clientId: string, cutoff: Da
     .select({ id: csRooms.id })
     .from(csRooms)
     .where(
-      and(
-        eq(csRooms.clientId, clientId),
+      inClient(
+        csRooms,
+        clientId,
         sql`${csRooms.status} <> 'closed'`,
         eq(csRooms.isInternal, false),
         sql`coalesce(${csRooms.lastMessageAt}, ${csRooms.createdAt}) < ${cutoff}`,

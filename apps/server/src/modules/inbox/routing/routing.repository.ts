@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csAgents } from '../agents/agents.tables.js';
 import { csConfigurations } from '../configuration/configuration.tables.js';
@@ -24,7 +25,7 @@ const routingLock = (clientId: string) =>
 export async function lockClientRoutingReadingConfig(db: Executor, clientId: string) {
   const result = await db.execute<{ config: Record<string, unknown> | null }>(
     sql`select (select ${csConfigurations.config} from ${csConfigurations}
-      where ${csConfigurations.clientId} = ${clientId}) as config, ${routingLock(clientId)}`,
+      where ${inClient(csConfigurations, clientId)}) as config, ${routingLock(clientId)}`,
   );
   return result.rows[0]?.config ?? null;
 }
@@ -44,8 +45,9 @@ export async function listOnlineAgents(db: Executor, clientId: string): Promise<
     })
     .from(csAgents)
     .where(
-      and(
-        eq(csAgents.clientId, clientId),
+      inClient(
+        csAgents,
+        clientId,
         eq(csAgents.kind, 'cs'),
         eq(csAgents.status, 'online'),
         eq(csAgents.deactivated, false),
@@ -58,5 +60,5 @@ export async function countAssignment(db: Executor, clientId: string, csId: stri
   await db
     .update(csAgents)
     .set({ assignedCount: sql`${csAgents.assignedCount} + 1` })
-    .where(and(eq(csAgents.clientId, clientId), eq(csAgents.id, csId)));
+    .where(inClient(csAgents, clientId, eq(csAgents.id, csId)));
 }

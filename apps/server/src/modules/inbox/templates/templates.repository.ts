@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csChatTemplates } from './templates.tables.js';
 
@@ -15,8 +16,9 @@ export async function listTemplateRows(
     offset: number;
   },
 ) {
-  const where = and(
-    eq(csChatTemplates.clientId, clientId),
+  const where = inClient(
+    csChatTemplates,
+    clientId,
     options.search
       ? or(
           ilike(csChatTemplates.name, like(options.search)),
@@ -44,7 +46,7 @@ export async function findTemplate(db: Executor, clientId: string, id: string) {
   const [row] = await db
     .select()
     .from(csChatTemplates)
-    .where(and(eq(csChatTemplates.clientId, clientId), eq(csChatTemplates.id, id)));
+    .where(inClient(csChatTemplates, clientId, eq(csChatTemplates.id, id)));
   return row ?? null;
 }
 
@@ -62,7 +64,7 @@ export async function updateTemplate(
   const [row] = await db
     .update(csChatTemplates)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(csChatTemplates.clientId, clientId), eq(csChatTemplates.id, id)))
+    .where(inClient(csChatTemplates, clientId, eq(csChatTemplates.id, id)))
     .returning();
   return row ?? null;
 }
@@ -71,7 +73,7 @@ export async function deleteTemplates(db: Executor, clientId: string, ids: strin
   if (ids.length === 0) return 0;
   const rows = await db
     .delete(csChatTemplates)
-    .where(and(eq(csChatTemplates.clientId, clientId), inArray(csChatTemplates.id, ids)))
+    .where(inClient(csChatTemplates, clientId, inArray(csChatTemplates.id, ids)))
     .returning({ id: csChatTemplates.id });
   return rows.length;
 }
@@ -81,7 +83,7 @@ export async function setTemplatesActive(db: Executor, clientId: string, ids: st
   const rows = await db
     .update(csChatTemplates)
     .set({ active, updatedAt: sql`now()` })
-    .where(and(eq(csChatTemplates.clientId, clientId), inArray(csChatTemplates.id, ids)))
+    .where(inClient(csChatTemplates, clientId, inArray(csChatTemplates.id, ids)))
     .returning({ id: csChatTemplates.id });
   return rows.length;
 }

@@ -1,13 +1,13 @@
 import {
   accountOperations,
   clientsOperations,
-  MailMessageSchema,
-  pageOf,
+  type MailMessageSchema,
+  mailOperations,
   rolesOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callOperation, http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { accountKeys } from './get-me';
 
@@ -145,20 +145,17 @@ export function useRotateApiSecret() {
   });
 }
 
-export const MailPageSchema = pageOf(MailMessageSchema);
 export type MailMessage = z.infer<typeof MailMessageSchema>;
 
 /** `GET /api/mail/outbox` (super admin): mail sent in embedded mode, newest first. */
 export function useMailOutbox(to: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: keys.outbox(to, page, pageSize),
-    queryFn: async ({ signal }) =>
-      MailPageSchema.parse(
-        await http.get('/api/mail/outbox', {
-          signal,
-          query: { to: to || undefined, pageSize, pageNumber: page - 1 },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(mailOperations.listOutbox, {
+        signal,
+        query: { to: to || undefined, pageSize, pageNumber: page - 1 },
+      }),
     placeholderData: keepPreviousData,
   });
 }

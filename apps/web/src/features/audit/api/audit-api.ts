@@ -1,9 +1,6 @@
-import { AuditPageSchema, type LOG_TYPES, usageOperations } from '@sapa/contracts';
+import { auditOperations, type LOG_TYPES, usageOperations } from '@sapa/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callOperation, http, type QueryValue } from '../../../lib/http';
-
-export const AUDIT_PATH = '/api/audit-trail';
-export const AUDIT_EXPORT_PATH = '/api/audit-trail/export';
+import { callOperation, downloadOperation } from '../../../lib/http';
 
 export type AuditFilter = {
   clientId: string | null;
@@ -21,7 +18,7 @@ function dayStart(day: string): string | undefined {
 }
 
 /** The filter as query parameters, shared by the list and the CSV export. */
-export function auditQueryOf(filter: AuditFilter): Record<string, QueryValue> {
+export function auditQueryOf(filter: AuditFilter) {
   const end = filter.to ? dayStart(filter.to) : undefined;
   return {
     clientId: filter.clientId ?? undefined,
@@ -35,13 +32,11 @@ export function auditQueryOf(filter: AuditFilter): Record<string, QueryValue> {
 export function useAuditTrail(filter: AuditFilter, page: number, pageSize: number) {
   return useQuery({
     queryKey: ['auditTrail', filter, page, pageSize] as const,
-    queryFn: async ({ signal }) =>
-      AuditPageSchema.parse(
-        await http.get(AUDIT_PATH, {
-          signal,
-          query: { ...auditQueryOf(filter), pageSize, pageNumber: page - 1 },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(auditOperations.listAuditTrail, {
+        signal,
+        query: { ...auditQueryOf(filter), pageSize, pageNumber: page - 1 },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -72,4 +67,4 @@ export function useActivityLogs(
 
 /** The audit trail under a filter, as CSV. */
 export const downloadAuditTrail = (filter: AuditFilter) =>
-  http.download(AUDIT_EXPORT_PATH, { query: auditQueryOf(filter) });
+  downloadOperation(auditOperations.exportAuditTrail, { query: auditQueryOf(filter) });

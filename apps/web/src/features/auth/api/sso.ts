@@ -1,12 +1,11 @@
-import { identityOperations } from '@sapa/contracts';
+import { identityOperations, ssoOperations } from '@sapa/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiErrorFromBody, callOperation, NETWORK_ERROR } from '../../../lib/http';
+import { ApiError, apiErrorFromBody, callOperation, NETWORK_ERROR, operationUrl } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 
 /** Where the browser goes to start SSO with an identity provider (SAML or OpenID Connect). */
 export function ssoStartUrl(providerId: string, relayState: string): string {
-  const query = new URLSearchParams({ relayState });
-  return `/api/auth/sso/${encodeURIComponent(providerId)}?${query.toString()}`;
+  return operationUrl(ssoOperations.startSso, { params: { providerId }, query: { relayState } });
 }
 
 /**

@@ -1,14 +1,16 @@
 import {
-  ChatRoomSchema,
-  ConfigurationSchema,
-  CsAgentSchema,
-  CsCustomerSchema,
-  CsTagNamesSchema,
-  keysetPageOf,
+  agentsOperations,
+  ChatTemplateSchema,
+  categoriesOperations,
+  configurationOperations,
+  contactsOperations,
+  operationPath,
+  roomsOperations,
+  templatesOperations,
 } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, http } from '../../../lib/http';
+import { ApiError, callOperation, http } from '../../../lib/http';
 import { chatKeys } from './chat-keys';
 
 /** What the workspace reads beside rooms and messages: people, tags, categories, templates, settings. */
@@ -18,8 +20,11 @@ export function useAgents() {
   return useQuery({
     queryKey: chatKeys.agents(),
     queryFn: async ({ signal }) =>
-      keysetPageOf(CsAgentSchema).parse(
-        await http.get('/api/cs/customerService', { signal, query: { excludeLog: 'true', pageSize: 500 } }),
+      (
+        await callOperation(agentsOperations.listAgents, {
+          signal,
+          query: { excludeLog: 'true', pageSize: 500 },
+        })
       ).items,
   });
 }
@@ -27,30 +32,26 @@ export function useAgents() {
 export function useAgentTags() {
   return useQuery({
     queryKey: chatKeys.tags(),
-    queryFn: async ({ signal }) =>
-      CsTagNamesSchema.parse(await http.get('/api/cs/customerService/tags', { signal })).tags,
+    queryFn: async ({ signal }) => (await callOperation(agentsOperations.listAgentTags, { signal })).tags,
   });
 }
-
-const CategorySchema = z.object({ id: z.string(), name: z.string() });
-export type RoomCategory = z.infer<typeof CategorySchema>;
 
 export function useCategories() {
   return useQuery({
     queryKey: chatKeys.categories(),
     queryFn: async ({ signal }) =>
-      z.object({ items: z.array(CategorySchema) }).parse(await http.get('/api/cs/roomCategory', { signal }))
-        .items,
+      (await callOperation(categoriesOperations.listCategories, { signal })).items,
   });
 }
 
-const TemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  content: z.string(),
-  shortcut: z.string().nullable(),
-  isClosingRemark: z.boolean(),
-  active: z.boolean(),
+/** What the workspace reads of a template (the list's other fields are the editors'). */
+const TemplateSchema = ChatTemplateSchema.pick({
+  id: true,
+  name: true,
+  content: true,
+  shortcut: true,
+  isClosingRemark: true,
+  active: true,
 });
 export type ChatTemplate = z.infer<typeof TemplateSchema>;
 
@@ -62,7 +63,7 @@ export function useTemplates(closingRemarks: boolean) {
       z
         .object({ items: z.array(TemplateSchema) })
         .parse(
-          await http.get('/api/cs/chatTemplate', {
+          await http.get(operationPath(templatesOperations.listTemplates), {
             signal,
             query: { pageSize: 200, isClosingRemark: closingRemarks ? 'true' : 'false' },
           }),
@@ -75,7 +76,7 @@ export function useCsConfiguration() {
   return useQuery({
     queryKey: chatKeys.configuration(),
     queryFn: async ({ signal }) =>
-      ConfigurationSchema.parse(await http.get('/api/cs/configuration', { signal })).config,
+      (await callOperation(configurationOperations.getConfiguration, { signal })).config,
   });
 }
 
@@ -86,9 +87,10 @@ export function useCustomer(phoneNumber: string | null) {
     enabled: Boolean(phoneNumber),
     queryFn: async ({ signal }) => {
       try {
-        return CsCustomerSchema.parse(
-          await http.get('/api/cs/customers/byPhoneNumber', { signal, query: { phoneNumber } }),
-        );
+        return await callOperation(contactsOperations.getCustomerByPhone, {
+          signal,
+          query: { phoneNumber: phoneNumber ?? '' },
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -102,16 +104,11 @@ export function useCustomerHistory(phoneNumber: string | null) {
   return useQuery({
     queryKey: chatKeys.customerHistory(phoneNumber ?? ''),
     enabled: Boolean(phoneNumber),
-    queryFn: async ({ signal }) =>
-      keysetPageOf(ChatRoomSchema)
-        .extend({ total: z.number() })
-        .parse(
-          await http.post(
-            '/api/cs/chatRoom/history',
-            { customerPhoneNumber: phoneNumber, pageSize: 10, pageNumber: 0 },
-            { signal },
-          ),
-        ),
+    queryFn: ({ signal }) =>
+      callOperation(roomsOperations.listHistoryOfCustomer, {
+        body: { customerPhoneNumber: phoneNumber ?? '', pageSize: 10, pageNumber: 0 },
+        signal,
+      }),
   });
 }
 
@@ -123,7 +120,7 @@ export function useSaveCustomerData(phoneNumber: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userData: Record<string, string>) =>
-      CsCustomerSchema.parse(await http.post('/api/cs/customers', { phoneNumber, tags: '', userData })),
+      callOperation(contactsOperations.saveCustomer, { body: { phoneNumber, tags: '', userData } }),
     onSuccess: (customer) => queryClient.setQueryData(chatKeys.customer(phoneNumber), customer),
   });
 }

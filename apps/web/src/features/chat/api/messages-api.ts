@@ -1,12 +1,11 @@
-import { ChatMessageSchema, keysetPageOf } from '@sapa/contracts';
+import { CHAT_IMAGE_MAX_BYTES, type CustomerWindowSchema, chatOperations } from '@sapa/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import type { z } from 'zod';
+import { callOperation } from '../../../lib/http';
 import { putMessage } from '../live/inbox-cache';
 import { chatKeys } from './chat-keys';
 
 export const MESSAGE_PAGE_SIZE = 20;
-const MessagePageSchema = keysetPageOf(ChatMessageSchema);
 
 /** GET /chat: a room's messages newest first; older pages load as the agent scrolls up. */
 export function useConversation(roomId: string | null) {
@@ -14,23 +13,15 @@ export function useConversation(roomId: string | null) {
     queryKey: chatKeys.messages(roomId ?? ''),
     enabled: Boolean(roomId),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) =>
-      MessagePageSchema.parse(
-        await http.get('/api/cs/chat', {
-          signal,
-          query: { id: roomId, pageSize: MESSAGE_PAGE_SIZE, lastEvaluatedKey: pageParam ?? undefined },
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      callOperation(chatOperations.listMessages, {
+        signal,
+        query: { id: roomId ?? '', pageSize: MESSAGE_PAGE_SIZE, lastEvaluatedKey: pageParam ?? undefined },
+      }),
     getNextPageParam: (page) => page.lastEvaluatedKey,
   });
 }
 
-export const CustomerWindowSchema = z.object({
-  roomId: z.string(),
-  open: z.boolean(),
-  closesAt: z.string().nullable(),
-  internal: z.boolean(),
-});
 export type CustomerWindow = z.infer<typeof CustomerWindowSchema>;
 
 /** GET /chat/window: whether free text may still go to the customer, and until when. */
@@ -38,8 +29,8 @@ export function useCustomerWindow(roomId: string | null) {
   return useQuery({
     queryKey: chatKeys.window(roomId ?? ''),
     enabled: Boolean(roomId),
-    queryFn: async ({ signal }) =>
-      CustomerWindowSchema.parse(await http.get('/api/cs/chat/window', { signal, query: { roomId } })),
+    queryFn: ({ signal }) =>
+      callOperation(chatOperations.getWindow, { signal, query: { roomId: roomId ?? '' } }),
   });
 }
 
@@ -54,17 +45,16 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: async (input: SendInput) => {
       if (input.kind === 'template')
-        return ChatMessageSchema.parse(
-          await http.post('/api/cs/chat/template', {
+        return callOperation(chatOperations.sendTemplate, {
+          body: {
             roomId: input.roomId,
             templateId: input.templateId,
             language: input.language,
             parameters: input.parameters,
-          }),
-        );
-      return ChatMessageSchema.parse(
-        await http.post(
-          '/api/cs/chat',
+          },
+        });
+      return callOperation(chatOperations.sendMessage, {
+        body:
           input.kind === 'text'
             ? { roomId: input.roomId, type: 'text', content: input.content }
             : {
@@ -73,8 +63,7 @@ export function useSendMessage() {
                 url: input.url,
                 ...(input.caption.trim() ? { content: input.caption.trim() } : {}),
               },
-        ),
-      );
+      });
     },
     onSuccess: (message) => putMessage(queryClient, message),
     onError: (_error, input) => {
@@ -86,7 +75,7 @@ export function useSendMessage() {
 
 /** What the server accepts for an uploaded image (it checks the bytes again). */
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_UPLOAD_BYTES = CHAT_IMAGE_MAX_BYTES;
 
 export type ImageUploadInput = { roomId: string; file: File; caption: string };
 
@@ -94,14 +83,11 @@ export type ImageUploadInput = { roomId: string; file: File; caption: string };
 export function useSendImageUpload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ImageUploadInput) => {
-      // Fields go before the file: the server reads them as it reaches the file.
-      const form = new FormData();
-      form.append('roomId', input.roomId);
-      if (input.caption.trim()) form.append('caption', input.caption.trim());
-      form.append('file', input.file, input.file.name);
-      return ChatMessageSchema.parse(await http.upload('/api/cs/chat/image', form));
-    },
+    mutationFn: (input: ImageUploadInput) =>
+      callOperation(chatOperations.sendImage, {
+        file: input.file,
+        fields: { roomId: input.roomId, caption: input.caption.trim() || undefined },
+      }),
     onSuccess: (message) => putMessage(queryClient, message),
     onError: (_error, input) => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.window(input.roomId) });

@@ -1,16 +1,10 @@
-import { type ChatRoom, ChatRoomSchema, keysetPageOf } from '@sapa/contracts';
+import { type ChatRoom, chatOperations, roomsOperations } from '@sapa/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { findCachedRoom, removeRoom, upsertRoom } from '../live/inbox-cache';
 import { chatKeys, type RoomListFilter } from './chat-keys';
 
-export const ROOMS_PATH = '/api/cs/chatRoom';
-export const BOT_ROOMS_PATH = '/api/cs/chatRoom/bot';
 export const ROOM_PAGE_SIZE = 20;
-
-export const RoomPageSchema = keysetPageOf(ChatRoomSchema);
-export type RoomPage = z.infer<typeof RoomPageSchema>;
 
 /** Spec §7 GET /chatRoom (or /chatRoom/bot) with its filters, paged by lastEvaluatedKey for infinite scroll. */
 export function useRoomList(filter: RoomListFilter, enabled = true) {
@@ -18,25 +12,23 @@ export function useRoomList(filter: RoomListFilter, enabled = true) {
     queryKey: chatKeys.roomList(filter),
     enabled,
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) =>
-      RoomPageSchema.parse(
-        await http.get(filter.bot ? BOT_ROOMS_PATH : ROOMS_PATH, {
-          signal,
-          query: {
-            pageSize: ROOM_PAGE_SIZE,
-            lastEvaluatedKey: pageParam ?? undefined,
-            status: filter.status,
-            q: filter.q || undefined,
-            filterPriority: filter.priority ?? undefined,
-            filterCategory: filter.category ?? undefined,
-            filterTags: filter.tag ?? undefined,
-            filterLastReply: filter.lastReply ?? undefined,
-            filterCS: filter.csId ?? undefined,
-            orderByDate: filter.order,
-            sortBy: filter.sortBy,
-          },
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      callOperation(filter.bot ? roomsOperations.listBotRooms : roomsOperations.listRooms, {
+        signal,
+        query: {
+          pageSize: ROOM_PAGE_SIZE,
+          lastEvaluatedKey: pageParam ?? undefined,
+          status: filter.status,
+          q: filter.q || undefined,
+          filterPriority: filter.priority ?? undefined,
+          filterCategory: filter.category ?? undefined,
+          filterTags: filter.tag ?? undefined,
+          filterLastReply: filter.lastReply ?? undefined,
+          filterCS: filter.csId ?? undefined,
+          orderByDate: filter.order,
+          sortBy: filter.sortBy,
+        },
+      }),
     getNextPageParam: (page) => page.lastEvaluatedKey,
   });
 }
@@ -45,17 +37,15 @@ export function useRoomDetail(roomId: string | null) {
   return useQuery({
     queryKey: chatKeys.room(roomId ?? ''),
     enabled: Boolean(roomId),
-    queryFn: async ({ signal }) =>
-      ChatRoomSchema.parse(await http.get(`${ROOMS_PATH}/detail`, { signal, query: { id: roomId } })),
+    queryFn: ({ signal }) =>
+      callOperation(roomsOperations.getRoomDetail, { signal, query: { id: roomId ?? '' } }),
   });
 }
-
-export const RoomInfoSchema = z.object({ queued: z.number(), open: z.number(), bot: z.number() });
 
 export function useRoomInfo() {
   return useQuery({
     queryKey: chatKeys.info(),
-    queryFn: async ({ signal }) => RoomInfoSchema.parse(await http.get(`${ROOMS_PATH}/info`, { signal })),
+    queryFn: ({ signal }) => callOperation(roomsOperations.getRoomInfo, { signal }),
   });
 }
 
@@ -79,26 +69,27 @@ export function useRoomAction() {
   const answer = useRoomAnswer();
   return useMutation({
     mutationFn: async (action: RoomAction) => {
-      const prefix = 'bot' in action && action.bot ? BOT_ROOMS_PATH : ROOMS_PATH;
+      const bot = 'bot' in action && action.bot;
       switch (action.kind) {
         case 'transfer':
-          return ChatRoomSchema.parse(
-            await http.post(`${prefix}/transfer`, { roomId: action.roomId, toCsId: action.toCsId }),
-          );
+          return callOperation(bot ? roomsOperations.transferBotRoom : roomsOperations.transferRoom, {
+            body: { roomId: action.roomId, toCsId: action.toCsId },
+          });
         case 'transferToTag':
-          return ChatRoomSchema.parse(
-            await http.post(`${prefix}/transfer/by-tag`, { roomId: action.roomId, toTag: action.toTag }),
+          return callOperation(
+            bot ? roomsOperations.transferBotRoomToTag : roomsOperations.transferRoomToTag,
+            {
+              body: { roomId: action.roomId, toTag: action.toTag },
+            },
           );
         case 'priority':
-          return ChatRoomSchema.parse(
-            await http.post(`${ROOMS_PATH}/priority`, { id: action.roomId, priority: action.priority }),
-          );
+          return callOperation(roomsOperations.setRoomPriority, {
+            body: { id: action.roomId, priority: action.priority },
+          });
         case 'category':
-          return ChatRoomSchema.parse(
-            await http.post(`${ROOMS_PATH}/category`, undefined, {
-              query: { id: action.roomId, categoryId: action.categoryId, categoryName: action.categoryName },
-            }),
-          );
+          return callOperation(roomsOperations.setRoomCategory, {
+            query: { id: action.roomId, categoryId: action.categoryId, categoryName: action.categoryName },
+          });
       }
     },
     onSuccess: answer,
@@ -114,17 +105,14 @@ export type CloseRoomInput = { roomId: string; remarks: string; forceClose: bool
 export function useCloseRoom() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CloseRoomInput) =>
-      ChatRoomSchema.parse(
-        await http.request(ROOMS_PATH, {
-          method: 'DELETE',
-          body: { roomId: input.roomId, ...(input.remarks.trim() ? { remarks: input.remarks.trim() } : {}) },
-          query: {
-            forceClose: input.forceClose ? 'true' : undefined,
-            isMarge: input.isMarge ? 'true' : undefined,
-          },
-        }),
-      ),
+    mutationFn: (input: CloseRoomInput) =>
+      callOperation(roomsOperations.closeRoom, {
+        body: { roomId: input.roomId, ...(input.remarks.trim() ? { remarks: input.remarks.trim() } : {}) },
+        query: {
+          forceClose: input.forceClose ? 'true' : undefined,
+          isMarge: input.isMarge ? 'true' : undefined,
+        },
+      }),
     onSuccess: (room) => {
       removeRoom(queryClient, room);
       void queryClient.invalidateQueries({ queryKey: chatKeys.info() });
@@ -135,10 +123,7 @@ export function useCloseRoom() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (roomId: string) =>
-      z
-        .object({ roomId: z.string(), read: z.number() })
-        .parse(await http.put('/api/cs/chat/markRead', { roomId })),
+    mutationFn: (roomId: string) => callOperation(chatOperations.markRead, { body: { roomId } }),
     onSuccess: ({ roomId }) => {
       const room = findCachedRoom(queryClient, roomId);
       if (room) upsertRoom(queryClient, { ...room, unreadCount: 0 });
@@ -154,14 +139,9 @@ export function useBotQueueAction() {
       action: { kind: 'closeOne'; roomId: string } | { kind: 'closeAll' } | { kind: 'distribute' },
     ) => {
       if (action.kind === 'closeOne')
-        return z
-          .object({ closed: z.number() })
-          .parse(await http.put(BOT_ROOMS_PATH, { roomId: action.roomId }));
-      if (action.kind === 'closeAll')
-        return z.object({ closed: z.number() }).parse(await http.delete(BOT_ROOMS_PATH));
-      return z
-        .object({ distributed: z.number(), assigned: z.number() })
-        .parse(await http.put('/api/cs/strategy/distribute'));
+        return callOperation(roomsOperations.closeBotRoom, { body: { roomId: action.roomId } });
+      if (action.kind === 'closeAll') return callOperation(roomsOperations.closeAllBotRooms);
+      return callOperation(roomsOperations.distributeBotRooms);
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });

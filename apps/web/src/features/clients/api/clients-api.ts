@@ -7,10 +7,9 @@ import {
 } from '@sapa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_QUERY_ROOT, CLIENTS_PATH } from '../../../entities/client';
-import { callOperation, http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 
 export { CLIENTS_PATH };
-export const CLIENTS_BATCH_PATH = '/api/clients/batch';
 
 export type ClientListFilter = { q: string; page: number; pageSize: number };
 
@@ -87,8 +86,6 @@ export function useSetClientStatus() {
 }
 
 /** Sends a CSV of clients to create; answers the per-row report. */
-export async function uploadClientBatch(file: File): Promise<ClientBatchResult> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return (await http.upload(CLIENTS_BATCH_PATH, form)) as ClientBatchResult;
+export function uploadClientBatch(file: File): Promise<ClientBatchResult> {
+  return callOperation(clientsOperations.importClients, { file });
 }

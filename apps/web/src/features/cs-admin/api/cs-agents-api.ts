@@ -1,11 +1,11 @@
 import {
+  agentsOperations,
   CLIENT_ADMIN_ROLES,
   CS_SUPERVISOR_ROLES,
   type CsAgent,
   CsAgentSchema,
   type CsRowReport,
-  CsTagNamesSchema,
-  keysetPageOf,
+  type OperationInput,
   type RoleCode,
 } from '@sapa/contracts';
 import {
@@ -15,17 +15,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation, downloadOperation } from '../../../lib/http';
 
 /** The three kinds of people of the inbox, each behind its own API (spec §7). */
 export type AgentKind = 'cs' | 'manager' | 'internal';
-
-export const AGENT_PATHS: Record<AgentKind, string> = {
-  cs: '/api/cs/customerService',
-  manager: '/api/cs/manager',
-  internal: '/api/cs/internal-user',
-};
 
 /** The server's access rules (inbox.access.ts): supervisors manage agents; only admins the other kinds. */
 const CS_ADMINS = CLIENT_ADMIN_ROLES;
@@ -38,7 +31,6 @@ export const canList = (kind: AgentKind, role: RoleCode | undefined) =>
 export const isSupervisorRole = (role: RoleCode | undefined) =>
   Boolean(role && CS_SUPERVISORS.includes(role));
 
-const AgentPageSchema = keysetPageOf(CsAgentSchema);
 export const AGENT_PAGE_SIZE = 20;
 
 export const agentKeys = {
@@ -52,13 +44,11 @@ export const agentKeys = {
 export function useAgentList(kind: AgentKind, q: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: agentKeys.list(kind, q),
-    queryFn: async ({ pageParam, signal }) =>
-      AgentPageSchema.parse(
-        await http.get(AGENT_PATHS[kind], {
-          signal,
-          query: { q: q || undefined, pageSize: AGENT_PAGE_SIZE, lastEvaluatedKey: pageParam },
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      callOperation(kind === 'cs' ? agentsOperations.listAgents : agentsOperations[kind].list, {
+        signal,
+        query: { q: q || undefined, pageSize: AGENT_PAGE_SIZE, lastEvaluatedKey: pageParam },
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.lastEvaluatedKey ?? undefined,
     placeholderData: keepPreviousData,
@@ -71,8 +61,11 @@ export function useAgentChoices(enabled = true) {
   return useQuery({
     queryKey: agentKeys.choices,
     queryFn: async ({ signal }) =>
-      AgentPageSchema.parse(
-        await http.get(AGENT_PATHS.cs, { signal, query: { pageSize: 500, excludeLog: true } }),
+      (
+        await callOperation(agentsOperations.listAgents, {
+          signal,
+          query: { pageSize: 500, excludeLog: 'true' },
+        })
       ).items,
     enabled,
     staleTime: 60_000,
@@ -83,8 +76,7 @@ export function useAgentChoices(enabled = true) {
 export function useAgentTags() {
   return useQuery({
     queryKey: agentKeys.tags,
-    queryFn: async ({ signal }) =>
-      CsTagNamesSchema.parse(await http.get(`${AGENT_PATHS.cs}/tags`, { signal })).tags,
+    queryFn: async ({ signal }) => (await callOperation(agentsOperations.listAgentTags, { signal })).tags,
     staleTime: 60_000,
   });
 }
@@ -100,24 +92,28 @@ export type AgentFormValues = {
 };
 
 /**
- * The body each API expects: agents are created with `csName` and updated with `name` through POST;
- * managers and internal users are added or updated through PUT with `name`.
+ * Each API's call: agents are created with `csName` and updated with `name` through POST; managers and
+ * internal users are added or updated through PUT with `name`.
  */
-export function agentSaveRequest(kind: AgentKind, mode: 'create' | 'edit', values: AgentFormValues) {
+export async function saveAgent(kind: AgentKind, mode: 'create' | 'edit', values: AgentFormValues) {
   if (kind !== 'cs')
-    return { method: 'PUT' as const, body: { name: values.name, email: values.email, tags: values.tags } };
-  return {
-    method: 'POST' as const,
-    body: {
-      [mode === 'create' ? 'csName' : 'name']: values.name,
-      email: values.email,
-      tags: values.tags,
-      percentageWeight: values.percentageWeight,
-      ...(values.capacity === null ? {} : { capacity: values.capacity }),
-      activeBot: values.activeBot,
-      botName: values.activeBot ? values.botName.trim() || null : null,
-    },
-  };
+    return callOperation(agentsOperations[kind].save, {
+      body: { name: values.name, email: values.email, tags: values.tags },
+    });
+  return postAgent({
+    ...(mode === 'create' ? { csName: values.name } : { name: values.name }),
+    email: values.email,
+    tags: values.tags,
+    percentageWeight: values.percentageWeight,
+    ...(values.capacity === null ? {} : { capacity: values.capacity }),
+    activeBot: values.activeBot,
+    botName: values.activeBot ? values.botName.trim() || null : null,
+  });
+}
+
+/** POST /customerService also sends chat messages; without a roomId it answers the agent. */
+async function postAgent(body: OperationInput<typeof agentsOperations.postAgent>['body']) {
+  return CsAgentSchema.parse(await callOperation(agentsOperations.postAgent, { body }));
 }
 
 function useInvalidateAgents() {
@@ -128,10 +124,8 @@ function useInvalidateAgents() {
 export function useSaveAgent(kind: AgentKind) {
   const invalidate = useInvalidateAgents();
   return useMutation({
-    mutationFn: async ({ mode, values }: { mode: 'create' | 'edit'; values: AgentFormValues }) => {
-      const { method, body } = agentSaveRequest(kind, mode, values);
-      return CsAgentSchema.parse(await http.request(AGENT_PATHS[kind], { method, body }));
-    },
+    mutationFn: ({ mode, values }: { mode: 'create' | 'edit'; values: AgentFormValues }) =>
+      saveAgent(kind, mode, values),
     onSuccess: invalidate,
   });
 }
@@ -142,17 +136,16 @@ export type AgentAction = 'activate' | 'deactivate' | 'delete';
 export function useAgentAction(kind: AgentKind) {
   const invalidate = useInvalidateAgents();
   return useMutation({
-    mutationFn: async ({ action, agent }: { action: AgentAction; agent: CsAgent }) => {
-      const path = AGENT_PATHS[kind];
-      if (action === 'activate')
-        return CsAgentSchema.parse(
-          await http.request(path, {
-            method: kind === 'cs' ? 'POST' : 'PUT',
-            body: { email: agent.email, deactivated: false },
-          }),
-        );
-      const deleted = action === 'delete' ? { [kind === 'cs' ? 'deleted' : 'isDeleted']: true } : {};
-      return CsAgentSchema.parse(await http.delete(path, { query: { email: agent.email, ...deleted } }));
+    mutationFn: ({ action, agent }: { action: AgentAction; agent: CsAgent }) => {
+      const activate = { email: agent.email, deactivated: false };
+      const deleted = action === 'delete' ? 'true' : undefined;
+      if (kind === 'cs')
+        return action === 'activate'
+          ? postAgent(activate)
+          : callOperation(agentsOperations.deleteAgent, { query: { email: agent.email, deleted } });
+      return action === 'activate'
+        ? callOperation(agentsOperations[kind].save, { body: activate })
+        : callOperation(agentsOperations[kind].remove, { query: { email: agent.email, isDeleted: deleted } });
     },
     onSuccess: invalidate,
   });
@@ -160,13 +153,13 @@ export function useAgentAction(kind: AgentKind) {
 
 /** Sends a CSV of agents, supervisors or internal users to create; answers the per-row report. */
 export async function uploadAgentImport(kind: AgentKind, file: File): Promise<CsRowReport> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return (await http.upload(`${AGENT_PATHS[kind]}/import`, form)) as CsRowReport;
+  return callOperation(kind === 'cs' ? agentsOperations.importAgents : agentsOperations[kind].import, {
+    file,
+  });
 }
 
 /** The agents as CSV. */
-export const downloadAgentsCsv = () => http.download(`${AGENT_PATHS.cs}/exportToCsv`);
+export const downloadAgentsCsv = () => downloadOperation(agentsOperations.exportAgentsCsv);
 export const reportOfAgents = (report: CsRowReport) => ({
   total: report.total,
   succeeded: report.succeeded,
@@ -174,11 +167,9 @@ export const reportOfAgents = (report: CsRowReport) => ({
   rows: report.rows.map((row) => ({ row: row.row, label: row.email ?? null, ok: row.ok, error: row.error })),
 });
 
-const LogFileSchema = z.object({ fileName: z.string(), data: z.string(), rows: z.number() });
-
 /** The agents' log-in/out times; the server answers the xlsx as base64. */
 export async function fetchAgentLog(query: { csEmail?: string; startDate?: string; endDate?: string }) {
-  const answer = LogFileSchema.parse(await http.get('/api/cs/exportLogToXlsx', { query }));
+  const answer = await callOperation(agentsOperations.exportAgentLog, { query });
   const bytes = Uint8Array.from(atob(answer.data), (char) => char.charCodeAt(0));
   return {
     rows: answer.rows,

@@ -1,12 +1,4 @@
-import {
-  type CsCustomerImport,
-  CsCustomerImportSchema,
-  CsCustomerSchema,
-  type CsRowReport,
-  CsTagNamesSchema,
-  CsTagSchema,
-  keysetPageOf,
-} from '@sapa/contracts';
+import { type CsCustomerImport, type CsRowReport, contactsOperations } from '@sapa/contracts';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -14,14 +6,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation, downloadOperation } from '../../../lib/http';
 
-export const CUSTOMERS_PATH = '/api/cs/customers';
-export const TAG_LIST_PATH = '/api/cs/tag/list';
 export const CUSTOMER_PAGE_SIZE = 20;
-
-const CustomerPageSchema = keysetPageOf(CsCustomerSchema);
 
 export const customerKeys = {
   all: ['cs-customers'] as const,
@@ -36,24 +23,22 @@ export const customerKeys = {
 export function useCustomerList(q: string, tags: string[]) {
   return useInfiniteQuery({
     queryKey: customerKeys.list(q, tags),
-    queryFn: async ({ pageParam, signal }) =>
-      CustomerPageSchema.parse(
-        tags.length
-          ? await http.get(`${CUSTOMERS_PATH}/data/tags`, {
-              signal,
-              query: { tags: tags.join(','), pageSize: CUSTOMER_PAGE_SIZE, lastEvaluatedKey: pageParam },
-            })
-          : await http.get(CUSTOMERS_PATH, {
-              signal,
-              query: {
-                q: q || undefined,
-                // Digits (with an optional +) are a phone number search.
-                isPhoneNumber: /^\+?\d+$/.test(q) ? true : undefined,
-                pageSize: CUSTOMER_PAGE_SIZE,
-                lastEvaluatedKey: pageParam,
-              },
-            }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      tags.length
+        ? callOperation(contactsOperations.listCustomersByTags, {
+            signal,
+            query: { tags: tags.join(','), pageSize: CUSTOMER_PAGE_SIZE, lastEvaluatedKey: pageParam },
+          })
+        : callOperation(contactsOperations.searchCustomers, {
+            signal,
+            query: {
+              q: q || undefined,
+              // Digits (with an optional +) are a phone number search.
+              isPhoneNumber: /^\+?\d+$/.test(q) ? 'true' : undefined,
+              pageSize: CUSTOMER_PAGE_SIZE,
+              lastEvaluatedKey: pageParam,
+            },
+          }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.lastEvaluatedKey ?? undefined,
     placeholderData: keepPreviousData,
@@ -64,7 +49,7 @@ export function useCustomerTags() {
   return useQuery({
     queryKey: customerKeys.tags,
     queryFn: async ({ signal }) =>
-      CsTagNamesSchema.parse(await http.get(`${CUSTOMERS_PATH}/tags`, { signal })).tags,
+      (await callOperation(contactsOperations.listCustomerTags, { signal })).tags,
   });
 }
 
@@ -75,13 +60,13 @@ export function useSaveCustomerTags() {
     mutationFn: async (input: { phoneNumber: string; before: string[]; after: string[] }) => {
       const added = input.after.filter((tag) => !input.before.includes(tag));
       const removed = input.before.filter((tag) => !input.after.includes(tag));
-      return CsCustomerSchema.parse(
-        await http.post(CUSTOMERS_PATH, {
+      return callOperation(contactsOperations.saveCustomer, {
+        body: {
           phoneNumber: input.phoneNumber,
           tags: added.length ? added : '',
           ...(removed.length ? { removeTag: removed } : {}),
-        }),
-      );
+        },
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
@@ -91,8 +76,8 @@ export function useSaveCustomerTags() {
 export const followCustomerImport = {
   progressOf: (state: CsCustomerImport) =>
     state.status === 'queued' || state.status === 'running' ? state.progress : null,
-  refresh: async (state: CsCustomerImport) =>
-    CsCustomerImportSchema.parse(await http.get(`${CUSTOMERS_PATH}/import/${state.id}`)),
+  refresh: (state: CsCustomerImport) =>
+    callOperation(contactsOperations.getCustomerImport, { params: { id: state.id } }),
 };
 
 export const reportOfCustomers = (report: CsRowReport) => ({
@@ -107,8 +92,6 @@ export const reportOfCustomers = (report: CsRowReport) => ({
   })),
 });
 
-const TagPageSchema = z.object({ items: z.array(CsTagSchema), total: z.number() });
-
 export const tagKeys = {
   all: ['cs-tag-list'] as const,
   page: (search: string, page: number, pageSize: number) =>
@@ -119,13 +102,11 @@ export const tagKeys = {
 export function useTagList(search: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: tagKeys.page(search, page, pageSize),
-    queryFn: async ({ signal }) =>
-      TagPageSchema.parse(
-        await http.get(TAG_LIST_PATH, {
-          signal,
-          query: { search: search || undefined, pageNumber: page, pageSize },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(contactsOperations.listTags, {
+        signal,
+        query: { search: search || undefined, pageNumber: page, pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -135,7 +116,7 @@ export function useTagNames() {
   return useQuery({
     queryKey: tagKeys.names,
     queryFn: async ({ signal }) =>
-      TagPageSchema.parse(await http.get(TAG_LIST_PATH, { signal, query: { pageSize: 500 } })).items.map(
+      (await callOperation(contactsOperations.listTags, { signal, query: { pageSize: 500 } })).items.map(
         (tag) => tag.name,
       ),
     staleTime: 60_000,
@@ -147,12 +128,10 @@ export type TagInput = { name: string; description: string | null };
 export function useSaveTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: TagInput & { id?: string }) =>
-      CsTagSchema.parse(
-        input.id
-          ? await http.put(TAG_LIST_PATH, input)
-          : await http.post(TAG_LIST_PATH, { name: input.name, description: input.description }),
-      ),
+    mutationFn: ({ id, ...fields }: TagInput & { id?: string }) =>
+      id
+        ? callOperation(contactsOperations.updateTag, { body: { id, ...fields } })
+        : callOperation(contactsOperations.createTag, { body: fields }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }
@@ -160,24 +139,20 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => CsTagSchema.parse(await http.delete(TAG_LIST_PATH, { query: { id } })),
+    mutationFn: (id: string) => callOperation(contactsOperations.deleteTag, { query: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }
 
 /** The customers as CSV. */
-export const downloadCustomersCsv = () => http.download(`${CUSTOMERS_PATH}/exportToCsv`);
+export const downloadCustomersCsv = () => downloadOperation(contactsOperations.exportCustomers);
 
 /** Sends a customers CSV to import; a job writes it (follow it with `followCustomerImport`). */
-export async function uploadCustomerImport(file: File): Promise<CsCustomerImport> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return CsCustomerImportSchema.parse(await http.upload(`${CUSTOMERS_PATH}/import`, form));
+export function uploadCustomerImport(file: File): Promise<CsCustomerImport> {
+  return callOperation(contactsOperations.importCustomers, { file });
 }
 
 /** Sends a CSV of the customers to delete; answers the per-row report. */
-export async function uploadCustomerDeletion(file: File): Promise<CsRowReport> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return (await http.upload(`${CUSTOMERS_PATH}/delete`, form)) as CsRowReport;
+export function uploadCustomerDeletion(file: File): Promise<CsRowReport> {
+  return callOperation(contactsOperations.deleteCustomersFromFile, { file });
 }

@@ -1,4 +1,10 @@
-import { ChatMessageSchema, ChatRoomSchema, keysetPageOf } from '@sapa/contracts';
+import {
+  type CsExport,
+  categoriesOperations,
+  chatOperations,
+  exportsOperations,
+  roomsOperations,
+} from '@sapa/contracts';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -6,12 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http, type QueryValue } from '../../../lib/http';
-
-export const HISTORY_PATH = '/api/cs/chatRoom/history';
-export const HISTORY_EXPORT_PATH = '/api/cs/exportChatroomHistory';
-export const ROOM_CSV_PATH = '/api/cs/chatRoom/exportToCsv';
+import { callOperation, downloadOperation } from '../../../lib/http';
 
 /** Every filter of GET /chatRoom/history (spec §7), as the form holds them: text, '' when unset. */
 export type HistoryFilters = {
@@ -45,26 +46,23 @@ export const EMPTY_HISTORY_FILTERS: HistoryFilters = {
   endDate: '',
 };
 
+/** The filters as query parameters (those set). */
+export type HistoryFilterParams = { status: 'closed' } & Partial<Record<keyof HistoryFilters, string>>;
+
 /** The filters as query parameters: closed rooms only, trimmed (spec §5 trims the short id), blanks left out. */
-export function historyFilterParams(filters: HistoryFilters): Record<string, string> {
-  const params: Record<string, string> = { status: 'closed' };
+export function historyFilterParams(filters: HistoryFilters): HistoryFilterParams {
+  const params: HistoryFilterParams = { status: 'closed' };
   for (const [name, value] of Object.entries(filters)) {
     const trimmed = value.trim();
-    if (trimmed) params[name] = trimmed;
+    if (trimmed) params[name as keyof HistoryFilters] = trimmed;
   }
   return params;
 }
 
 /** One page of the history: pageNumber is 1-based on this API. */
-export function historyQueryParams(
-  filters: HistoryFilters,
-  page: number,
-  pageSize: number,
-): Record<string, QueryValue> {
+export function historyQueryParams(filters: HistoryFilters, page: number, pageSize: number) {
   return { ...historyFilterParams(filters), pageSize, pageNumber: page };
 }
-
-const HistoryPageSchema = keysetPageOf(ChatRoomSchema).extend({ total: z.number() });
 
 export const historyKeys = {
   all: ['cs-history'] as const,
@@ -77,59 +75,42 @@ export const historyKeys = {
 export function useHistory(filters: HistoryFilters, page: number, pageSize: number) {
   return useQuery({
     queryKey: historyKeys.page(filters, page, pageSize),
-    queryFn: async ({ signal }) =>
-      HistoryPageSchema.parse(
-        await http.get(HISTORY_PATH, { signal, query: historyQueryParams(filters, page, pageSize) }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(roomsOperations.listHistory, {
+        signal,
+        query: historyQueryParams(filters, page, pageSize),
+      }),
     placeholderData: keepPreviousData,
   });
 }
-
-const MessagePageSchema = keysetPageOf(ChatMessageSchema);
 
 /** A room's conversation, newest page first; older pages load on request. */
 export function useTranscript(roomId: string | null) {
   return useInfiniteQuery({
     queryKey: historyKeys.transcript(roomId ?? ''),
-    queryFn: async ({ pageParam, signal }) =>
-      MessagePageSchema.parse(
-        await http.get('/api/cs/chat', {
-          signal,
-          query: { id: roomId, pageSize: 50, lastEvaluatedKey: pageParam },
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      callOperation(chatOperations.listMessages, {
+        signal,
+        query: { id: roomId ?? '', pageSize: 50, lastEvaluatedKey: pageParam },
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.lastEvaluatedKey ?? undefined,
     enabled: Boolean(roomId),
   });
 }
 
-const CategoriesSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
-
 export function useRoomCategories() {
   return useQuery({
     queryKey: ['cs-room-categories'],
     queryFn: async ({ signal }) =>
-      CategoriesSchema.parse(await http.get('/api/cs/roomCategory', { signal })).items,
+      (await callOperation(categoriesOperations.listCategories, { signal })).items,
     staleTime: 60_000,
   });
 }
 
 /** An export job (POST/GET /exportChatroomHistory): queued, running with progress, done or failed. */
-export const HistoryExportSchema = z.object({
-  id: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number(),
-  total: z.number().nullable(),
-  processed: z.number(),
-  fileName: z.string().nullable(),
-  error: z.string().nullable(),
-  requestedBy: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type HistoryExport = z.infer<typeof HistoryExportSchema>;
-const HistoryExportPageSchema = z.object({ items: z.array(HistoryExportSchema), total: z.number() });
+export type HistoryExport = CsExport;
+const historyExport = exportsOperations.chatroomHistory;
 
 const RECENT_EXPORTS = 5;
 const isBusy = (item: HistoryExport) => item.status === 'queued' || item.status === 'running';
@@ -139,8 +120,11 @@ export function useHistoryExports() {
   return useQuery({
     queryKey: historyKeys.exports,
     queryFn: async ({ signal }) =>
-      HistoryExportPageSchema.parse(
-        await http.get(HISTORY_EXPORT_PATH, { signal, query: { pageNumber: 1, pageSize: RECENT_EXPORTS } }),
+      (
+        await callOperation(historyExport.list, {
+          signal,
+          query: { pageNumber: 1, pageSize: RECENT_EXPORTS },
+        })
       ).items,
     refetchInterval: (query) => (query.state.data?.some(isBusy) ? 1_000 : false),
   });
@@ -150,21 +134,18 @@ export function useHistoryExports() {
 export function useRequestHistoryExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (filters: HistoryFilters) =>
-      HistoryExportSchema.parse(
-        await http.post(HISTORY_EXPORT_PATH, {
-          ...historyFilterParams(filters),
-          asType: 'csv',
-          pageSize: -1,
-        }),
-      ),
+    mutationFn: (filters: HistoryFilters) =>
+      callOperation(historyExport.request, {
+        body: { ...historyFilterParams(filters), asType: 'csv', pageSize: -1 },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.exports }),
   });
 }
 
 /** A finished chat-history export's file. */
 export const downloadHistoryExport = (id: string) =>
-  http.download(`${HISTORY_EXPORT_PATH}/download`, { query: { id } });
+  downloadOperation(historyExport.download, { query: { id } });
 
 /** One room's conversation as CSV. */
-export const downloadRoomCsv = (roomId: string) => http.download(ROOM_CSV_PATH, { query: { id: roomId } });
+export const downloadRoomCsv = (roomId: string) =>
+  downloadOperation(roomsOperations.exportRoomCsv, { query: { id: roomId } });

@@ -1,19 +1,13 @@
 import {
   type ChatTemplateAction,
-  ChatTemplatePageSchema,
   type ChatTemplateSave,
-  ChatTemplateSchema,
-  ConfigurationSchema,
   type CsConfig,
-  RoomCategoryListSchema,
-  RoomCategorySchema,
+  categoriesOperations,
+  configurationOperations,
+  templatesOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-
-export const CONFIGURATION_PATH = '/api/cs/configuration';
-export const CHAT_TEMPLATE_PATH = '/api/cs/chatTemplate';
-export const ROOM_CATEGORY_PATH = '/api/cs/roomCategory';
+import { callOperation } from '../../../lib/http';
 
 export type TemplateFilter = { search: string; page: number; pageSize: number };
 
@@ -29,7 +23,7 @@ export const csConfigKeys = {
 export function useCsConfiguration(clientId: string) {
   return useQuery({
     queryKey: csConfigKeys.configuration(clientId),
-    queryFn: async ({ signal }) => ConfigurationSchema.parse(await http.get(CONFIGURATION_PATH, { signal })),
+    queryFn: ({ signal }) => callOperation(configurationOperations.getConfiguration, { signal }),
   });
 }
 
@@ -37,8 +31,8 @@ export function useCsConfiguration(clientId: string) {
 export function useSaveCsConfiguration(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (config: Partial<CsConfig>) =>
-      ConfigurationSchema.parse(await http.put(CONFIGURATION_PATH, config)),
+    mutationFn: (config: Partial<CsConfig>) =>
+      callOperation(configurationOperations.patchConfiguration, { body: config }),
     onSuccess: (saved) => queryClient.setQueryData(csConfigKeys.configuration(clientId), saved),
   });
 }
@@ -46,13 +40,11 @@ export function useSaveCsConfiguration(clientId: string) {
 export function useChatTemplates(clientId: string, filter: TemplateFilter) {
   return useQuery({
     queryKey: csConfigKeys.templateList(clientId, filter),
-    queryFn: async ({ signal }) =>
-      ChatTemplatePageSchema.parse(
-        await http.get(CHAT_TEMPLATE_PATH, {
-          signal,
-          query: { search: filter.search || undefined, pageNumber: filter.page, pageSize: filter.pageSize },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(templatesOperations.listTemplates, {
+        signal,
+        query: { search: filter.search || undefined, pageNumber: filter.page, pageSize: filter.pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,8 +52,7 @@ export function useChatTemplates(clientId: string, filter: TemplateFilter) {
 export function useSaveChatTemplate(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ChatTemplateSave) =>
-      ChatTemplateSchema.parse(await http.put(CHAT_TEMPLATE_PATH, body)),
+    mutationFn: (body: ChatTemplateSave) => callOperation(templatesOperations.saveTemplate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: csConfigKeys.templates(clientId) }),
   });
 }
@@ -70,7 +61,8 @@ export function useSaveChatTemplate(clientId: string) {
 export function useChatTemplateAction(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ChatTemplateAction) => http.post(`${CHAT_TEMPLATE_PATH}/action`, body),
+    mutationFn: (body: ChatTemplateAction) =>
+      callOperation(templatesOperations.applyTemplateAction, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: csConfigKeys.templates(clientId) }),
   });
 }
@@ -78,8 +70,7 @@ export function useChatTemplateAction(clientId: string) {
 export function useRoomCategories(clientId: string) {
   return useQuery({
     queryKey: csConfigKeys.categories(clientId),
-    queryFn: async ({ signal }) =>
-      RoomCategoryListSchema.parse(await http.get(ROOM_CATEGORY_PATH, { signal })),
+    queryFn: ({ signal }) => callOperation(categoriesOperations.listCategories, { signal }),
   });
 }
 
@@ -87,10 +78,10 @@ export function useRoomCategories(clientId: string) {
 export function useSaveRoomCategory(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, name }: { id?: string | undefined; name: string }) =>
-      RoomCategorySchema.parse(
-        id ? await http.put(ROOM_CATEGORY_PATH, { id, name }) : await http.post(ROOM_CATEGORY_PATH, { name }),
-      ),
+    mutationFn: ({ id, name }: { id?: string | undefined; name: string }) =>
+      id
+        ? callOperation(categoriesOperations.renameCategory, { body: { id, name } })
+        : callOperation(categoriesOperations.createCategory, { body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: csConfigKeys.categories(clientId) }),
   });
 }
@@ -98,7 +89,7 @@ export function useSaveRoomCategory(clientId: string) {
 export function useDeleteRoomCategory(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => http.delete(ROOM_CATEGORY_PATH, { query: { id } }),
+    mutationFn: (id: string) => callOperation(categoriesOperations.deleteCategory, { query: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: csConfigKeys.categories(clientId) }),
   });
 }

@@ -1,15 +1,8 @@
-import {
-  CsDailySeriesSchema,
-  CsDashboardSummarySchema,
-  CsRealtimeStatusPageSchema,
-  type InboxEventType,
-} from '@sapa/contracts';
+import { dashboardOperations, type InboxEventType } from '@sapa/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { realtime } from '../../../lib/realtime';
-
-export const CS_DASHBOARD_PATH = '/api/cs/dashboard';
 
 /** Whole local days, inclusive, as YYYY-MM-DD. */
 export type DateRange = { from: string; to: string };
@@ -31,10 +24,11 @@ export const REALTIME_POLL_MS = 15_000;
 export function useCsDashboardSummary(clientId: string, range: DateRange, enabled: boolean) {
   return useQuery({
     queryKey: csDashboardKeys.summary(clientId, range),
-    queryFn: async ({ signal }) =>
-      CsDashboardSummarySchema.parse(
-        await http.get(CS_DASHBOARD_PATH, { signal, query: { startDate: range.from, endDate: range.to } }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(dashboardOperations.getSummary, {
+        signal,
+        query: { startDate: range.from, endDate: range.to },
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: REALTIME_POLL_MS,
     enabled,
@@ -44,10 +38,11 @@ export function useCsDashboardSummary(clientId: string, range: DateRange, enable
 export function useCsDailySeries(clientId: string, range: DateRange, enabled: boolean) {
   return useQuery({
     queryKey: csDashboardKeys.daily(clientId, range),
-    queryFn: async ({ signal }) =>
-      CsDailySeriesSchema.parse(
-        await http.get(`${CS_DASHBOARD_PATH}/daily`, { signal, query: { from: range.from, to: range.to } }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(dashboardOperations.getDailySeries, {
+        signal,
+        query: { from: range.from, to: range.to },
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: REALTIME_POLL_MS,
     enabled,
@@ -57,13 +52,8 @@ export function useCsDailySeries(clientId: string, range: DateRange, enabled: bo
 export function useCsRealtimeStatus(clientId: string, page: number, pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: csDashboardKeys.realtime(clientId, page),
-    queryFn: async ({ signal }) =>
-      CsRealtimeStatusPageSchema.parse(
-        await http.get(`${CS_DASHBOARD_PATH}/realtime-status`, {
-          signal,
-          query: { pageNumber: page, pageSize },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(dashboardOperations.getRealtimeStatus, { signal, query: { pageNumber: page, pageSize } }),
     placeholderData: keepPreviousData,
     refetchInterval: REALTIME_POLL_MS,
     enabled,

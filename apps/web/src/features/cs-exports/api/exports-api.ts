@@ -1,13 +1,7 @@
-import { type CsExport, CsExportPageSchema, CsExportSchema } from '@sapa/contracts';
+import { type CsExport, exportsOperations } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation, downloadOperation } from '../../../lib/http';
 
-export const EXPORTS_PATH = '/api/cs/exports';
-/** Where each kind of export is requested and downloaded (spec §7). */
-export const EXPORT_KIND_PATHS: Record<CsExport['kind'], string> = {
-  chatroomHistory: '/api/cs/exportChatroomHistory',
-  customers: '/api/cs/exportCustomer',
-};
 /** While an export is queued or running the list asks again this often. */
 export const EXPORTS_POLL_MS = 2_000;
 
@@ -22,10 +16,8 @@ export const isUnfinished = (item: CsExport) => item.status === 'queued' || item
 export function useExports(clientId: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: exportKeys.list(clientId, page, pageSize),
-    queryFn: async ({ signal }) =>
-      CsExportPageSchema.parse(
-        await http.get(EXPORTS_PATH, { signal, query: { pageNumber: page, pageSize } }),
-      ),
+    queryFn: ({ signal }) =>
+      callOperation(exportsOperations.listAllExports, { signal, query: { pageNumber: page, pageSize } }),
     placeholderData: keepPreviousData,
     // Only while something is being built: a finished list stays still.
     refetchInterval: (query) => (query.state.data?.items.some(isUnfinished) ? EXPORTS_POLL_MS : false),
@@ -39,18 +31,15 @@ export type ExportRequest =
 export function useRequestExport(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ kind, ...filters }: ExportRequest) =>
-      CsExportSchema.parse(
-        await http.post(
-          EXPORT_KIND_PATHS[kind],
-          // pageSize -1: every matching room, not one page of them.
-          kind === 'chatroomHistory' ? { asType: 'csv', pageSize: -1, ...filters } : { asType: 'csv' },
-        ),
-      ),
+    mutationFn: ({ kind, ...filters }: ExportRequest) =>
+      callOperation(exportsOperations[kind].request, {
+        // pageSize -1: every matching room, not one page of them.
+        body: kind === 'chatroomHistory' ? { asType: 'csv', pageSize: -1, ...filters } : { asType: 'csv' },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all(clientId) }),
   });
 }
 
 /** The file of a finished export. */
 export const downloadExport = (item: CsExport) =>
-  http.download(`${EXPORT_KIND_PATHS[item.kind]}/download`, { query: { id: item.id } });
+  downloadOperation(exportsOperations[item.kind].download, { query: { id: item.id } });

@@ -1,6 +1,6 @@
-import { type SandboxBusiness, SandboxBusinessSchema } from '@sapa/contracts';
+import { type SandboxBusiness, whatsappOperations } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { sandboxPhoneKeys } from './sandbox-keys';
 
 /** `GET /api/sandbox/whatsapp/{phoneNumberId}`: the business the sandbox phone writes to (404 off the sandbox). */
@@ -8,9 +8,11 @@ export async function getSandboxBusiness(
   phoneNumberId: string,
   signal?: AbortSignal,
 ): Promise<SandboxBusiness> {
-  return SandboxBusinessSchema.parse(
-    await http.get(`/api/sandbox/whatsapp/${encodeURIComponent(phoneNumberId)}`, { anonymous: true, signal }),
-  );
+  return callOperation(whatsappOperations.getSandboxBusiness, {
+    params: { phoneNumberId },
+    anonymous: true,
+    signal,
+  });
 }
 
 export function sandboxBusinessQueryOptions(phoneNumberId: string) {

@@ -1,6 +1,6 @@
-import { type SandboxConversation, SandboxConversationSchema } from '@sapa/contracts';
+import { type SandboxConversation, whatsappOperations } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { sandboxPhoneKeys } from './sandbox-keys';
 
 /** How often the phone looks for replies and tick changes: it has no login, so no live socket. */
@@ -12,12 +12,11 @@ export async function getSandboxConversation(
   customerPhone: string,
   signal?: AbortSignal,
 ): Promise<SandboxConversation> {
-  return SandboxConversationSchema.parse(
-    await http.get(
-      `/api/sandbox/whatsapp/${encodeURIComponent(phoneNumberId)}/conversations/${encodeURIComponent(customerPhone)}`,
-      { anonymous: true, signal },
-    ),
-  );
+  return callOperation(whatsappOperations.getSandboxConversation, {
+    params: { phoneNumberId, customerPhone },
+    anonymous: true,
+    signal,
+  });
 }
 
 export function sandboxConversationQueryOptions(phoneNumberId: string, customerPhone: string) {

@@ -1,18 +1,15 @@
-import type { SandboxCustomerMessage } from '@sapa/contracts';
+import { type SandboxCustomerMessage, whatsappOperations } from '@sapa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../lib/http';
+import { callOperation } from '../../../lib/http';
 import { sandboxPhoneKeys } from './sandbox-keys';
-
-const SentSchema = z.object({ id: z.string() });
 
 /** `POST /api/sandbox/whatsapp/{phoneNumberId}/messages`: the customer writes; it arrives as a real webhook. */
 export async function sendSandboxMessage(phoneNumberId: string, message: SandboxCustomerMessage) {
-  return SentSchema.parse(
-    await http.post(`/api/sandbox/whatsapp/${encodeURIComponent(phoneNumberId)}/messages`, message, {
-      anonymous: true,
-    }),
-  );
+  return callOperation(whatsappOperations.sendSandboxMessage, {
+    params: { phoneNumberId },
+    body: message,
+    anonymous: true,
+  });
 }
 
 export function useSendSandboxMessage(phoneNumberId: string) {

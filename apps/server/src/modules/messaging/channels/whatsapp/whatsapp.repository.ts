@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
+import { inClient } from '../../../../platform/client-scope.js';
 import type { Executor } from '../../../../platform/database.js';
 import {
   whatsappChannels,
@@ -30,7 +31,7 @@ export async function listChannels(executor: Executor, clientId: string) {
   return executor
     .select()
     .from(whatsappChannels)
-    .where(eq(whatsappChannels.clientId, clientId))
+    .where(inClient(whatsappChannels, clientId))
     .orderBy(asc(whatsappChannels.createdAt));
 }
 
@@ -38,7 +39,7 @@ export async function findChannel(executor: Executor, clientId: string, channelI
   const [row] = await executor
     .select()
     .from(whatsappChannels)
-    .where(and(eq(whatsappChannels.clientId, clientId), eq(whatsappChannels.id, channelId)));
+    .where(inClient(whatsappChannels, clientId, eq(whatsappChannels.id, channelId)));
   return row ?? null;
 }
 
@@ -56,7 +57,7 @@ export async function updateChannel(
   const [row] = await executor
     .update(whatsappChannels)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(and(eq(whatsappChannels.clientId, clientId), eq(whatsappChannels.id, channelId)))
+    .where(inClient(whatsappChannels, clientId, eq(whatsappChannels.id, channelId)))
     .returning();
   return row ?? null;
 }
@@ -74,7 +75,7 @@ export async function findWebhookEvent(executor: Executor, clientId: string, eve
   const [row] = await executor
     .select()
     .from(whatsappWebhookEvents)
-    .where(and(eq(whatsappWebhookEvents.clientId, clientId), eq(whatsappWebhookEvents.id, eventId)));
+    .where(inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId)));
   return row ?? null;
 }
 
@@ -90,7 +91,7 @@ export async function findWebhookEventProgressForUpdate(
       processedAt: whatsappWebhookEvents.processedAt,
     })
     .from(whatsappWebhookEvents)
-    .where(and(eq(whatsappWebhookEvents.clientId, clientId), eq(whatsappWebhookEvents.id, eventId)))
+    .where(inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId)))
     .for('update');
   return row ?? null;
 }
@@ -105,7 +106,7 @@ export async function markWebhookEventProgress(
   await executor
     .update(whatsappWebhookEvents)
     .set({ processedItems, ...(done ? { processedAt: sql`now()` } : {}) })
-    .where(and(eq(whatsappWebhookEvents.clientId, clientId), eq(whatsappWebhookEvents.id, eventId)));
+    .where(inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId)));
 }
 
 /** Housekeeping across clients: deliveries stored but not (fully) processed, e.g. after a crash. */
@@ -147,8 +148,9 @@ export async function findMessageForUpdate(
     .select()
     .from(whatsappMessages)
     .where(
-      and(
-        eq(whatsappMessages.clientId, clientId),
+      inClient(
+        whatsappMessages,
+        clientId,
         eq(whatsappMessages.channelId, channelId),
         eq(whatsappMessages.providerMessageId, providerMessageId),
       ),
@@ -161,7 +163,7 @@ export async function findMessage(executor: Executor, clientId: string, messageI
   const [row] = await executor
     .select()
     .from(whatsappMessages)
-    .where(and(eq(whatsappMessages.clientId, clientId), eq(whatsappMessages.id, messageId)));
+    .where(inClient(whatsappMessages, clientId, eq(whatsappMessages.id, messageId)));
   return row ?? null;
 }
 
@@ -174,7 +176,7 @@ export async function updateMessage(
   await executor
     .update(whatsappMessages)
     .set(set)
-    .where(and(eq(whatsappMessages.clientId, clientId), eq(whatsappMessages.id, messageId)));
+    .where(inClient(whatsappMessages, clientId, eq(whatsappMessages.id, messageId)));
 }
 
 export async function insertPendingStatus(
@@ -193,8 +195,9 @@ export async function takePendingStatuses(
   return executor
     .delete(whatsappPendingStatuses)
     .where(
-      and(
-        eq(whatsappPendingStatuses.clientId, clientId),
+      inClient(
+        whatsappPendingStatuses,
+        clientId,
         eq(whatsappPendingStatuses.channelId, channelId),
         eq(whatsappPendingStatuses.providerMessageId, providerMessageId),
       ),
@@ -212,8 +215,9 @@ export async function findLastInboundAt(
     .select({ at: max(whatsappMessages.sentAt) })
     .from(whatsappMessages)
     .where(
-      and(
-        eq(whatsappMessages.clientId, clientId),
+      inClient(
+        whatsappMessages,
+        clientId,
         eq(whatsappMessages.channelId, channelId),
         eq(whatsappMessages.customerPhone, customerPhone),
         eq(whatsappMessages.direction, 'in'),
@@ -232,8 +236,9 @@ export async function findLastInboundChannelId(
     .select({ channelId: whatsappMessages.channelId })
     .from(whatsappMessages)
     .where(
-      and(
-        eq(whatsappMessages.clientId, clientId),
+      inClient(
+        whatsappMessages,
+        clientId,
         eq(whatsappMessages.customerPhone, customerPhone),
         eq(whatsappMessages.direction, 'in'),
       ),
@@ -255,8 +260,9 @@ export async function listConversation(
     .select()
     .from(whatsappMessages)
     .where(
-      and(
-        eq(whatsappMessages.clientId, clientId),
+      inClient(
+        whatsappMessages,
+        clientId,
         eq(whatsappMessages.channelId, channelId),
         eq(whatsappMessages.customerPhone, customerPhone),
       ),

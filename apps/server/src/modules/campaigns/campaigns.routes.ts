@@ -1,0 +1,81 @@
+import { campaignsOperations as ops } from '@sapa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/audit/index.js';
+import type { Database } from '../../platform/database.js';
+import { routeOperation } from '../../platform/operation-route.js';
+import {
+  activateCampaign,
+  createCampaign,
+  deactivateCampaign,
+  editCampaign,
+  getCampaign,
+  getCampaignVersions,
+  listClientCampaigns,
+  removeCampaign,
+  submitCampaign,
+} from './campaigns.service.js';
+import { retryPlans } from './retry-plans/retry-plans.service.js';
+import { windowOpening, windows } from './windows/windows.service.js';
+
+/** Campaigns, sending windows and retry plans (issue 14, decision 0028); the services check who may. */
+export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  routeOperation(app, ops.listCampaigns, (request) =>
+    listClientCampaigns(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, ops.createCampaign, (request) => createCampaign(db, actorOf(request), request.body));
+  routeOperation(app, ops.getCampaign, (request) =>
+    getCampaign(db, request.ctx.actor!, request.params.campaignId),
+  );
+  routeOperation(app, ops.updateCampaign, (request) =>
+    editCampaign(db, actorOf(request), request.params.campaignId, request.body),
+  );
+  routeOperation(app, ops.deleteCampaign, (request) =>
+    removeCampaign(db, actorOf(request), request.params.campaignId),
+  );
+  routeOperation(app, ops.listCampaignVersions, (request) =>
+    getCampaignVersions(db, request.ctx.actor!, request.params.campaignId),
+  );
+  routeOperation(app, ops.submitCampaign, (request) =>
+    submitCampaign(db, actorOf(request), request.params.campaignId),
+  );
+  routeOperation(app, ops.activateCampaign, (request) =>
+    activateCampaign(db, actorOf(request), request.params.campaignId),
+  );
+  routeOperation(app, ops.deactivateCampaign, (request) =>
+    deactivateCampaign(db, actorOf(request), request.params.campaignId),
+  );
+
+  routeOperation(app, ops.listWindows, (request) => windows.list(db, request.ctx.actor!));
+  routeOperation(app, ops.createWindow, (request) => windows.create(db, actorOf(request), request.body));
+  routeOperation(app, ops.getWindow, (request) =>
+    windows.get(db, request.ctx.actor!, request.params.windowId),
+  );
+  routeOperation(app, ops.updateWindow, (request) =>
+    windows.edit(db, actorOf(request), request.params.windowId, request.body),
+  );
+  routeOperation(app, ops.deleteWindow, (request) =>
+    windows.remove(db, actorOf(request), request.params.windowId),
+  );
+  routeOperation(app, ops.windowNextOpening, (request) =>
+    windowOpening(
+      db,
+      request.ctx.actor!,
+      request.params.windowId,
+      request.query.at ? new Date(request.query.at) : new Date(),
+    ),
+  );
+
+  routeOperation(app, ops.listRetryPlans, (request) => retryPlans.list(db, request.ctx.actor!));
+  routeOperation(app, ops.createRetryPlan, (request) =>
+    retryPlans.create(db, actorOf(request), request.body),
+  );
+  routeOperation(app, ops.getRetryPlan, (request) =>
+    retryPlans.get(db, request.ctx.actor!, request.params.retryPlanId),
+  );
+  routeOperation(app, ops.updateRetryPlan, (request) =>
+    retryPlans.edit(db, actorOf(request), request.params.retryPlanId, request.body),
+  );
+  routeOperation(app, ops.deleteRetryPlan, (request) =>
+    retryPlans.remove(db, actorOf(request), request.params.retryPlanId),
+  );
+};
