@@ -31,11 +31,15 @@ import {
   type ChannelRegistry,
   createChannelRegistry,
   createMessaging,
+  createSandboxChannels,
   createWhatsappChannel,
   type InboxPort,
   type MessageChannel,
   type Messaging,
   messagingJobs,
+  type SandboxChannels,
+  type SandboxSettings,
+  sandboxOutboxRoutes,
   sandboxPhoneRoutes,
   type WhatsappChannel,
   whatsappJobs,
@@ -77,6 +81,8 @@ export type AppDeps = {
   realtime?: Realtime;
   /** Replaces registered channels (tests record sends); the real ones (WhatsApp) otherwise. */
   channels?: Partial<Record<ChannelName, MessageChannel>>;
+  /** The sandbox providers' latency, report delay, failure rates and seed; tests make them quick and certain. */
+  sandbox?: Partial<SandboxSettings>;
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -87,6 +93,8 @@ export type Sapa = {
   channels: ChannelRegistry;
   /** The outbound ledger and send job every feature sends through. */
   messaging: Messaging;
+  /** SMS, email, Telegram and voice on their sandbox providers. */
+  sandbox: SandboxChannels;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -98,6 +106,7 @@ export async function buildApp({
   inboxPort,
   realtime: realtimeOverride,
   channels: channelOverrides,
+  sandbox: sandboxSettings,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -157,10 +166,13 @@ export async function buildApp({
     log: app.log,
     enqueue,
   });
+  const sandbox = createSandboxChannels({ db, statuses: messaging, log: app.log, settings: sandboxSettings });
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
   channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
-  for (const [name, channel] of Object.entries(channelOverrides ?? {}) as [ChannelName, MessageChannel][])
-    if (name !== 'whatsapp') channels.register(name, channel);
+  channels.register('sms', channelOverrides?.sms ?? sandbox.sms);
+  channels.register('email', channelOverrides?.email ?? sandbox.email);
+  channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
+  channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
   jobs = createJobs(
     database.sql,
     [
@@ -236,6 +248,7 @@ export async function buildApp({
   await app.register(whatsappWebhookRoutes, { whatsapp });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
+  await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { db });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
@@ -262,7 +275,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
     await messaging.settle();
+    await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox };
 }

@@ -36,6 +36,8 @@ export * from './inbox/rooms.operations.js';
 export * from './inbox/templates.operations.js';
 export * from './integrity/canonical-json.js';
 export * from './mail/mail.operations.js';
+export * from './messaging/messaging.schemas.js';
+export * from './messaging/sandbox.operations.js';
 export * from './operations/define-operation.js';
 export * from './operations/query-fields.js';
 export * from './realtime/realtime.protocol.js';

@@ -1,3 +1,10 @@
+import type {
+  EmailContent,
+  OutboundDetails,
+  SmsContent,
+  TelegramContent,
+  VoiceContent,
+} from '@sapa/contracts';
 import type { Executor } from '../../platform/database.js';
 
 /**
@@ -64,6 +71,8 @@ export type StatusUpdate = {
   /** Only ever moves forward: sent < delivered < read; failed keeps its error. */
   status: DeliveryStatus;
   error: { code: string; title: string } | null;
+  /** What the provider reported beyond the status (a call's duration and charged seconds). */
+  details?: OutboundDetails | null;
   at: Date;
 };
 
@@ -109,8 +118,8 @@ export type InboxPort = OutboundSourcePort & {
   ): Promise<void>;
 };
 
-/** What is sent, whatever the channel: stored as the ledger row's content. */
-export type OutboundContent = {
+/** What the inbox sends on WhatsApp: text, an image or document, a template. */
+export type InboxContent = {
   /** Provider message id of the customer message being answered, for reply context. */
   replyToProviderMessageId?: string | null;
 } & (
@@ -119,7 +128,13 @@ export type OutboundContent = {
   | { kind: 'template'; templateName: string; language: string; parameters: string[] }
 );
 
-export type OutboundMessage = {
+/** What is sent, whatever the channel: stored as the ledger row's content. */
+export type OutboundContent = InboxContent | SmsContent | EmailContent | TelegramContent | VoiceContent;
+
+/** What a sender asks for, before its channel prepares it (`MessageChannel.prepare`). */
+export type SendRequest = { recipient: string; content: OutboundContent };
+
+type Addressed = {
   clientId: string;
   channel: ChannelName;
   to: string;
@@ -128,7 +143,17 @@ export type OutboundMessage = {
    * were recorded): the number the customer last wrote to.
    */
   channelId?: string | null;
-} & OutboundContent;
+  /**
+   * The same on every attempt at one ledger row (its id): a provider that takes an idempotency key gets
+   * it, so a retry after a crash never sends a second message.
+   */
+  idempotencyKey?: string;
+};
+
+/** A WhatsApp message as the WhatsApp channel sends it (the inbox's kinds). */
+export type OutboundMessage = Addressed & InboxContent;
+/** One message on any channel, as messaging hands it to the channel's `send`. */
+export type ChannelMessage = Addressed & OutboundContent;
 
 export type CustomerWindow = {
   /** True while free-form messages are allowed (24 hours after the customer's last message). */
@@ -143,7 +168,7 @@ export type CustomerWindow = {
  */
 export type MessageChannel = {
   /** Sends one message; throws the provider's refusal. `channelAccountId`: the number it went out from. */
-  send(message: OutboundMessage): Promise<{ providerMessageId: string; channelAccountId?: string | null }>;
+  send(message: ChannelMessage): Promise<{ providerMessageId: string; channelAccountId?: string | null }>;
   /** The free-form window on one number (WhatsApp's 24 hours); a channel without one leaves it out. */
   customerWindow?(
     clientId: string,
@@ -155,4 +180,10 @@ export type MessageChannel = {
    * recipient). Left out: an `AppError` under 500 is permanent, anything else is retried.
    */
   isPermanentFailure?(error: unknown): boolean;
+  /**
+   * Checks and normalises a message in the sender's request, before the ledger row is written: the
+   * recipient's form (E.164, an email address, a chat id) and the content kinds the channel sends
+   * (SMS: the segments counted). Throws a 4xx `AppError` the caller sees. Left out: taken as given.
+   */
+  prepare?(request: SendRequest): SendRequest;
 };

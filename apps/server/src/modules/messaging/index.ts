@@ -1,8 +1,10 @@
 export type {
+  ChannelMessage,
   ChannelName,
   CustomerWindow,
   DeliveryStatus,
   InboundMessage,
+  InboxContent,
   InboxPort,
   MessageChannel,
   OutboundContent,
@@ -13,6 +15,8 @@ export type {
 } from './channel.ports.js';
 export { CHANNEL_NAMES } from './channel.ports.js';
 export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
+export { smsSegments } from './channels/sms/sms.segments.js';
+export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
 export { SANDBOX_STATUS_JOB } from './channels/whatsapp/sandbox-provider.js';
 export { signBody } from './channels/whatsapp/webhook-signature.js';
 export { channelNotConfigured } from './channels/whatsapp/whatsapp.errors.js';
@@ -37,3 +41,7 @@ export {
   SEND_JOB,
   type SendMessageInput,
 } from './messaging.service.js';
+export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-channels.js';
+export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
+export type { SandboxSettings } from './sandbox/sandbox-provider.js';
+export { createSandboxEngine } from './sandbox/sandbox-provider.js';

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OutboundDetails } from '@sapa/contracts';
+import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import type { ChannelName } from './channel.ports.js';
@@ -138,12 +139,14 @@ export async function updateOutboundStatus(
     reached: OutboundStatus;
     at: Date;
     error: { code: string; message: string } | null;
+    details?: OutboundDetails | null;
   },
 ) {
   await executor
     .update(t)
     .set({
       ...(update.status ? { status: update.status } : {}),
+      ...(update.status && update.details ? { details: update.details } : {}),
       ...(update.status === 'failed'
         ? { errorCode: update.error?.code ?? null, errorMessage: update.error?.message ?? null }
         : {}),
@@ -171,4 +174,30 @@ export async function unsafeListStaleQueued(executor: Executor, before: Date, li
     )
     .orderBy(asc(t.updatedAt))
     .limit(limit);
+}
+
+/** One client's ledger, newest first (ids are UUIDv7, so the primary key serves the order), optionally one channel and one recipient: the sandbox outbox. */
+export async function listOutboundPage(
+  executor: Executor,
+  clientId: string,
+  filter: { channel?: ChannelName | undefined; recipient?: string | undefined },
+  page: { limit: number; offset: number },
+) {
+  const where = inClient(
+    t,
+    clientId,
+    filter.channel ? eq(t.channel, filter.channel) : undefined,
+    filter.recipient ? eq(t.recipient, filter.recipient) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.id)) // UUIDv7: the order they were written
+      .limit(page.limit)
+      .offset(page.offset),
+    executor.select({ value: count() }).from(t).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }

@@ -17,6 +17,7 @@ import {
   findOutboundByKey,
   findOutboundByProviderIdForUpdate,
   insertOutboundOnce,
+  listOutboundPage,
   markOutboundFailed,
   markOutboundSent,
   releaseOutbound,
@@ -99,15 +100,18 @@ export function createMessaging(deps: MessagingDeps) {
    * After commit the caller hands the row to `dispatch`; a row never dispatched is sent by the sweep.
    */
   async function queueMessage(executor: Executor, sender: ClientRef, input: SendMessageInput) {
-    channels.get(input.channel);
+    const channel = channels.get(input.channel);
+    const { recipient, content } = channel.prepare
+      ? channel.prepare({ recipient: input.recipient, content: input.content })
+      : input;
     const clientId = clientIdOf(sender);
     const inserted = await insertOutboundOnce(executor, {
       clientId,
       id: newId(),
       channel: input.channel,
       channelAccountId: input.channelAccountId ?? null,
-      recipient: input.recipient,
-      content: input.content,
+      recipient,
+      content,
       source: input.source,
       sourceRef: input.sourceRef ?? null,
       idempotencyKey: input.idempotencyKey,
@@ -205,6 +209,7 @@ export function createMessaging(deps: MessagingDeps) {
         channel: claimed.channel,
         to: claimed.recipient,
         channelId: claimed.channelAccountId,
+        idempotencyKey: claimed.id,
         ...claimed.content,
       });
     } catch (error) {
@@ -231,15 +236,18 @@ export function createMessaging(deps: MessagingDeps) {
     });
   }
 
-  /** A delivery status for a row of the ledger: forward only, with the time kept either way. */
-  async function applyDeliveryStatus(executor: Executor, update: StatusUpdate) {
+  /**
+   * A delivery status for a row of the ledger: forward only, with the time kept either way. Answers
+   * whether the row was found (a report can overtake the send's own record of the provider id).
+   */
+  async function applyDeliveryStatus(executor: Executor, update: StatusUpdate): Promise<boolean> {
     const row = await findOutboundByProviderIdForUpdate(
       executor,
       update.clientId,
       update.channel,
       update.providerMessageId,
     );
-    if (!row) return;
+    if (!row) return false;
     let status: OutboundStatus | null = null;
     if (update.status === 'failed') {
       // A failure after delivery (another device) does not undo the delivery; a failure stays.
@@ -252,7 +260,9 @@ export function createMessaging(deps: MessagingDeps) {
       reached: update.status,
       at: update.at,
       error: update.error ? { code: update.error.code, message: update.error.title } : null,
+      details: update.details ?? null,
     });
+    return true;
   }
 
   return {
@@ -294,6 +304,29 @@ export function createMessaging(deps: MessagingDeps) {
       const implementation = channels.get(channel);
       if (!implementation.customerWindow) return { open: true, closesAt: null };
       return implementation.customerWindow(clientId, recipient, channelAccountId);
+    },
+    /**
+     * A delivery report of a channel without an inbox (SMS, email, Telegram, voice): moves the ledger's
+     * row forward only, in the caller's transaction (the one that read the report).
+     */
+    applyStatus: applyDeliveryStatus,
+    /** One client's ledger, newest first: what each channel received (the sandbox outbox). */
+    async listOutbox(
+      sender: ClientRef,
+      query: {
+        channel?: ChannelName | undefined;
+        recipient?: string | undefined;
+        page: number;
+        pageSize: number;
+      },
+    ) {
+      const { rows, total } = await listOutboundPage(
+        db,
+        clientIdOf(sender),
+        { channel: query.channel, recipient: query.recipient },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
+      return { rows, total, page: query.page, pageSize: query.pageSize };
     },
     /**
      * The inbox as channels see it: a delivery status also moves the outbound ledger's row, in the

@@ -1,3 +1,4 @@
+import type { OutboundDetails } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -41,6 +42,8 @@ export const messagingOutbound = pgTable(
     providerMessageId: text('provider_message_id'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** What the provider reported beyond the status: a call's duration and charged seconds. */
+    details: jsonb('details').$type<OutboundDetails>(),
     attempts: integer('attempts').notNull().default(0),
     /** A sender holds the row until then: another one (job, sweep) leaves it alone meanwhile. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

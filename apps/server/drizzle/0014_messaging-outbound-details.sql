@@ -1,0 +1,1 @@
+ALTER TABLE "messaging_outbound" ADD COLUMN "details" jsonb;

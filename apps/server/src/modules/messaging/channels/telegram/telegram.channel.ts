@@ -1,0 +1,79 @@
+import { newId } from '../../../../lib/ids.js';
+import type { ChannelMessage, MessageChannel, SendRequest } from '../../channel.ports.js';
+import {
+  contentNotSupported,
+  invalidRecipient,
+  isPermanentRefusal,
+  messageEmpty,
+  messageTooLong,
+} from '../../sandbox/sandbox-errors.js';
+import { applyReport, type ReportDeps } from '../channel-kit.js';
+import { type TelegramProvider, type TelegramReport, telegramMessageKey } from './telegram.sandbox.js';
+
+/** The Bot API's limit on one text message. */
+export const TELEGRAM_MAX_TEXT = 4_096;
+
+/** A chat id (a user's is positive, a group's negative, a channel's -100…) or a public @username. */
+const CHAT_ID = /^-?\d{1,20}$/;
+const USERNAME = /^@[A-Za-z][A-Za-z0-9_]{3,31}$/;
+
+export type TelegramChannel = MessageChannel & {
+  /** What became of a message: the same path for the sandbox and a real bot's updates. */
+  receiveReport(report: TelegramReport): Promise<void>;
+};
+
+function chatRecipient(recipient: string) {
+  const trimmed = recipient.trim();
+  if (CHAT_ID.test(trimmed)) return trimmed;
+  if (USERNAME.test(trimmed)) return trimmed.toLowerCase();
+  throw invalidRecipient(
+    'telegram',
+    recipient,
+    'give a numeric chat id (123456789, -100…) or a public @username',
+  );
+}
+
+export function createTelegramChannel(deps: ReportDeps & { provider: TelegramProvider }): TelegramChannel {
+  const channel: TelegramChannel = {
+    prepare({ recipient, content }: SendRequest): SendRequest {
+      if (content.kind !== 'text' && content.kind !== 'telegram')
+        throw contentNotSupported('telegram', content.kind, 'text');
+      if (content.text.trim() === '') throw messageEmpty('Telegram');
+      if (content.text.length > TELEGRAM_MAX_TEXT)
+        throw messageTooLong('Telegram', `${TELEGRAM_MAX_TEXT} characters`);
+      const parseMode = content.kind === 'telegram' ? (content.parseMode ?? null) : null;
+      return {
+        recipient: chatRecipient(recipient),
+        content: { kind: 'telegram', text: content.text, parseMode },
+      };
+    },
+    async send(message: ChannelMessage) {
+      if (message.kind !== 'telegram' && message.kind !== 'text')
+        throw contentNotSupported('telegram', message.kind, 'text');
+      const sent = await deps.provider.sendMessage({
+        clientId: message.clientId,
+        chatId: message.to,
+        text: message.text,
+        parseMode: message.kind === 'telegram' ? (message.parseMode ?? null) : null,
+        idempotencyKey: message.idempotencyKey ?? newId(),
+      });
+      return { providerMessageId: telegramMessageKey(sent.chatId, sent.messageId) };
+    },
+    isPermanentFailure: isPermanentRefusal,
+    async receiveReport(report) {
+      await applyReport(deps, {
+        clientId: report.clientId,
+        channel: 'telegram',
+        providerMessageId: telegramMessageKey(report.chatId, report.messageId),
+        status: report.status,
+        error:
+          report.status === 'failed'
+            ? { code: String(report.error_code), title: `${report.error_code} ${report.description}` }
+            : null,
+        at: new Date(report.date * 1000),
+      });
+    },
+  };
+  deps.provider.onReport((report) => channel.receiveReport(report));
+  return channel;
+}
