@@ -44,9 +44,14 @@ export class RecordingChannel implements MessageChannel {
   failWith: Error | null = null;
   /** While set, a send waits for it: proves the caller does not wait for the provider. */
   gate: Promise<void> | null = null;
+  /** Called when a send reaches the gate: the row is claimed and the provider is being called. */
+  onGate: (() => void) | null = null;
   private counter = 0;
   async send(message: OutboundMessage) {
-    if (this.gate) await this.gate;
+    if (this.gate) {
+      this.onGate?.();
+      await this.gate;
+    }
     if (this.failWith) throw this.failWith;
     this.sent.push(message);
     this.counter++;

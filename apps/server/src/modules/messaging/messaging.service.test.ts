@@ -82,13 +82,22 @@ describe('messaging: the outbound ledger and its send job', () => {
     sender.gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const reached = new Promise<void>((resolve) => {
+      sender.onGate = resolve;
+    });
     const job = { clientId, outboundId: row.id };
     const first = sapa.messaging.runSendJob(job);
-    // The second finds the row held: it fails so pg-boss retries it later, and sends nothing.
-    await expect(sapa.messaging.runSendJob(job)).rejects.toMatchObject({ code: 'send_in_progress' });
-    expect(await sapa.messaging.sweepQueued({ olderThanMs: -60_000 })).toBe(0);
-    sender.gate = null;
-    release();
+    try {
+      // Only once the first holds the row: two claims racing may be won by either on PostgreSQL.
+      await reached;
+      // The second finds the row held: it fails so pg-boss retries it later, and sends nothing.
+      await expect(sapa.messaging.runSendJob(job)).rejects.toMatchObject({ code: 'send_in_progress' });
+      expect(await sapa.messaging.sweepQueued({ olderThanMs: -60_000 })).toBe(0);
+    } finally {
+      sender.gate = null;
+      sender.onGate = null;
+      release();
+    }
     await first;
     await sapa.messaging.runSendJob(job);
     expect(sentTo(recipient)).toHaveLength(1);
