@@ -27,6 +27,11 @@ export const CsConfigSchema = z.object({
   package: z.string(),
   /** Routing strategy for autoAssignTicket: by percentageWeight, or to the least busy agent. */
   strategy: z.enum(['weighted', 'leastBusy']),
+  /**
+   * Seconds an online agent may be without any live connection (every tab closed, network gone)
+   * before they are set offline and their unanswered rooms go back to the queue.
+   */
+  presenceGraceSeconds: z.number().int().min(1).max(3600),
 });
 export type CsConfig = z.infer<typeof CsConfigSchema>;
 export const CsConfigPatchSchema = CsConfigSchema.partial();
@@ -55,6 +60,7 @@ export const CS_CONFIG_DEFAULTS: CsConfig = {
   chatBot: false,
   package: 'standard',
   strategy: 'weighted',
+  presenceGraceSeconds: 60,
 };
 
 /** A stored configuration with the defaults under it; fields saved by older versions are dropped. */

@@ -1,0 +1,8 @@
+CREATE TABLE "cs_agent_connections" (
+	"client_id" uuid NOT NULL,
+	"cs_id" uuid NOT NULL,
+	"node_id" text NOT NULL,
+	"sockets" integer NOT NULL,
+	"seen_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "cs_agent_connections_client_id_cs_id_node_id_pk" PRIMARY KEY("client_id","cs_id","node_id")
+);
