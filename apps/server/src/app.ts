@@ -29,6 +29,7 @@ import {
   createCustomerAccess,
   createInboxPort,
   createPresence,
+  findAgentStatus,
   inboxJobs,
   inboxRoutes,
   type Presence,
@@ -142,7 +143,7 @@ export async function buildApp({
 
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
-  const identity: IdentityDeps = { db, keys, loginKey, config };
+  const identity: IdentityDeps = { db, keys, loginKey, config, agentStatusOf: findAgentStatus };
   const realtime = createRealtime({
     database,
     log: app.log as never,

@@ -1,3 +1,4 @@
+export { findAgentStatus } from './agents/agents.service.js';
 export { createCustomerAccess } from './customer-access.js';
 export { INBOX_EXPORT_JOB } from './exports/exports.service.js';
 export type { InboxDeps } from './inbox.deps.js';

@@ -398,3 +398,9 @@ export async function importAgents(db: InboxDeps['db'], actor: Actor, kind: Agen
   }
   return report;
 }
+
+/** The agent's status for the session state (identity asks through a port wired in the app). */
+export async function findAgentStatus(db: Executor, clientId: string, csId: string) {
+  const row = await findAgent(db, clientId, { csId });
+  return row && !row.deleted ? row.status : null;
+}

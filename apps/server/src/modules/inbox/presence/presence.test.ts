@@ -222,4 +222,61 @@ describe('presence follows live sockets', () => {
     });
     expect(refused.statusCode).toBe(400);
   });
+
+  it('hands every open room back when an agent goes offline and asks for it, and keeps them otherwise', async () => {
+    now = new Date();
+    const tabs = [await tab(usc), await tab(use)];
+    await goOnline(usc);
+    await sapa.app.inject({
+      method: 'PUT',
+      url: AGENT_STATUS_PATH,
+      headers: use.headers,
+      payload: { status: 'offline' },
+    });
+    await port.receiveInbound(sapa.database.db, inboundText(clientId, '6281300300010', 'halo'));
+    await port.receiveInbound(sapa.database.db, inboundText(clientId, '6281300300011', 'halo'));
+    expect((await roomOf('6281300300010')).csId).toBe(usc.session.csId);
+    const away = await sapa.app.inject({
+      method: 'PUT',
+      url: AGENT_STATUS_PATH,
+      headers: usc.headers,
+      payload: { status: 'away' },
+    });
+    expect(away.json()).toMatchObject({ status: 'away', released: 0 });
+    const before = await sapa.database.db
+      .select({ id: csRooms.id })
+      .from(csRooms)
+      .where(
+        and(eq(csRooms.clientId, clientId), eq(csRooms.csId, usc.session.csId!), eq(csRooms.status, 'open')),
+      );
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    expect((await roomOf('6281300300010')).csId).toBe(usc.session.csId);
+    const offline = await sapa.app.inject({
+      method: 'PUT',
+      url: AGENT_STATUS_PATH,
+      headers: usc.headers,
+      payload: { status: 'offline', releaseRooms: true },
+    });
+    // Rooms left waiting by earlier tests came to usc too: every one of them goes back.
+    const mine = async () =>
+      (
+        await sapa.database.db
+          .select({ id: csRooms.id })
+          .from(csRooms)
+          .where(
+            and(
+              eq(csRooms.clientId, clientId),
+              eq(csRooms.csId, usc.session.csId!),
+              eq(csRooms.status, 'open'),
+            ),
+          )
+      ).length;
+    expect(offline.json()).toMatchObject({ status: 'offline' });
+    expect(offline.json().released).toBeGreaterThanOrEqual(2);
+    expect(await mine()).toBe(0);
+    // Nobody is online: both wait in the queue, saying why.
+    for (const phone of ['6281300300010', '6281300300011'])
+      expect(await roomOf(phone)).toMatchObject({ status: 'queued', csId: null });
+    for (const socket of tabs) await closeTab(socket);
+  });
 });
