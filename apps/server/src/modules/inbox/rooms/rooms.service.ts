@@ -540,12 +540,29 @@ export async function listHistory(db: Executor, actor: Actor, query: HistoryQuer
   return { ...page, total };
 }
 
+/**
+ * The closed rooms of the customer the caller is serving, whoever handled them: an agent needs the
+ * context of the person in front of them (issue 13). Spec §6 confines chat role CS on the history
+ * search (`listHistory`), not here; an agent who serves no room of this customer gets 404.
+ */
 export async function listHistoryOfCustomer(
   db: Executor,
   actor: Actor,
   input: { customerPhoneNumber: string; pageSize?: number | undefined; pageNumber?: number | undefined },
 ) {
-  return listHistory(db, actor, input);
+  const phone = toPhoneDigits(input.customerPhoneNumber);
+  const confined = await requireCustomerReachable(db, actor, phone);
+  if (!confined) return listHistory(db, actor, input);
+  const filters: RoomFilters = {
+    ...(await historyFilters(db, actor, { customerPhoneNumber: phone })),
+    csIds: undefined,
+  };
+  const pageSize = input.pageSize ?? 10;
+  const [page, total] = await Promise.all([
+    pageOfRooms(db, actor, filters, { pageSize, pageNumber: input.pageNumber, cursor: null, direction: 'desc' }),
+    countRooms(db, actor.clientId, filters),
+  ]);
+  return { ...page, total };
 }
 
 export async function exportHistoryCsv(db: Executor, actor: Actor, query: HistoryQuery) {
