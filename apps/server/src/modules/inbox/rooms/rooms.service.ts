@@ -559,7 +559,12 @@ export async function listHistoryOfCustomer(
   };
   const pageSize = input.pageSize ?? 10;
   const [page, total] = await Promise.all([
-    pageOfRooms(db, actor, filters, { pageSize, pageNumber: input.pageNumber, cursor: null, direction: 'desc' }),
+    pageOfRooms(db, actor, filters, {
+      pageSize,
+      pageNumber: input.pageNumber,
+      cursor: null,
+      direction: 'desc',
+    }),
     countRooms(db, actor.clientId, filters),
   ]);
   return { ...page, total };
