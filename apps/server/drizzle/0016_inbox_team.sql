@@ -6,3 +6,5 @@ CREATE TABLE "cs_agent_connections" (
 	"seen_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "cs_agent_connections_client_id_cs_id_node_id_pk" PRIMARY KEY("client_id","cs_id","node_id")
 );
+--> statement-breakpoint
+ALTER TABLE "cs_messages" ADD COLUMN "author_name" text;

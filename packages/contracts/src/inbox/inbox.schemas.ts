@@ -150,6 +150,9 @@ export const ChatRoomSchema = z.object({
   unreadCount: z.number(),
 });
 
+/** A private note between agents and supervisors in a customer's room: never sent to the customer. */
+export const NOTE_MESSAGE_TYPE = 'note';
+
 export const ChatMessageSchema = z.object({
   messageId: z.string(),
   id: z.string(),
@@ -161,6 +164,8 @@ export const ChatMessageSchema = z.object({
   fromCs: z.boolean(),
   csId: z.string().nullable(),
   isInternal: z.boolean(),
+  /** The writer of a private note (type `note`); absent or null on other messages. */
+  authorName: z.string().nullable().optional(),
   status: z.string().nullable(),
   error: z.object({ code: z.string(), title: z.string().nullable() }).nullable(),
   providerMessageId: z.string().nullable(),

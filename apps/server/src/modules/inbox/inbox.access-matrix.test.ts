@@ -110,6 +110,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/chat/id': INBOX,
   'GET /api/cs/chat/checkPoint': INBOX,
   'POST /api/cs/chat': INBOX,
+  'POST /api/cs/chat/note': INBOX,
+  'POST /api/cs/chat/typing': INBOX,
   'POST /api/cs/chat/image': INBOX,
   'GET /api/cs/chat/window': INBOX,
   'POST /api/cs/chat/template': INBOX,
