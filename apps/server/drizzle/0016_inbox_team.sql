@@ -7,4 +7,7 @@ CREATE TABLE "cs_agent_connections" (
 	CONSTRAINT "cs_agent_connections_client_id_cs_id_node_id_pk" PRIMARY KEY("client_id","cs_id","node_id")
 );
 --> statement-breakpoint
-ALTER TABLE "cs_messages" ADD COLUMN "author_name" text;
+ALTER TABLE "cs_messages" ADD COLUMN "author_name" text;--> statement-breakpoint
+ALTER TABLE "cs_rooms" ADD COLUMN "csat_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "cs_rooms" ADD COLUMN "csat_score" integer;--> statement-breakpoint
+ALTER TABLE "cs_rooms" ADD COLUMN "csat_at" timestamp with time zone;

@@ -32,6 +32,8 @@ export const CsConfigSchema = z.object({
    * before they are set offline and their unanswered rooms go back to the queue.
    */
   presenceGraceSeconds: z.number().int().min(1).max(3600),
+  /** After an agent closes a conversation, ask the customer to rate it (WhatsApp reply buttons). */
+  csatEnabled: z.boolean(),
 });
 export type CsConfig = z.infer<typeof CsConfigSchema>;
 export const CsConfigPatchSchema = CsConfigSchema.partial();
@@ -61,6 +63,7 @@ export const CS_CONFIG_DEFAULTS: CsConfig = {
   package: 'standard',
   strategy: 'weighted',
   presenceGraceSeconds: 60,
+  csatEnabled: false,
 };
 
 /** A stored configuration with the defaults under it; fields saved by older versions are dropped. */
@@ -148,10 +151,26 @@ export const ChatRoomSchema = z.object({
     .object({ content: z.string().nullable(), at: z.string(), fromCs: z.boolean().nullable() })
     .nullable(),
   unreadCount: z.number(),
+  /** The customer's rating after close (1 bad – 3 good): asked when `requestedAt` is set, `score` once answered. */
+  csat: z
+    .object({ requestedAt: z.string(), score: z.number().int().nullable(), at: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 
 /** A private note between agents and supervisors in a customer's room: never sent to the customer. */
 export const NOTE_MESSAGE_TYPE = 'note';
+/** The rating question sent to the customer after close, and their answer (a tapped button). */
+export const CSAT_REQUEST_MESSAGE_TYPE = 'csat_request';
+export const CSAT_REPLY_MESSAGE_TYPE = 'csat_reply';
+/** The rating buttons, best first: a score and the title the customer sees (WhatsApp: 20 characters at most). */
+export const CSAT_BUTTONS = [
+  { score: 3, title: '😀 Baik / Good' },
+  { score: 2, title: '😐 Cukup / OK' },
+  { score: 1, title: '🙁 Buruk / Bad' },
+] as const;
+export const CSAT_QUESTION =
+  'Bagaimana layanan kami tadi? Ketuk satu pilihan.\nHow did we do? Tap one answer.';
 
 export const ChatMessageSchema = z.object({
   messageId: z.string(),

@@ -18,6 +18,30 @@ export async function conversationTotals(db: Executor, clientId: string, from: D
   return { total: Number(row?.total ?? 0), open: Number(row?.open ?? 0), closed: Number(row?.closed ?? 0) };
 }
 
+/** Ratings given in [from, to): count, average score, and how many were the best score (3). */
+export async function csatTotals(db: Executor, clientId: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      responses: sql<number>`count(*)::int`,
+      sum: sql<number>`coalesce(sum(${csRooms.csatScore}), 0)::int`,
+      satisfied: sql<number>`count(*) filter (where ${csRooms.csatScore} = 3)::int`,
+    })
+    .from(csRooms)
+    .where(
+      inClient(
+        csRooms,
+        clientId,
+        sql`${csRooms.csatScore} is not null and ${csRooms.csatAt} >= ${from} and ${csRooms.csatAt} < ${to}`,
+      ),
+    );
+  const responses = Number(row?.responses ?? 0);
+  return {
+    responses,
+    average: responses ? Math.round((Number(row!.sum) / responses) * 100) / 100 : null,
+    satisfiedPercent: responses ? Math.round((Number(row!.satisfied) / responses) * 1000) / 10 : null,
+  };
+}
+
 /** Agents who were online at some moment of [from, to). */
 export async function countActiveAgents(db: Executor, clientId: string, from: Date, to: Date) {
   const [row] = await db

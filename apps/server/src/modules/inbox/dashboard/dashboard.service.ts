@@ -6,6 +6,7 @@ import {
   activeCustomersByHour,
   conversationTotals,
   countActiveAgents,
+  csatTotals,
   dailyActivity,
   listAgentStatuses,
   startOfLocalDay,
@@ -34,6 +35,7 @@ export async function getDashboard(
   const to = new Date((await startOfLocalDay(db, endDate, timezone)).getTime() + DAY);
   const totals = await conversationTotals(db, actor.clientId, from, to);
   const activeCs = await countActiveAgents(db, actor.clientId, from, to);
+  const csat = await csatTotals(db, actor.clientId, from, to);
   return {
     startDate,
     endDate,
@@ -41,6 +43,7 @@ export async function getDashboard(
     openConversation: totals.open,
     closedConversation: totals.closed,
     activeCs,
+    csat,
   };
 }
 

@@ -8,6 +8,7 @@ import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
+import { requestCsat } from '../csat/csat.service.js';
 import { confinedAgentIdOf, isInboxSupervisor, requireInboxAccess } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
@@ -243,7 +244,7 @@ export async function closeRoom(
   input: { roomId: string; remarks?: string | undefined; csCampaign?: string | undefined },
   flags: { forceClose?: boolean | undefined; isMarge?: boolean | undefined },
 ) {
-  return deps.db.transaction(async (tx) => {
+  const { closed, csat } = await deps.db.transaction(async (tx) => {
     const room = await getVisibleRoom(tx, actor, input.roomId);
     if (room.status === 'closed') throw roomClosed();
     const supervisor = isInboxSupervisor(actor);
@@ -281,8 +282,12 @@ export async function closeRoom(
       data: { roomId: room.id, closedBy: actorLabel(actor), mergedInto },
       chatroom: toRoom(closed!),
     });
-    return toRoom(closed!);
+    // The customer is asked to rate the conversation (not when it merged into an earlier one).
+    const csat = config.csatEnabled && !mergedInto ? await requestCsat(deps, tx, closed!) : null;
+    return { closed: csat ? ((await findRoom(tx, actor.clientId, room.id)) ?? closed!) : closed!, csat };
   });
+  if (csat) deps.messaging!.dispatch(csat);
+  return toRoom(closed);
 }
 
 /** Closes bot rooms: one (`roomId`) or every open one. */
