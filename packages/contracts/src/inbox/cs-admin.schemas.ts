@@ -56,7 +56,11 @@ export const CsDashboardSummarySchema = z.object({
    * "good" answers in percent (the usual CSAT score); null figures while there is none.
    */
   csat: z
-    .object({ responses: z.number(), average: z.number().nullable(), satisfiedPercent: z.number().nullable() })
+    .object({
+      responses: z.number(),
+      average: z.number().nullable(),
+      satisfiedPercent: z.number().nullable(),
+    })
     .optional(),
 });
 export type CsDashboardSummary = z.infer<typeof CsDashboardSummarySchema>;

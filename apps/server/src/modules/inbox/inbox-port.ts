@@ -11,8 +11,8 @@ import {
   updateMessageByProviderId,
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
-import { receiveCsatReply } from './csat/csat.service.js';
 import { toMessage } from './chat/message.view.js';
+import { receiveCsatReply } from './csat/csat.service.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';

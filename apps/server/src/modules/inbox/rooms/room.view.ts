@@ -36,7 +36,11 @@ export function toRoom(row: CsRoomRow) {
       : null,
     unreadCount: row.unreadCount,
     csat: row.csatRequestedAt
-      ? { requestedAt: row.csatRequestedAt.toISOString(), score: row.csatScore, at: row.csatAt?.toISOString() ?? null }
+      ? {
+          requestedAt: row.csatRequestedAt.toISOString(),
+          score: row.csatScore,
+          at: row.csatAt?.toISOString() ?? null,
+        }
       : null,
   };
 }

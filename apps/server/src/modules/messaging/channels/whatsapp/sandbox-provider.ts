@@ -158,7 +158,10 @@ export function createSandboxProvider(deps: {
           ...(input.buttonId
             ? {
                 type: 'interactive',
-                interactive: { type: 'button_reply', button_reply: { id: input.buttonId, title: input.text } },
+                interactive: {
+                  type: 'button_reply',
+                  button_reply: { id: input.buttonId, title: input.text },
+                },
               }
             : { type: 'text', text: { body: input.text } }),
           ...(input.replyTo
