@@ -210,10 +210,12 @@ function Bubble({
 }
 
 /** Kinds whose content reads differently from a plain text: a label above it says what it is. */
-const LABELLED = new Set(['template', 'contacts', 'system', 'flow']);
+const LABELLED = new Set(['template', 'contacts', 'system', 'flow', 'csat_request', 'csat_reply']);
 const KINDS = new Set([
   'text',
   NOTE_MESSAGE_TYPE,
+  'csat_request',
+  'csat_reply',
   'image',
   'document',
   'audio',

@@ -209,6 +209,7 @@ export function CsConfigForm({ initial, saving, readOnly = false, formError, onS
               </Stack>
               {toggle('isMultilayerEscalation')}
               {toggle('isSpvShowByTags')}
+              {toggle('csatEnabled')}
               <NumberInput
                 label={t('csConfig.fields.presenceGraceSeconds.label')}
                 description={t('csConfig.fields.presenceGraceSeconds.help')}
