@@ -131,6 +131,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/dashboard/realtime-status': SUPERVISORS,
   'GET /api/cs/dashboard/daily-active-customer': SUPERVISORS,
   'GET /api/cs/dashboard/daily': SUPERVISORS,
+  'GET /api/cs/dashboard/response-times': SUPERVISORS,
+  'GET /api/cs/dashboard/response-times/export': SUPERVISORS,
 };
 
 type Caller = { role: RoleCode; chatRole: ChatRole | null };
