@@ -36,7 +36,8 @@ describe('response-time report', () => {
         }),
       ),
     );
-    [agentA, agentB] = created.map((response) => response.json().id as string);
+    agentA = created[0]!.json().id;
+    agentB = created[1]!.json().id;
     const rooms: [string, string, string, number | null, number | null][] = [
       ['r1', agentA!, '2026-11-02T02:00:00Z', 60, 600],
       ['r2', agentA!, '2026-11-02T03:30:00Z', 120, 1200],
