@@ -16,6 +16,7 @@ import {
 } from '../api/cs-dashboard-api';
 import { DailyBars } from '../components/daily-bars';
 import { DateRangeFilter, presetRange, todayIn } from '../components/date-range-filter';
+import { ResponseReport } from '../components/response-report';
 
 /** Who the server shows the dashboard to (supervisors and the client's admins). */
 const DASHBOARD_ROLES = CS_SUPERVISOR_ROLES;
@@ -179,6 +180,7 @@ export function CsDashboardPage() {
             </Card>
           ))}
         </SimpleGrid>
+        <ResponseReport clientId={clientId} range={range} enabled={allowed} />
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={2} size="h4">
