@@ -28,8 +28,14 @@ export async function writeNote(deps: InboxDeps, actor: Actor, input: NoteInput)
       const agent = isId(csId) ? await findAgent(tx, actor.clientId, { csId }) : null;
       if (!agent || agent.deleted) throw agentNotFound();
     }
-    const author = principalOf(actor);
-    const authorName = (actor.kind === 'user' ? actor.name : null) ?? author?.email ?? actorLabel(actor);
+    // The name colleagues know the author by in the inbox: their agent's, else their portal user's.
+    const authorCsId = csIdOf(actor);
+    const authorAgent = authorCsId ? await findAgent(tx, actor.clientId, { csId: authorCsId }) : null;
+    const authorName =
+      authorAgent?.name ??
+      (actor.kind === 'user' ? actor.name : null) ??
+      principalOf(actor)?.email ??
+      actorLabel(actor);
     const note = await insertMessage(tx, {
       clientId: actor.clientId,
       id: newId(),

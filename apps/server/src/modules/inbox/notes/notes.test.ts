@@ -86,7 +86,7 @@ describe('private notes', () => {
       isInternal: true,
       fromCs: true,
       csId: usc.session.csId,
-      authorName: usc.session.name,
+      authorName: 'Ayu',
       status: null,
       providerMessageId: null,
     });
@@ -121,12 +121,12 @@ describe('private notes', () => {
     expect(whisper.statusCode, whisper.body).toBe(201);
     expect(realtime.ofType('NEW_MESSAGE')[0]).toMatchObject({
       audience: { csIds: [usc.session.csId] },
-      payload: { chat: { type: 'note', authorName: usv.session.name } },
+      payload: { chat: { type: 'note', authorName: 'Sari' } },
     });
     expect(realtime.ofType('NOTE_MENTION')).toMatchObject([
       {
         audience: { csIds: [usc.session.csId, use.session.csId] },
-        payload: { data: { roomId, by: usv.session.name }, chat: { id: whisper.json().id } },
+        payload: { data: { roomId, by: 'Sari' }, chat: { id: whisper.json().id } },
       },
     ]);
     expect(sender.sent).toHaveLength(0);
