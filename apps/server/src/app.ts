@@ -20,6 +20,7 @@ import {
   listUsersByName,
   loadLoginKey,
   registerUserApprovals,
+  resolveApiKey,
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
@@ -205,6 +206,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
     resolveSession: (token) => resolveSession(identity, token),
+    resolveApiKey: (secret) => resolveApiKey(db, secret),
     hasRight: hasRight(db),
     csrfKey: keys.csrf,
   });
