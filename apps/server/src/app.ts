@@ -26,7 +26,13 @@ import {
   unsafeEmailTaken,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  createCustomerAccess,
+  createInboxPort,
+  inboxExportProducers,
+  inboxJobs,
+  inboxRoutes,
+} from './modules/inbox/index.js';
 import {
   type ChannelName,
   type ChannelRegistry,
@@ -56,6 +62,7 @@ import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
+import { createExports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -174,6 +181,12 @@ export async function buildApp({
   channels.register('email', channelOverrides?.email ?? sandbox.email);
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
   channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  const exports = createExports({
+    db,
+    storage,
+    send: (name, data, options) => enqueue(name, data, options),
+    producers: { ...inboxExportProducers() },
+  });
   jobs = createJobs(
     database.sql,
     [
@@ -183,6 +196,7 @@ export async function buildApp({
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
   );
@@ -259,6 +273,7 @@ export async function buildApp({
       realtime: inboxRealtime,
       messaging,
       jobs: queue,
+      exports,
       storage,
       publicUrl: config.publicUrl,
     },

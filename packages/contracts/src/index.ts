@@ -16,6 +16,7 @@ export * from './channels/whatsapp.operations.js';
 export * from './clients/clients.operations.js';
 export * from './contacts/contacts.operations.js';
 export * from './errors.js';
+export * from './exports/exports.schemas.js';
 export * from './identity/account.operations.js';
 export * from './identity/account.schemas.js';
 export * from './identity/identity.operations.js';
