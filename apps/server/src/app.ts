@@ -6,7 +6,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import { campaignsRoutes, registerCampaignApprovals } from './modules/campaigns/index.js';
+import {
+  campaignsRoutes,
+  registerCampaignApprovals,
+  STATUS_MESSAGES_EXPORT,
+  statusMessagesExportProducer,
+} from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
 import {
@@ -62,7 +67,7 @@ import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
-import { createExports, exportJobs } from './platform/exports/index.js';
+import { createExports, type Exports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -103,6 +108,8 @@ export type Sapa = {
   messaging: Messaging;
   /** SMS, email, Telegram and voice on their sandbox providers. */
   sandbox: SandboxChannels;
+  /** Requested exports of every kind, built by the export job. */
+  exports: Exports;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -185,7 +192,10 @@ export async function buildApp({
     db,
     storage,
     send: (name, data, options) => enqueue(name, data, options),
-    producers: { ...inboxExportProducers() },
+    producers: {
+      ...inboxExportProducers(),
+      [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+    },
   });
   jobs = createJobs(
     database.sql,
@@ -265,7 +275,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db });
+  await app.register(campaignsRoutes, { db, exports });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
@@ -295,5 +305,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, exports };
 }
