@@ -10,6 +10,7 @@ export * from './admin/rights.js';
 export * from './approvals/approvals.operations.js';
 export * from './audit/audit.operations.js';
 export * from './campaigns/campaigns.operations.js';
+export * from './campaigns/campaign-dashboard.operations.js';
 export * from './campaigns/campaigns.schemas.js';
 export * from './campaigns/status-messages.operations.js';
 export * from './channels/sandbox-phone.schemas.js';

@@ -1,10 +1,10 @@
-import { DEFAULT_TIMEZONE, type StatusMessageFilters } from '@sapa/contracts';
+import type { StatusMessageFilters } from '@sapa/contracts';
 import { type Actor, hasRole, requireUser } from '../../../platform/actor.js';
 import type { CsvRecord } from '../../../platform/csv.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import { AppError } from '../../../platform/errors.js';
 import type { ExportProducer, Exports } from '../../../platform/exports/index.js';
 import { requireChannelReportAccess } from '../campaigns.access.js';
+import { resolveLocalDays } from '../local-days.js';
 import {
   listStatusMessageRows,
   listStatusMessagesAfter,
@@ -16,22 +16,10 @@ import {
 export const STATUS_MESSAGES_EXPORT = 'campaignStatusMessages';
 /** A range longer than a year is refused: the screen is for following sends, not for archives. */
 const MAX_DAYS = 366;
-const DAY = 86_400_000;
 
-const badRange = (message: string) => new AppError(400, 'invalid_date_range', message);
-
-/** Today (in the client's zone) by default; the end defaults to the start; never backwards or too long. */
 function resolveFilters(filters: StatusMessageFilters): StatusMessageWhere {
-  const timeZone = DEFAULT_TIMEZONE;
-  const today = new Date().toLocaleDateString('en-CA', { timeZone });
-  const startDate = filters.startDate ?? filters.endDate ?? today;
-  const endDate = filters.endDate ?? startDate;
-  if (endDate < startDate) throw badRange('The end date is before the start date.');
-  if ((Date.parse(endDate) - Date.parse(startDate)) / DAY >= MAX_DAYS) {
-    throw badRange(`Choose at most ${MAX_DAYS} days.`);
-  }
-  const { sort: _sort, ...rest } = filters;
-  return { ...rest, startDate, endDate, timeZone };
+  const { sort: _sort, startDate, endDate, ...rest } = filters;
+  return { ...rest, days: resolveLocalDays({ startDate, endDate }, MAX_DAYS) };
 }
 
 function toStatusMessage(row: StatusMessageRow) {
