@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { access } from '../access/access-rule.js';
 import { defineOperation } from '../operations/define-operation.js';
-import { CampaignChannelSchema, NOTIFICATION_STATUSES, type NotificationStatus } from './campaigns.schemas.js';
+import {
+  CampaignChannelSchema,
+  NOTIFICATION_STATUSES,
+  type NotificationStatus,
+} from './campaigns.schemas.js';
 
 // The campaign parts of the dashboards (spec §1, §2 `/dashboard/<channel>`): notification summary,
 // call durations (total, average, charged) and daily campaign progress with its search by code.
@@ -79,7 +83,8 @@ export const campaignDashboardOperations = {
     path: '/api/campaigns/dashboard/summary',
     access: access.authenticated(),
     tags,
-    summary: "A channel's notifications over local days: counts by status, per day, and for voice the call durations",
+    summary:
+      "A channel's notifications over local days: counts by status, per day, and for voice the call durations",
     query: CampaignSummaryQuerySchema,
     response: CampaignSummarySchema,
     errors: [400, 403],
@@ -89,7 +94,8 @@ export const campaignDashboardOperations = {
     path: '/api/campaigns/dashboard/daily-progress',
     access: access.authenticated(),
     tags,
-    summary: "Today's progress of each campaign that sends, searchable by campaign code (empty: no data for today)",
+    summary:
+      "Today's progress of each campaign that sends, searchable by campaign code (empty: no data for today)",
     query: DailyProgressQuerySchema,
     response: DailyProgressSchema,
     errors: [400, 403],
