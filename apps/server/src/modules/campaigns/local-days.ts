@@ -1,9 +1,10 @@
-import { DEFAULT_TIMEZONE } from '@sapa/contracts';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
+import { getClient } from '../clients/index.js';
 
 /**
- * Whole local days [startDate, endDate] of the client's time zone (spec §9: Asia/Jakarta by default),
+ * Whole local days [startDate, endDate] of the client's time zone (spec §9; Asia/Jakarta by default),
  * as the campaign screens filter and count them; PostgreSQL turns them into instants with the zone rules.
  */
 export type LocalDays = { startDate: string; endDate: string; timeZone: string };
@@ -11,12 +12,17 @@ export type LocalDays = { startDate: string; endDate: string; timeZone: string }
 const DAY = 86_400_000;
 const badRange = (message: string) => new AppError(400, 'invalid_date_range', message);
 
-/** Today by default; the end defaults to the start; never backwards, never longer than `maxDays`. */
-export function resolveLocalDays(
+/**
+ * The client's days: today by default; the end defaults to the start; never backwards, never longer
+ * than `maxDays`.
+ */
+export async function resolveLocalDays(
+  db: Executor,
+  clientId: string,
   range: { startDate?: string | undefined; endDate?: string | undefined },
   maxDays: number,
-): LocalDays {
-  const timeZone = DEFAULT_TIMEZONE;
+): Promise<LocalDays> {
+  const { timezone: timeZone } = await getClient(db, clientId);
   const today = new Date().toLocaleDateString('en-CA', { timeZone });
   const startDate = range.startDate ?? range.endDate ?? today;
   const endDate = range.endDate ?? startDate;

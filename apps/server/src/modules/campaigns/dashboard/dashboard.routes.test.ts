@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestBatch, insertTestNotifications } from '../../../test/campaign-rows.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import { clients } from '../../clients/clients.tables.js';
 
 describe('campaign dashboards: notification summary, call durations, daily campaign progress', () => {
   let sapa: TestApp;
@@ -147,6 +149,19 @@ describe('campaign dashboards: notification summary, call durations, daily campa
       `/api/campaigns/dashboard/daily-progress?date=${localDay(365 * 86_400_000)}`,
     );
     expect(lastYear.json().items).toEqual([]);
+  });
+
+  it("counts days in the client's own time zone", async () => {
+    const zone = 'Pacific/Kiritimati';
+    const setZone = (timezone: string) =>
+      sapa.database.db.update(clients).set({ timezone }).where(eq(clients.id, adc.session.clientId));
+    await setZone(zone);
+    try {
+      const summary = await as(adc, '/api/campaigns/dashboard/summary?channel=SMS');
+      expect(summary.json().startDate).toBe(new Date().toLocaleDateString('en-CA', { timeZone: zone }));
+    } finally {
+      await setZone('Asia/Jakarta');
+    }
   });
 
   it('refuses bad ranges, agents and closed channels; another client sees none of it', async () => {

@@ -31,7 +31,7 @@ export async function campaignSummary(
   query: { channel: CampaignChannel; startDate?: string | undefined; endDate?: string | undefined },
 ) {
   await requireChannelReportAccess(db, actor, query.channel);
-  const days = resolveLocalDays(query, MAX_SUMMARY_DAYS);
+  const days = await resolveLocalDays(db, actor.clientId, query, MAX_SUMMARY_DAYS);
   const [byStatus, byDay, calls] = await Promise.all([
     countByStatus(db, actor.clientId, query.channel, days),
     countByDay(db, actor.clientId, query.channel, days),
@@ -82,7 +82,7 @@ export async function dailyCampaignProgress(
   const readable = await reportChannels(db, actor);
   if (query.channel) await requireChannelReportAccess(db, actor, query.channel);
   const channels = query.channel ? [query.channel] : readable;
-  const day = resolveLocalDays({ startDate: query.date }, 1);
+  const day = await resolveLocalDays(db, actor.clientId, { startDate: query.date }, 1);
   const rows = await progressOfDay(db, actor.clientId, { channels, code: query.code, day });
   const byCampaign = new Map<string, DailyProgress['items'][number]>();
   for (const row of rows) {

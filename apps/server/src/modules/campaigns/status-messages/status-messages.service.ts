@@ -17,9 +17,13 @@ export const STATUS_MESSAGES_EXPORT = 'campaignStatusMessages';
 /** A range longer than a year is refused: the screen is for following sends, not for archives. */
 const MAX_DAYS = 366;
 
-function resolveFilters(filters: StatusMessageFilters): StatusMessageWhere {
+async function resolveFilters(
+  db: Executor,
+  clientId: string,
+  filters: StatusMessageFilters,
+): Promise<StatusMessageWhere> {
   const { sort: _sort, startDate, endDate, ...rest } = filters;
-  return { ...rest, days: resolveLocalDays({ startDate, endDate }, MAX_DAYS) };
+  return { ...rest, days: await resolveLocalDays(db, clientId, { startDate, endDate }, MAX_DAYS) };
 }
 
 function toStatusMessage(row: StatusMessageRow) {
@@ -42,11 +46,16 @@ export async function listStatusMessages(
 ) {
   await requireChannelReportAccess(db, actor, query.channel);
   const { pageSize, pageNumber, ...filters } = query;
-  const { rows, total } = await listStatusMessageRows(db, actor.clientId, resolveFilters(filters), {
-    sort: filters.sort,
-    limit: pageSize,
-    offset: pageNumber * pageSize,
-  });
+  const { rows, total } = await listStatusMessageRows(
+    db,
+    actor.clientId,
+    await resolveFilters(db, actor.clientId, filters),
+    {
+      sort: filters.sort,
+      limit: pageSize,
+      offset: pageNumber * pageSize,
+    },
+  );
   return { items: rows.map(toStatusMessage), total, pageSize, pageNumber };
 }
 
@@ -84,7 +93,7 @@ export function statusMessagesExportProducer(): ExportProducer {
     async *rows({ db, actor, request }) {
       const filters = request as StatusMessageFilters;
       await requireChannelReportAccess(db, actor, filters.channel);
-      const where = resolveFilters(filters);
+      const where = await resolveFilters(db, actor.clientId, filters);
       let cursor: StatusMessageCursor | null = null;
       for (;;) {
         const rows = await listStatusMessagesAfter(db, actor.clientId, where, {
@@ -113,6 +122,6 @@ export async function requestStatusMessagesExport(
 ) {
   await requireChannelReportAccess(db, actor, filters.channel);
   // Checked now, so a bad range is a 400 here rather than a failed export later.
-  resolveFilters(filters);
+  await resolveFilters(db, actor.clientId, filters);
   return exports.request(requireUser(actor), STATUS_MESSAGES_EXPORT, filters);
 }
