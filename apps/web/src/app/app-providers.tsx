@@ -31,7 +31,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} env={env}>
-        <Notifications position="top-right" />
+        {/* Below the header (60 px), so a toast never covers the account menu. */}
+        <Notifications
+          position="top-right"
+          styles={{ root: { top: 'calc(60px + var(--mantine-spacing-xs))' } }}
+        />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

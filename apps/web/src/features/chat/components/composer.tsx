@@ -278,122 +278,121 @@ function FreeTextBox({ roomId }: { roomId: string }) {
               event.currentTarget.value = '';
             }}
           />
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TemplateMenu
-              templates={templates.data ?? []}
-              onPick={(template) => {
-                // The button inserts at the caret, replacing a selection, as the `/` picker does.
-                const element = box.current;
-                const start = element?.selectionStart ?? text.length;
-                pickTemplate(template, { start, end: element?.selectionEnd ?? start });
-              }}
-            />
-            <Tooltip label={t('chat.composer.upload.attach')}>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label={t('chat.composer.upload.attach')}
-                onClick={() => fileInput.current?.click()}
-              >
-                <IconPaperclip size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Popover opened={imageOpen} onChange={setImageOpen} position="top-start" withArrow trapFocus>
-              <Popover.Target>
-                <Tooltip label={t('chat.composer.image')}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={t('chat.composer.image')}
-                    onClick={() => setImageOpen((value) => !value)}
-                  >
-                    <IconLink size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Popover.Target>
-              <Popover.Dropdown>
-                <Stack gap="xs" w={300}>
-                  <TextInput
-                    label={t('chat.composer.imageUrl')}
-                    description={t('chat.composer.imageUrlHint')}
-                    value={imageUrl}
-                    onChange={(event) => setImageUrl(event.currentTarget.value)}
-                    error={imageError}
-                  />
-                  <TextInput
-                    label={t('chat.composer.caption')}
-                    value={caption}
-                    onChange={(event) => setCaption(event.currentTarget.value)}
-                  />
-                  <Button size="xs" onClick={submitImage} loading={send.isPending}>
-                    {t('chat.composer.sendImage')}
-                  </Button>
-                </Stack>
-              </Popover.Dropdown>
-            </Popover>
-            <Textarea
-              ref={box}
-              aria-label={t('chat.composer.message')}
-              placeholder={t('chat.composer.placeholder')}
-              rows={2}
-              maxLength={4096}
-              style={{ flex: 1, minWidth: 0 }}
-              value={text}
-              role={pickerOpen ? 'combobox' : undefined}
-              aria-expanded={pickerOpen}
-              aria-controls={pickerOpen ? SLASH_PICKER_ID : undefined}
-              aria-autocomplete="list"
-              aria-activedescendant={
-                pickerOpen && matches.length > 0 ? slashOptionId(activeMatch) : undefined
-              }
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                readSlash(event.currentTarget);
-              }}
-              onSelect={(event) => readSlash(event.currentTarget)}
-              onBlur={() => setSlash(null)}
-              onPaste={(event) => {
-                // A pasted screenshot becomes an attachment; pasted text stays text.
-                const image = Array.from(event.clipboardData.files).find((file) =>
-                  file.type.startsWith('image/'),
-                );
-                if (!image) return;
-                event.preventDefault();
-                attach(image);
-              }}
-              onKeyDown={(event) => {
-                if (pickerOpen && slash && !event.nativeEvent.isComposing) {
-                  const count = matches.length;
-                  if (event.key === 'ArrowDown' && count) {
-                    event.preventDefault();
-                    setActiveMatch((index) => (index + 1) % count);
-                    return;
-                  }
-                  if (event.key === 'ArrowUp' && count) {
-                    event.preventDefault();
-                    setActiveMatch((index) => (index - 1 + count) % count);
-                    return;
-                  }
-                  if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count) {
-                    event.preventDefault();
-                    const picked = matches[Math.min(activeMatch, count - 1)];
-                    if (picked) pickTemplate(picked, slash);
-                    return;
-                  }
-                  if (event.key === 'Escape') {
-                    event.preventDefault();
-                    event.stopPropagation();
-                    setDismissedAt(slash.start);
-                    return;
-                  }
-                }
-                // Enter sends, Shift+Enter breaks the line, as in WhatsApp Web.
-                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+          <Textarea
+            ref={box}
+            aria-label={t('chat.composer.message')}
+            placeholder={t('chat.composer.placeholder')}
+            rows={2}
+            maxLength={4096}
+            value={text}
+            role={pickerOpen ? 'combobox' : undefined}
+            aria-expanded={pickerOpen}
+            aria-controls={pickerOpen ? SLASH_PICKER_ID : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={pickerOpen && matches.length > 0 ? slashOptionId(activeMatch) : undefined}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              readSlash(event.currentTarget);
+            }}
+            onSelect={(event) => readSlash(event.currentTarget)}
+            onBlur={() => setSlash(null)}
+            onPaste={(event) => {
+              // A pasted screenshot becomes an attachment; pasted text stays text.
+              const image = Array.from(event.clipboardData.files).find((file) =>
+                file.type.startsWith('image/'),
+              );
+              if (!image) return;
+              event.preventDefault();
+              attach(image);
+            }}
+            onKeyDown={(event) => {
+              if (pickerOpen && slash && !event.nativeEvent.isComposing) {
+                const count = matches.length;
+                if (event.key === 'ArrowDown' && count) {
                   event.preventDefault();
-                  submitText();
+                  setActiveMatch((index) => (index + 1) % count);
+                  return;
                 }
-              }}
-            />
+                if (event.key === 'ArrowUp' && count) {
+                  event.preventDefault();
+                  setActiveMatch((index) => (index - 1 + count) % count);
+                  return;
+                }
+                if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count) {
+                  event.preventDefault();
+                  const picked = matches[Math.min(activeMatch, count - 1)];
+                  if (picked) pickTemplate(picked, slash);
+                  return;
+                }
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  event.stopPropagation();
+                  setDismissedAt(slash.start);
+                  return;
+                }
+              }
+              // Enter sends, Shift+Enter breaks the line, as in WhatsApp Web.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                submitText();
+              }
+            }}
+          />
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap={4} wrap="nowrap">
+              <TemplateMenu
+                templates={templates.data ?? []}
+                onPick={(template) => {
+                  // The button inserts at the caret, replacing a selection, as the `/` picker does.
+                  const element = box.current;
+                  const start = element?.selectionStart ?? text.length;
+                  pickTemplate(template, { start, end: element?.selectionEnd ?? start });
+                }}
+              />
+              <Tooltip label={t('chat.composer.upload.attach')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('chat.composer.upload.attach')}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  <IconPaperclip size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Popover opened={imageOpen} onChange={setImageOpen} position="top-start" withArrow trapFocus>
+                <Popover.Target>
+                  <Tooltip label={t('chat.composer.image')}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={t('chat.composer.image')}
+                      onClick={() => setImageOpen((value) => !value)}
+                    >
+                      <IconLink size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Popover.Target>
+                <Popover.Dropdown>
+                  <Stack gap="xs" w={300}>
+                    <TextInput
+                      label={t('chat.composer.imageUrl')}
+                      description={t('chat.composer.imageUrlHint')}
+                      value={imageUrl}
+                      onChange={(event) => setImageUrl(event.currentTarget.value)}
+                      error={imageError}
+                    />
+                    <TextInput
+                      label={t('chat.composer.caption')}
+                      value={caption}
+                      onChange={(event) => setCaption(event.currentTarget.value)}
+                    />
+                    <Button size="xs" onClick={submitImage} loading={send.isPending}>
+                      {t('chat.composer.sendImage')}
+                    </Button>
+                  </Stack>
+                </Popover.Dropdown>
+              </Popover>
+            </Group>
             <Button
               type="submit"
               leftSection={<IconSend size={16} />}

@@ -1,7 +1,7 @@
 import { Box, Button, Center, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ChatMessage, ChatRoom } from '@sapa/contracts';
-import { IconBell } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,32 +69,61 @@ export function ChatPage() {
     if (roomId && unread > 0 && room.data?.status !== 'closed') markRead.mutate(roomId);
   }, [roomId, unread > 0]);
 
+  // On a phone one column shows at a time: the list, then the conversation, then the customer; each
+  // step is a history entry, so the browser's back goes back a column.
+  const customerOpen = params.get('panel') === 'customer';
+  const mobileView: 'list' | 'conversation' | 'customer' = !roomId
+    ? 'list'
+    : customerOpen
+      ? 'customer'
+      : 'conversation';
+  const shownOnPhone = (view: typeof mobileView, display = 'flex') => ({
+    base: mobileView === view ? display : 'none',
+    md: display,
+  });
+
   return (
-    <Stack gap={0} h="calc(100vh - 120px)" style={{ minHeight: 480 }}>
-      <PageHeader
-        title={t('pages.chat')}
-        description={t('chat.description')}
-        actions={
-          permission === 'default' ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconBell size={14} />}
-              onClick={() => void askNotificationPermission().then(setPermission)}
-            >
-              {t('chat.notify.enable')}
-            </Button>
-          ) : null
-        }
-      />
+    <Stack
+      gap={0}
+      h="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--app-shell-padding, 0px))"
+      style={{ minHeight: 420 }}
+      data-mobile-view={mobileView}
+    >
+      <Box display={shownOnPhone('list', 'block')}>
+        <PageHeader
+          title={t('pages.chat')}
+          description={t('chat.description')}
+          actions={
+            permission === 'default' ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconBell size={14} />}
+                onClick={() => void askNotificationPermission().then(setPermission)}
+              >
+                {t('chat.notify.enable')}
+              </Button>
+            ) : null
+          }
+        />
+      </Box>
       <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        <Paper withBorder p="xs" w={320} style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <Paper
+          withBorder
+          p="xs"
+          w={{ base: '100%', md: 280, xl: 320 }}
+          display={shownOnPhone('list')}
+          style={{ flexDirection: 'column', minHeight: 0, flexShrink: 0 }}
+          data-testid="chat-column-rooms"
+        >
           <RoomList selectedId={roomId} onSelect={select} />
         </Paper>
         <Paper
           withBorder
           p="xs"
-          style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}
+          display={shownOnPhone('conversation')}
+          style={{ flex: 1, flexDirection: 'column', minWidth: 0, minHeight: 0 }}
+          data-testid="chat-column-conversation"
         >
           {!roomId ? (
             <Center h="100%">
@@ -110,6 +139,26 @@ export function ChatPage() {
             >
               {(current) => (
                 <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+                  <Group justify="space-between" hiddenFrom="md" gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconArrowLeft size={16} />}
+                      onClick={() => setParams({})}
+                      data-testid="chat-back-to-rooms"
+                    >
+                      {t('chat.mobile.rooms')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      rightSection={<IconUser size={16} />}
+                      onClick={() => setParams({ room: current.id, panel: 'customer' })}
+                      data-testid="chat-open-customer"
+                    >
+                      {t('chat.mobile.customer')}
+                    </Button>
+                  </Group>
                   <RoomHeader room={current} />
                   <Divider />
                   <ConversationView roomId={current.id} />
@@ -132,7 +181,25 @@ export function ChatPage() {
           )}
         </Paper>
         {room.data ? (
-          <Paper withBorder p="sm" w={280} style={{ overflowY: 'auto' }}>
+          <Paper
+            withBorder
+            p="sm"
+            w={{ base: '100%', md: 260, xl: 300 }}
+            display={shownOnPhone('customer', 'block')}
+            style={{ overflowY: 'auto', flexShrink: 0 }}
+            data-testid="chat-column-customer"
+          >
+            <Button
+              hiddenFrom="md"
+              mb="xs"
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => setParams({ room: room.data.id })}
+              data-testid="chat-back-to-conversation"
+            >
+              {t('chat.mobile.conversation')}
+            </Button>
             <CustomerPanel room={room.data} />
           </Paper>
         ) : (
