@@ -20,6 +20,7 @@ import { ApiError, describeError } from '../../../lib/http';
 import { chatKeys } from '../api/chat-keys';
 import { type ChatTemplate, useTemplates } from '../api/lookups-api';
 import { useCustomerWindow, useSendMessage } from '../api/messages-api';
+import { useChatCommand } from '../hooks/chat-commands';
 import { firstImage, ImageAttachment, imageProblem } from './image-attachment';
 import {
   SLASH_PICKER_ID,
@@ -134,6 +135,7 @@ function FreeTextBox({ roomId }: { roomId: string }) {
     [slash, templates.data],
   );
   const pickerOpen = slash !== null && slash.start !== dismissedAt && filling === null;
+  useChatCommand('focusComposer', () => box.current?.focus());
 
   const readSlash = (element: HTMLTextAreaElement) => {
     const next = slashQueryAt(element.value, element.selectionStart ?? element.value.length);
@@ -330,6 +332,11 @@ function FreeTextBox({ roomId }: { roomId: string }) {
                   setDismissedAt(slash.start);
                   return;
                 }
+              }
+              // Esc leaves the box, so the page's shortcuts work again.
+              if (event.key === 'Escape' && !pickerOpen) {
+                event.currentTarget.blur();
+                return;
               }
               // Enter sends, Shift+Enter breaks the line, as in WhatsApp Web.
               if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -1,9 +1,9 @@
-import { Box, Button, Center, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Divider, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ChatMessage, ChatRoom } from '@sapa/contracts';
-import { IconArrowLeft, IconBell, IconUser } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconKeyboard, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -16,6 +16,8 @@ import { ConversationView } from '../components/conversation-view';
 import { CustomerPanel } from '../components/customer-panel';
 import { RoomHeader } from '../components/room-header';
 import { RoomList } from '../components/room-list';
+import { ShortcutsOverlay } from '../components/shortcuts-overlay';
+import { useChatKeyboard } from '../hooks/use-chat-keyboard';
 import { askNotificationPermission, notificationPermission, notifyBrowser, playChime } from '../live/alerts';
 import { findCachedRoom, isSupervisorSession } from '../live/inbox-cache';
 import { useInboxLive } from '../live/use-inbox-live';
@@ -32,8 +34,16 @@ export function ChatPage() {
   const session = useSessionStore((state) => state.session);
   const supervisor = isSupervisorSession(session);
 
+  // The room just chosen, until the page renders with it (the router updates in a transition, and
+  // a quick second key press must move on from the new room, not the old one).
+  const chosen = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page has caught up with the choice
+  useEffect(() => {
+    chosen.current = null;
+  }, [roomId]);
   const select = useCallback(
     (next: ChatRoom) => {
+      chosen.current = next.id;
       queryClient.setQueryData(chatKeys.room(next.id), (old: ChatRoom | undefined) => old ?? next);
       setParams({ room: next.id });
     },
@@ -61,6 +71,26 @@ export function ChatPage() {
     [queryClient, roomId, setParams, t, markRead.mutate],
   );
   useInboxLive(onCustomerMessage);
+
+  // The keyboard walks the rooms as the list shows them.
+  const shownRooms = useRef<ChatRoom[]>([]);
+  const onRoomsShown = useCallback((rooms: ChatRoom[]) => {
+    shownRooms.current = rooms;
+  }, []);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useChatKeyboard({
+    move: (step) => {
+      const rooms = shownRooms.current;
+      if (rooms.length === 0) return;
+      const current = chosen.current ?? roomId;
+      const at = rooms.findIndex((item) => item.id === current);
+      const next = rooms[at === -1 ? (step === 1 ? 0 : rooms.length - 1) : at + step];
+      if (!next) return;
+      select(next);
+      document.querySelector(`[data-room-id="${next.id}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    },
+    openHelp: () => setHelpOpen(true),
+  });
 
   // Opening a room reads its waiting messages.
   const unread = room.data?.unreadCount ?? 0;
@@ -94,16 +124,29 @@ export function ChatPage() {
           title={t('pages.chat')}
           description={t('chat.description')}
           actions={
-            permission === 'default' ? (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconBell size={14} />}
-                onClick={() => void askNotificationPermission().then(setPermission)}
-              >
-                {t('chat.notify.enable')}
-              </Button>
-            ) : null
+            <>
+              {permission === 'default' ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconBell size={14} />}
+                  onClick={() => void askNotificationPermission().then(setPermission)}
+                >
+                  {t('chat.notify.enable')}
+                </Button>
+              ) : null}
+              <Tooltip label={t('chat.shortcuts.open')}>
+                <ActionIcon
+                  variant="default"
+                  size="md"
+                  visibleFrom="md"
+                  aria-label={t('chat.shortcuts.open')}
+                  onClick={() => setHelpOpen(true)}
+                >
+                  <IconKeyboard size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </>
           }
         />
       </Box>
@@ -116,7 +159,7 @@ export function ChatPage() {
           style={{ flexDirection: 'column', minHeight: 0, flexShrink: 0 }}
           data-testid="chat-column-rooms"
         >
-          <RoomList selectedId={roomId} onSelect={select} />
+          <RoomList selectedId={roomId} onSelect={select} onRoomsShown={onRoomsShown} />
         </Paper>
         <Paper
           withBorder
@@ -206,6 +249,7 @@ export function ChatPage() {
           <Box w={0} />
         )}
       </Group>
+      <ShortcutsOverlay opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </Stack>
   );
 }
