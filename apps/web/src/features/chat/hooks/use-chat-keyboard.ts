@@ -44,7 +44,7 @@ export function useChatKeyboard({ move, openHelp }: ChatKeyboard): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing)
         return;
-if (isTypingOrBusy(event.target)) return;
+      if (isTypingOrBusy(event.target)) return;
       const key = event.key;
       if (key === '?') latest.current.openHelp();
       else if (key === 'j' || key === 'k') latest.current.move(key === 'j' ? 1 : -1);
