@@ -49,6 +49,8 @@ export function AppFrame() {
   // One client switcher at a time (it holds a confirmation): in the header, or in the menu on a phone.
   const phone = useMediaQuery('(max-width: 47.99em)');
   const hasCs = session?.features.includes('CS') ?? false;
+  // Only agents and supervisors have an availability (the server refuses anyone else's change).
+  const isAgent = Boolean(session?.csId) && (session?.chatRole === 'CS' || session?.chatRole === 'SPV');
   useRealtimeLifecycle(session?.clientId ?? '', hasCs);
   if (!session) return null;
 
@@ -87,7 +89,7 @@ export function AppFrame() {
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {phone ? null : <ClientSwitcher />}
             {hasCs && <RealtimeIndicator />}
-            {hasCs && <AgentStatusMenu />}
+            {hasCs && isAgent && <AgentStatusMenu />}
             <Box visibleFrom="sm">
               <LocaleSwitch size="xs" />
             </Box>
