@@ -23,6 +23,7 @@ import {
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
+  unsafeFindUserNames,
   usersRoutes,
 } from './modules/identity/index.js';
 import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
@@ -242,7 +243,7 @@ export async function buildApp({
   registerUserApprovals(approvals);
   registerCampaignApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
-  await app.register(usageRoutes, { db });
+  await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
   await app.register(storageRoutes, { db, storage });
   await app.register(whatsappWebhookRoutes, { whatsapp });

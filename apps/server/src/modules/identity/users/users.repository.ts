@@ -116,6 +116,20 @@ export async function listUsersByName(
     .offset(page.pageSize * page.pageNumber);
 }
 
+/**
+ * The names of these users, whichever their client. Unsafe: it spans clients, for the super admin's
+ * cross-client usage lists only.
+ */
+export async function unsafeFindUserNames(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Emails are unique across clients (they are login names), so the check spans clients. */
 export async function unsafeEmailTaken(db: Executor, email: string, exceptUserId?: string): Promise<boolean> {
   const rows = await db
