@@ -107,6 +107,10 @@ describe('the inbox at every width', () => {
     await customerWrites('Halo, paket saya di mana?');
     const room = agent.getByTestId(`room-${CUSTOMER_PHONE}`);
     await room.waitFor({ timeout: 15_000 });
+    // The new-message toast opens below the header, never over the account menu.
+    const toast = agent.locator('.mantine-Notification-root').filter({ hasText: CUSTOMER_NAME }).first();
+    await toast.waitFor();
+    expect((await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(60);
     await room.click();
     const log = agent.getByRole('log', { name: 'Messages' });
     await log.getByText('Halo, paket saya di mana?').waitFor();
