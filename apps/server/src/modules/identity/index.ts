@@ -9,6 +9,7 @@ export { loadLoginKey } from './login-key.js';
 export { hashPassword } from './password.js';
 export { ssoRoutes } from './sso/sso.routes.js';
 export {
+  listUserSummaries,
   listUsersByName,
   unsafeEmailTaken,
   unsafeFindUserNames,
