@@ -166,4 +166,35 @@ describe('the inbox at every width', () => {
 
     expect(consoleErrors).toEqual([]);
   }, 180_000);
+
+  it('welcomes a report user with what works, marks later screens, and says why a refused page did not open', async () => {
+    const page = await openPage(390, 844);
+    await openLoginPage(page, server.baseUrl);
+    await submitLogin(page, 'usr@demo.test');
+    await waitForHash(page, '#/report');
+    const start = page.getByTestId('start-here');
+    await start.waitFor();
+    expect(await start.textContent()).toContain('As a report user you will find');
+    await start
+      .getByTestId('usable-now')
+      .getByRole('link', { name: /Your profile/ })
+      .waitFor();
+    await screen(page, '390-report-user-landing');
+
+    // The menu marks what comes later instead of listing it as live.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByText(/^(Soon|Coming in a later release)$/)
+      .first()
+      .waitFor();
+    await screen(page, '1280-report-user-landing');
+
+    // Opening a page the role may not see, straight from the address bar, says why on arrival.
+    await page.goto(`${server.baseUrl}/#/clients`);
+    await page.reload();
+    await page.getByText('Your role cannot open').waitFor();
+    await screen(page, '1280-refused-on-arrival');
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
 });
