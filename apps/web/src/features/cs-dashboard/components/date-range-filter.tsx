@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CS_DAILY_MAX_DAYS } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

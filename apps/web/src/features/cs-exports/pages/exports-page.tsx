@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CS_CONFIG_ROLES, type CsExport } from '@sapa/contracts';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
