@@ -35,9 +35,11 @@ describe('landing pages of roles whose screens come later', () => {
     const usable = within(start).getByTestId('usable-now');
     expect(
       within(usable)
-        .getByRole('link', { name: /Your profile/ })
+        .getByRole('link', { name: 'Settings · Edit profile' })
         .getAttribute('href'),
     ).toBe('/settings/editProfile');
+    // The CS dashboard opens for them but shows its figures to supervisors only: not offered.
+    expect(within(usable).queryByRole('link', { name: /Dashboard · Customer service/ })).toBeNull();
   });
 
   it('welcomes an OTP user on the customer-service dashboard instead of refusing them, in Indonesian', async () => {

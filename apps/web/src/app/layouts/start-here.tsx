@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { guardRoute, PROFILE_PATH } from '@sapa/contracts';
+import { CS_SUPERVISOR_ROLES, guardRoute, hasRoleIn, PROFILE_PATH } from '@sapa/contracts';
 import { IconArrowRight, IconCompass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,17 @@ export function useIsLanding(pathname: string | undefined): boolean {
   return landing.kind === 'redirect' && landing.to === pathname;
 }
 
-/** The screens of the menu this user may open that work today, profile last. */
+/**
+ * The screens of the menu this user may open that work today. The CS dashboard opens for everyone of
+ * a CS client but shows figures to supervisors only, so it is no use to anyone else.
+ */
 function useUsableEntries(): RouteEntry[] {
   const sections = useNavigationSections();
-  return sections.flatMap((section) => section.areas.flatMap((area) => area.entries)).filter(isBuilt);
+  const role = useSessionStore((state) => state.session?.role);
+  const supervisor = hasRoleIn(CS_SUPERVISOR_ROLES, role);
+  return sections
+    .flatMap((section) => section.areas.flatMap((area) => area.entries))
+    .filter((entry) => isBuilt(entry) && (supervisor || entry.screen !== 'csDashboard'));
 }
 
 /** Links to what this user can use now: the built screens of their menu and their profile. */
@@ -43,12 +50,14 @@ export function UsableNow() {
             </Group>
           </Anchor>
         ))}
-        <Anchor component={Link} to={PROFILE_PATH} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowRight size={14} aria-hidden />
-            {t('startHere.profile')}
-          </Group>
-        </Anchor>
+        {entries.some((entry) => openPathOf(entry) === PROFILE_PATH) ? null : (
+          <Anchor component={Link} to={PROFILE_PATH} size="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconArrowRight size={14} aria-hidden />
+              {t('startHere.profile')}
+            </Group>
+          </Anchor>
+        )}
       </SimpleGrid>
     </Card>
   );
@@ -79,7 +88,7 @@ export function StartHere({ children }: { children?: ReactNode }) {
       <UsableNow />
       <Text size="sm" c="dimmed">
         {t('startHere.soonHint')}{' '}
-        <Badge size="xs" variant="light" color="gray" component="span">
+        <Badge size="xs" variant="light" color="gray" tt="none" component="span">
           {t('nav.soon')}
         </Badge>
       </Text>
