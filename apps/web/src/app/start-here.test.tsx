@@ -33,11 +33,9 @@ describe('landing pages of roles whose screens come later', () => {
     expect(within(start).getByText('Report is not available yet')).toBeTruthy();
     // …and what the user can open now is one click away.
     const usable = within(start).getByTestId('usable-now');
-    expect(
-      within(usable)
-        .getByRole('link', { name: 'Settings · Edit profile' })
-        .getAttribute('href'),
-    ).toBe('/settings/editProfile');
+    expect(within(usable).getByRole('link', { name: 'Settings · Edit profile' }).getAttribute('href')).toBe(
+      '/settings/editProfile',
+    );
     // The CS dashboard opens for them but shows its figures to supervisors only: not offered.
     expect(within(usable).queryByRole('link', { name: /Dashboard · Customer service/ })).toBeNull();
   });
