@@ -6,7 +6,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import { campaignsRoutes, registerCampaignApprovals } from './modules/campaigns/index.js';
+import {
+  campaignsRoutes,
+  registerCampaignApprovals,
+  STATUS_MESSAGES_EXPORT,
+  statusMessagesExportProducer,
+} from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
 import {
@@ -20,13 +25,20 @@ import {
   listUsersByName,
   loadLoginKey,
   registerUserApprovals,
+  resolveApiKey,
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
   unsafeFindUserNames,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  createCustomerAccess,
+  createInboxPort,
+  inboxExportProducers,
+  inboxJobs,
+  inboxRoutes,
+} from './modules/inbox/index.js';
 import {
   type ChannelName,
   type ChannelRegistry,
@@ -56,6 +68,7 @@ import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
+import { createExports, type Exports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -96,6 +109,8 @@ export type Sapa = {
   messaging: Messaging;
   /** SMS, email, Telegram and voice on their sandbox providers. */
   sandbox: SandboxChannels;
+  /** Requested exports of every kind, built by the export job. */
+  exports: Exports;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -174,6 +189,15 @@ export async function buildApp({
   channels.register('email', channelOverrides?.email ?? sandbox.email);
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
   channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  const exports = createExports({
+    db,
+    storage,
+    send: (name, data, options) => enqueue(name, data, options),
+    producers: {
+      ...inboxExportProducers(),
+      [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+    },
+  });
   jobs = createJobs(
     database.sql,
     [
@@ -183,6 +207,7 @@ export async function buildApp({
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
   );
@@ -206,6 +231,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
     resolveSession: (token) => resolveSession(identity, token),
+    resolveApiKey: (secret) => resolveApiKey(db, secret),
     hasRight: hasRight(db),
     csrfKey: keys.csrf,
   });
@@ -250,7 +276,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db });
+  await app.register(campaignsRoutes, { db, exports });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
@@ -258,6 +284,7 @@ export async function buildApp({
       realtime: inboxRealtime,
       messaging,
       jobs: queue,
+      exports,
       storage,
       publicUrl: config.publicUrl,
     },
@@ -279,5 +306,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, exports };
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { actorFromSession, requireFeatureOpen } from './actor.js';
+import { type ApiKeyActor, actorFromSession, requireFeatureOpen } from './actor.js';
 import { verifyCsrfToken } from './csrf.js';
 import { AppError } from './errors.js';
 import type { AccessRule, RouteAccess, SessionContext } from './request-context.js';
 
 export type SessionResolver = (bearerToken: string) => Promise<SessionContext | null>;
+/** The client an API secret belongs to, as the caller of the public API; null when wrong or revoked. */
+export type ApiKeyResolver = (apiSecret: string) => Promise<ApiKeyActor | null>;
 /** Whether a role holds a right; read per request so an edit by the super admin applies at once. */
 export type RightChecker = (role: SessionContext['role'], right: string) => Promise<boolean>;
 
@@ -26,10 +28,12 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export const accessPolicyPlugin = fp<{
   resolveSession: SessionResolver;
+  /** Absent where no public API is served (tests of other rules): an API call then answers 401. */
+  resolveApiKey?: ApiKeyResolver;
   hasRight: RightChecker;
   csrfKey: Buffer;
 }>(
-  async (app: FastifyInstance, { resolveSession, hasRight, csrfKey }) => {
+  async (app: FastifyInstance, { resolveSession, resolveApiKey, hasRight, csrfKey }) => {
     const routes: RouteOptions[] = [];
     app.addHook('onRoute', (route) => {
       routes.push(route);
@@ -51,10 +55,21 @@ export const accessPolicyPlugin = fp<{
 
     app.decorateRequest('ctx', null as never);
     app.addHook('onRequest', async (request) => {
-      request.ctx = { requestId: String(request.id), actor: null };
+      request.ctx = { requestId: String(request.id), actor: null, apiKey: null };
       // The 404 handler has no rule: nothing to protect there.
       const rule: AccessRule | undefined = request.routeOptions.config?.access;
       if (!rule || rule.kind === 'public') return;
+      if (rule.kind === 'apiKey') {
+        // A system's secret, not a browser session: no CSRF (no cookie), no role; the feature is the gate.
+        const secret = bearerToken(request);
+        const apiKey = secret && resolveApiKey ? await resolveApiKey(secret) : null;
+        if (!apiKey) {
+          throw new AppError(401, 'api_key_invalid', 'The API secret is missing, wrong or revoked.');
+        }
+        request.ctx.apiKey = apiKey;
+        if (rule.feature) requireFeatureOpen(apiKey, rule.feature);
+        return;
+      }
 
       const token = bearerToken(request);
       const session = token ? await resolveSession(token) : null;
@@ -82,12 +97,21 @@ export const accessPolicyPlugin = fp<{
   { name: 'access-policy' },
 );
 
+/** The public API's caller, for a route whose rule is `apiKey` (the hook has authenticated it). */
+export function apiKeyOf(request: FastifyRequest): ApiKeyActor {
+  const apiKey = request.ctx.apiKey;
+  if (!apiKey) throw new AppError(401, 'api_key_invalid', 'The API secret is missing, wrong or revoked.');
+  return apiKey;
+}
+
 /**
  * Whether a rule's roles admit the caller: by portal role, or by chat role when the rule names chat
  * roles. Rights and features are checked apart. Pure, so the role × operation test reads the same rule.
  */
 export function admitsCaller(rule: AccessRule, caller: Pick<SessionContext, 'role' | 'chatRole'>): boolean {
   if (rule.kind === 'public') return true;
+  // A person's session never calls the public API: that takes the client's API secret.
+  if (rule.kind === 'apiKey') return false;
   if (!rule.roles && !rule.chatRoles) return true;
   if (rule.roles?.includes(caller.role)) return true;
   return Boolean(caller.chatRole && rule.chatRoles?.some((chatRole) => chatRole === caller.chatRole));

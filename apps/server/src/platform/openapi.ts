@@ -18,10 +18,15 @@ export const openapiPlugin = fp(
           description:
             'Multi-tenant business messaging and customer-service portal. Authenticated calls carry ' +
             '`Authorization: Bearer <token>`; unsafe methods also carry the `x-csrf-token` header that every ' +
-            'authenticated response hands out. JSON bodies of a logged-in session carry an integrity `hash`.',
+            'authenticated response hands out. JSON bodies of a logged-in session carry an integrity `hash`. ' +
+            "The public API (`/api/v1`) is called by a client's own systems with the client's API secret " +
+            '(issued by `POST /api/clients/apiSecret`) as `Authorization: Bearer <secret>`, without CSRF.',
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            apiSecret: { type: 'http', scheme: 'bearer', description: "The client's API secret" },
+          },
         },
       },
       transform: jsonSchemaTransform,

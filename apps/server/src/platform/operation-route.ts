@@ -63,8 +63,11 @@ export function routeOperation<O extends AnyOperation>(
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,
-      // A public operation has no session to carry, so OpenAPI lists no bearer for it.
-      ...(operation.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+      // A public operation has no session to carry, so OpenAPI lists no bearer for it; the public API
+      // carries the client's API secret instead of a session.
+      ...(operation.access.kind === 'public'
+        ? {}
+        : { security: [operation.access.kind === 'apiKey' ? { apiSecret: [] } : { bearer: [] }] }),
       ...(operation.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),

@@ -123,6 +123,55 @@ describe('platform', () => {
     await bare.close();
   });
 
+  it("admits the public API's caller by API secret only: no session, no CSRF, the rule's feature", async () => {
+    const key = {
+      kind: 'apiKey',
+      clientId: 'c-1',
+      keyId: 'sapa_abc',
+      features: 16,
+      subscription: null,
+    } as const;
+    const session = {
+      userId: 'u-1',
+      sessionId: 's-1',
+      homeClientId: 'c-1',
+      clientId: 'c-1',
+      role: 'ADC',
+      name: 'Admin',
+      email: 'adc@example.com',
+      chatRole: null,
+      csId: null,
+      features: -1,
+      mainFeature: null,
+    } as const;
+    const bare = Fastify();
+    bare.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) =>
+      reply.status(error.statusCode ?? 500).send({ code: error.code }),
+    );
+    await bare.register(accessPolicyPlugin, {
+      resolveSession: async (token) => (token === 'session' ? session : null),
+      resolveApiKey: async (secret) => (secret === 'sapa_secret' ? key : null),
+      hasRight: async () => true,
+      csrfKey: Buffer.alloc(32),
+    });
+    bare.post('/api/v1/things', { config: { access: { kind: 'apiKey' } } }, async (request) => request.ctx);
+    bare.post('/api/v1/sms', { config: { access: { kind: 'apiKey', feature: 'SMS' } } }, async () => ({}));
+    bare.post('/api/v1/otp', { config: { access: { kind: 'apiKey', feature: 'OTP' } } }, async () => ({}));
+    const call = (url: string, authorization?: string) =>
+      bare.inject({ method: 'POST', url, ...(authorization ? { headers: { authorization } } : {}) });
+    const admitted = await call('/api/v1/things', 'Bearer sapa_secret');
+    expect(admitted.statusCode).toBe(200);
+    expect(admitted.json()).toMatchObject({ actor: null, apiKey: key });
+    for (const authorization of [undefined, 'Bearer wrong', 'Bearer session', 'Basic sapa_secret']) {
+      const refused = await call('/api/v1/things', authorization);
+      expect([refused.statusCode, refused.json().code]).toEqual([401, 'api_key_invalid']);
+    }
+    expect((await call('/api/v1/sms', 'Bearer sapa_secret')).statusCode).toBe(200);
+    const off = await call('/api/v1/otp', 'Bearer sapa_secret');
+    expect([off.statusCode, off.json().code]).toEqual([403, 'feature_disabled']);
+    await bare.close();
+  });
+
   it('rate-limits login attempts per address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {

@@ -1,5 +1,5 @@
 import type { AccessRule, RoleCode } from '@sapa/contracts';
-import type { UserActor } from './actor.js';
+import type { ApiKeyActor, UserActor } from './actor.js';
 
 /** Who is calling, for which client: read by every route as `request.ctx` (never from the body). */
 export type SessionContext = Readonly<{
@@ -28,6 +28,8 @@ export type RequestContext = {
   requestId: string;
   /** The caller as services take it (ARCHITECTURE §3); null on public routes. */
   actor: UserActor | null;
+  /** The client system calling the public API (rules of kind `apiKey`); null everywhere else. */
+  apiKey: ApiKeyActor | null;
 };
 
 /** A registered route (one method) and the rule it declared. */

@@ -14,11 +14,17 @@ export type AccessRule =
       chatRoles?: readonly ChatRole[];
       feature?: FeatureFlag;
       right?: string;
-    };
+    }
+  /**
+   * The public API (/api/v1): the caller is a client's system with its API secret as the bearer, not a
+   * person; `feature`, when given, must be on for that client.
+   */
+  | { kind: 'apiKey'; feature?: FeatureFlag };
 
 /** Builders of the access rule an operation declares. */
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
+  apiKey: (feature?: FeatureFlag): AccessRule => ({ kind: 'apiKey', ...(feature ? { feature } : {}) }),
   authenticated: (): AccessRule => ({ kind: 'authenticated' }),
   roles: (...roles: RoleCode[]): AccessRule => ({ kind: 'authenticated', roles }),
   feature: (

@@ -266,3 +266,52 @@ export const RetryPlanSchema = RetryPlanInputSchema.extend({
 });
 export type RetryPlan = z.infer<typeof RetryPlanSchema>;
 export const RetryPlanListSchema = z.object({ items: z.array(RetryPlanSchema) });
+
+// ---- batches, notifications, attempts (decision 0028, "Dispatch") ----
+
+/**
+ * A batch is read (`ingesting`), waits for a checker when the client requires approval, waits for its
+ * scheduled time, runs (or is paused), and ends `finished` (no row left queued or sending) or `canceled`.
+ * `failed`: the file could not be read at all; `rejected`: a checker refused it.
+ */
+export const BATCH_STATUSES = [
+  'ingesting',
+  'pending_approval',
+  'rejected',
+  'scheduled',
+  'running',
+  'paused',
+  'finished',
+  'canceled',
+  'failed',
+] as const;
+export const BatchStatusSchema = z.enum(BATCH_STATUSES);
+export type BatchStatus = z.infer<typeof BatchStatusSchema>;
+
+/** Where a batch came from: a file upload, the public API, a self-service send. */
+export const BATCH_SOURCES = ['upload', 'api', 'self_service'] as const;
+export type BatchSource = (typeof BATCH_SOURCES)[number];
+
+/**
+ * A notification's status (the public API's words). Delivery only moves forward (sent < delivered <
+ * read); a call ends answered, busy or no_answer.
+ */
+export const NOTIFICATION_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'expired',
+  'canceled',
+  'answered',
+  'busy',
+  'no_answer',
+] as const;
+export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
+export type NotificationStatus = z.infer<typeof NotificationStatusSchema>;
+
+/** Rows of an upload kept apart from the notifications, each with its row number and reason. */
+export const BATCH_REJECT_KINDS = ['invalid', 'blacklisted', 'duplicate'] as const;
+export type BatchRejectKind = (typeof BATCH_REJECT_KINDS)[number];

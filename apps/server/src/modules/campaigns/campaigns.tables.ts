@@ -1,12 +1,19 @@
 import type {
+  BatchRejectKind,
+  BatchSource,
+  BatchStatus,
   CampaignChannel,
   CampaignContent,
   CampaignStatus,
+  NotificationStatus,
   RetryDelay,
   RetryOutcome,
   WindowRange,
 } from '@sapa/contracts';
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  date,
   foreignKey,
   index,
   integer,
@@ -135,3 +142,206 @@ export const campaignVersions = pgTable(
   ],
 );
 export type CampaignVersionRow = typeof campaignVersions.$inferSelect;
+
+/**
+ * One upload, API list or self-service send (decision 0028). It keeps a snapshot of what it sends (the
+ * campaign version's channel, template, sender and retry plan), so an edit of the campaign while it runs
+ * changes nothing already queued; API and self-service batches have no campaign.
+ */
+export const campaignBatches = pgTable(
+  'campaign_batches',
+  {
+    clientId: uuid('client_id').notNull(),
+    id: uuid('id').notNull(),
+    campaignId: uuid('campaign_id'),
+    campaignVersion: integer('campaign_version'),
+    source: text('source').$type<BatchSource>().notNull(),
+    channel: text('channel').$type<CampaignChannel>().notNull(),
+    type: text('type').$type<CampaignContent['type']>().notNull().default('blast'),
+    template: jsonb('template').$type<CampaignContent['template']>().notNull(),
+    sender: text('sender'),
+    /** The retry plan as it was when the batch was made (null: one attempt, no fallback). */
+    retryPlan: jsonb('retry_plan').$type<{
+      maxAttempts: number;
+      delay: RetryDelay;
+      retryOn: RetryOutcome[];
+      fallbackChannels: CampaignChannel[];
+    } | null>(),
+    windowId: uuid('window_id'),
+    status: text('status').$type<BatchStatus>().notNull().default('ingesting'),
+    fileName: text('file_name'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** Ingest counters: rows read so far (the progress bar) and what became of them. */
+    rowsRead: integer('rows_read').notNull().default(0),
+    validCount: integer('valid_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    blacklistedCount: integer('blacklisted_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    /** The approval task the batch waits for, and the checker's note once decided. */
+    pendingTaskId: uuid('pending_task_id'),
+    statusNote: text('status_note'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    index('campaign_batches_client_created_idx').on(t.clientId, t.createdAt),
+    index('campaign_batches_client_campaign_idx').on(t.clientId, t.campaignId, t.createdAt),
+    index('campaign_batches_active_idx')
+      .on(t.clientId, t.status)
+      .where(sql`status in ('scheduled', 'running', 'paused')`),
+    foreignKey({
+      name: 'campaign_batches_campaign_fk',
+      columns: [t.clientId, t.campaignId],
+      foreignColumns: [campaigns.clientId, campaigns.id],
+    }),
+  ],
+);
+export type CampaignBatchRow = typeof campaignBatches.$inferSelect;
+
+/** Rows of an upload that did not become notifications: invalid (with the reason), blacklisted, duplicate. */
+export const campaignBatchRejects = pgTable(
+  'campaign_batch_rejects',
+  {
+    clientId: uuid('client_id').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    /** The row's number in the file, the header being row 1. */
+    rowNo: integer('row_no').notNull(),
+    kind: text('kind').$type<BatchRejectKind>().notNull(),
+    reason: text('reason').notNull(),
+    /** The row as read (column → cell), so it can be corrected and uploaded again. */
+    raw: jsonb('raw').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.batchId, t.rowNo] }),
+    index('campaign_batch_rejects_kind_idx').on(t.clientId, t.batchId, t.kind, t.rowNo),
+    foreignKey({
+      name: 'campaign_batch_rejects_batch_fk',
+      columns: [t.clientId, t.batchId],
+      foreignColumns: [campaignBatches.clientId, campaignBatches.id],
+    }).onDelete('cascade'),
+  ],
+);
+export type CampaignBatchRejectRow = typeof campaignBatchRejects.$inferSelect;
+
+/**
+ * One message to one recipient (a row of a batch; a collection reminder has one per `step`). Its status
+ * is the progress: written after each send, never skipped by a cursor (decision 0028, crash-exactness).
+ */
+export const campaignNotifications = pgTable(
+  'campaign_notifications',
+  {
+    clientId: uuid('client_id').notNull(),
+    id: uuid('id').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    /** A collection reminder's offset index (0 for every other type). */
+    step: integer('step').notNull().default(0),
+    /** The channel now being tried (the batch's, or a fallback). */
+    channel: text('channel').$type<CampaignChannel>().notNull(),
+    recipient: text('recipient').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    channelIndex: integer('channel_index').notNull().default(0),
+    attemptsOnChannel: integer('attempts_on_channel').notNull().default(0),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    status: text('status').$type<NotificationStatus>().notNull().default('queued'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** A claim's lease: a row `sending` past it was held by a worker that died and is claimed again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The messaging ledger row of the current attempt. */
+    outboundId: uuid('outbound_id'),
+    providerMessageId: text('provider_message_id'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** A collection reminder's due date and amount; `paid_at` stops the later reminders. */
+    dueDate: date('due_date'),
+    amount: bigint('amount', { mode: 'number' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The public API's Idempotency-Key (kept 24 h): the same key answers the same notification. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    uniqueIndex('campaign_notifications_row_idx').on(t.clientId, t.batchId, t.rowNo, t.step),
+    // The claim: due rows of a client and channel, oldest first (decision 0028, "Claims").
+    index('campaign_notifications_due_idx').on(t.clientId, t.channel, t.dueAt).where(sql`status = 'queued'`),
+    // Leases to take back from dead workers.
+    index('campaign_notifications_sending_idx').on(t.claimedUntil).where(sql`status = 'sending'`),
+    index('campaign_notifications_client_created_idx').on(t.clientId, t.createdAt),
+    index('campaign_notifications_recipient_idx').on(t.clientId, t.recipient),
+    uniqueIndex('campaign_notifications_idempotency_idx')
+      .on(t.clientId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+    foreignKey({
+      name: 'campaign_notifications_batch_fk',
+      columns: [t.clientId, t.batchId],
+      foreignColumns: [campaignBatches.clientId, campaignBatches.id],
+    }).onDelete('cascade'),
+  ],
+);
+export type CampaignNotificationRow = typeof campaignNotifications.$inferSelect;
+
+/** Every try of a notification: which provider, what it answered, and for a call how long it lasted. */
+export const campaignAttempts = pgTable(
+  'campaign_attempts',
+  {
+    clientId: uuid('client_id').notNull(),
+    notificationId: uuid('notification_id').notNull(),
+    /** 1, 2, … across channels. */
+    attempt: integer('attempt').notNull(),
+    channel: text('channel').$type<CampaignChannel>().notNull(),
+    provider: text('provider'),
+    outboundId: uuid('outbound_id'),
+    providerMessageId: text('provider_message_id'),
+    status: text('status').$type<NotificationStatus>().notNull(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationSeconds: integer('duration_seconds'),
+    chargedSeconds: integer('charged_seconds'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.notificationId, t.attempt] }),
+    index('campaign_attempts_outbound_idx').on(t.clientId, t.outboundId),
+    foreignKey({
+      name: 'campaign_attempts_notification_fk',
+      columns: [t.clientId, t.notificationId],
+      foreignColumns: [campaignNotifications.clientId, campaignNotifications.id],
+    }).onDelete('cascade'),
+  ],
+);
+export type CampaignAttemptRow = typeof campaignAttempts.$inferSelect;
+
+/**
+ * A batch's progress (spec §7 "checkpoints"): counts per status and the last row claimed, derived from
+ * the notifications after each chunk. Read by screens and events; never trusted to skip rows.
+ */
+export const campaignBatchCheckpoints = pgTable(
+  'campaign_batch_checkpoints',
+  {
+    clientId: uuid('client_id').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    counts: jsonb('counts').$type<Partial<Record<NotificationStatus, number>>>().notNull().default({}),
+    lastRowNo: integer('last_row_no'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.batchId] }),
+    foreignKey({
+      name: 'campaign_batch_checkpoints_batch_fk',
+      columns: [t.clientId, t.batchId],
+      foreignColumns: [campaignBatches.clientId, campaignBatches.id],
+    }).onDelete('cascade'),
+  ],
+);
+export type CampaignBatchCheckpointRow = typeof campaignBatchCheckpoints.$inferSelect;

@@ -453,13 +453,16 @@ export async function rotateApiSecret(db: Database, caller: AuditActor) {
   });
 }
 
-/** For the public API (/api/v1): the active client an API secret belongs to, or null. */
+/**
+ * For the public API (/api/v1): the active client an API secret belongs to, with the key's id (its
+ * prefix, which names it in logs and the audit trail without revealing it), or null.
+ */
 export async function unsafeFindClientByApiSecret(
   db: Executor,
   apiSecret: string,
-): Promise<ClientRow | null> {
+): Promise<{ client: ClientRow; keyId: string } | null> {
   const row = await unsafeFindApiSecretByHash(db, hashApiSecret(apiSecret));
   if (!row) return null;
   const client = await findClient(db, row.clientId);
-  return client?.status === 'active' ? client : null;
+  return client?.status === 'active' ? { client, keyId: row.prefix } : null;
 }

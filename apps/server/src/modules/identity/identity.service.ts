@@ -12,12 +12,18 @@ import {
 } from '@sapa/contracts';
 import type { Config } from '../../config.js';
 import { newId } from '../../lib/ids.js';
-import { type Actor, requireUser, type UserActor } from '../../platform/actor.js';
+import { type Actor, type ApiKeyActor, requireUser, type UserActor } from '../../platform/actor.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { integrityKeyFor } from '../../platform/integrity.js';
 import type { SessionContext } from '../../platform/request-context.js';
 import type { Keys } from '../../platform/secrets.js';
-import { getClient, listAccessibleClientIds, toClientInfo } from '../clients/index.js';
+import {
+  getClient,
+  listAccessibleClientIds,
+  toClientInfo,
+  unsafeFindClientByApiSecret,
+} from '../clients/index.js';
+import { findSubscription } from '../subscriptions/index.js';
 import { recordActivity } from '../usage/index.js';
 import { signAccessToken, verifyAccessToken } from './access-token.js';
 import {
@@ -299,6 +305,23 @@ export async function logout(db: Database, actor: Actor) {
   const { homeClientId, sessionId } = requireUser(actor);
   await revokeSessions(db, homeClientId, { sessionId }, 'logout');
   return { loggedOut: true };
+}
+
+/**
+ * The public API's caller: the client an API secret belongs to, with its features and trial terms (an
+ * expired trial is refused like a person's session). Null for a wrong or revoked secret or an inactive client.
+ */
+export async function resolveApiKey(db: Executor, apiSecret: string): Promise<ApiKeyActor | null> {
+  const found = await unsafeFindClientByApiSecret(db, apiSecret);
+  if (!found) return null;
+  const terms = await findSubscription(db, found.client.id);
+  return {
+    kind: 'apiKey',
+    clientId: found.client.id,
+    keyId: found.keyId,
+    features: found.client.features,
+    subscription: terms ? { isTrial: terms.isTrial, expiredAt: terms.expiredAt } : null,
+  };
 }
 
 /** Turns a bearer token into the caller's context; null when the token or its session is no longer good. */

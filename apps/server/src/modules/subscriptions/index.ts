@@ -1,3 +1,3 @@
-export { unsafeSubscriptionTermsSubquery } from './subscriptions.repository.js';
+export { findSubscription, unsafeSubscriptionTermsSubquery } from './subscriptions.repository.js';
 export { subscriptionsRoutes } from './subscriptions.routes.js';
 export type { SubscriptionRow } from './subscriptions.tables.js';

@@ -267,14 +267,14 @@ describe('account security', () => {
       const status = (await as(adc, 'GET', '/api/clients/apiSecret')).json();
       expect(status).toMatchObject({ exists: true, prefix: first.apiSecret.slice(0, 12) });
       expect(JSON.stringify(status)).not.toContain(first.apiSecret);
-      expect((await unsafeFindClientByApiSecret(sapa.database.db, first.apiSecret))?.id).toBe(
+      expect((await unsafeFindClientByApiSecret(sapa.database.db, first.apiSecret))?.client.id).toBe(
         adc.session.clientId,
       );
 
       const second = (await as(adc, 'POST', '/api/clients/apiSecret')).json();
       expect(second.apiSecret).not.toBe(first.apiSecret);
       expect(await unsafeFindClientByApiSecret(sapa.database.db, first.apiSecret)).toBeNull();
-      expect((await unsafeFindClientByApiSecret(sapa.database.db, second.apiSecret))?.id).toBe(
+      expect((await unsafeFindClientByApiSecret(sapa.database.db, second.apiSecret))?.client.id).toBe(
         adc.session.clientId,
       );
 
