@@ -22,11 +22,15 @@ async function plannedScreen() {
   return function PlannedScreen() {
     const entry = useRouteEntry();
     const landing = useIsLanding(entry?.path);
-    const page = <NotAvailablePage entry={entry} />;
-    if (landing) return <StartHere>{page}</StartHere>;
+    if (landing)
+      return (
+        <StartHere>
+          <NotAvailablePage entry={entry} headingOrder={2} />
+        </StartHere>
+      );
     return (
       <Stack gap="md" maw={720}>
-        {page}
+        <NotAvailablePage entry={entry} />
         <UsableNow />
       </Stack>
     );
@@ -102,12 +106,7 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
       Component: function CsDashboardScreen() {
         const role = useSessionStore((state) => state.session?.role);
         const landing = useIsLanding(useRouteEntry()?.path);
-        if (landing && !hasRoleIn(CS_SUPERVISOR_ROLES, role))
-          return (
-            <StartHere>
-              <CsDashboardPage />
-            </StartHere>
-          );
+        if (landing && !hasRoleIn(CS_SUPERVISOR_ROLES, role)) return <StartHere />;
         return <CsDashboardPage />;
       },
     };

@@ -31,6 +31,10 @@ describe('landing pages of roles whose screens come later', () => {
     expect(start.textContent).toContain("you will find your company's reports here");
     // The screen itself is still named as coming later…
     expect(within(start).getByText('Report is not available yet')).toBeTruthy();
+    // One page, one title: the screen's own heading sits under the welcome.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Welcome, Rudi Report',
+    ]);
     // …and what the user can open now is one click away.
     const usable = within(start).getByTestId('usable-now');
     expect(within(usable).getByRole('link', { name: 'Settings · Edit profile' }).getAttribute('href')).toBe(
