@@ -29,6 +29,7 @@ import {
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
+  unsafeFindUserNames,
   usersRoutes,
 } from './modules/identity/index.js';
 import {
@@ -282,7 +283,7 @@ export async function buildApp({
   registerUserApprovals(approvals);
   registerCampaignApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
-  await app.register(usageRoutes, { db });
+  await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
   await app.register(storageRoutes, { db, storage });
   await app.register(whatsappWebhookRoutes, { whatsapp });

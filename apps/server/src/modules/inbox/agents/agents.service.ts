@@ -9,6 +9,7 @@ import type { Executor } from '../../../platform/database.js';
 import {
   hashPassword,
   insertUser,
+  listUserSummaries,
   unsafeFindUserByEmail,
   updateUserAgentLink,
 } from '../../identity/index.js';
@@ -44,14 +45,32 @@ export type AgentInput = {
   capacity?: number | undefined;
 };
 
-export function toAgent(row: CsAgentRow, log?: { lastLogin: Date | null; lastLogout: Date | null }) {
+type AgentUser = { name: string; lastLoginAt: Date | null };
+
+/** The later of two moments, either of which may be missing. */
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+/**
+ * An agent as the API shows it. With its user: the user's name (one name for the person
+ * everywhere) and, as last log-in, the later of their sign-in and their last going online.
+ */
+export function toAgent(
+  row: CsAgentRow,
+  log?: { lastLogin: Date | null; lastLogout: Date | null },
+  user?: AgentUser,
+) {
+  const name = user?.name ?? row.name;
   return {
     csId: row.id,
     id: row.id,
     kind: row.kind,
     userId: row.userId,
-    name: row.name,
-    csName: row.name,
+    name,
+    csName: name,
     email: row.email,
     tags: row.tags,
     activeBot: row.activeBot,
@@ -66,7 +85,10 @@ export function toAgent(row: CsAgentRow, log?: { lastLogin: Date | null; lastLog
     status: row.status,
     statusSince: row.statusSince.toISOString(),
     ...(log
-      ? { lastLogin: log.lastLogin?.toISOString() ?? null, lastLogout: log.lastLogout?.toISOString() ?? null }
+      ? {
+          lastLogin: latest(log.lastLogin, user?.lastLoginAt ?? null)?.toISOString() ?? null,
+          lastLogout: log.lastLogout?.toISOString() ?? null,
+        }
       : {}),
   };
 }
@@ -108,10 +130,19 @@ export async function listAgents(
         actor.clientId,
         page.map((row) => row.id),
       );
+  const people = await listUserSummaries(
+    db,
+    actor.clientId,
+    page.flatMap((row) => (row.userId ? [row.userId] : [])),
+  );
   const last = page.at(-1);
   return {
     items: page.map((row) =>
-      toAgent(row, logs?.get(row.id) ?? (logs ? { lastLogin: null, lastLogout: null } : undefined)),
+      toAgent(
+        row,
+        logs?.get(row.id) ?? (logs ? { lastLogin: null, lastLogout: null } : undefined),
+        row.userId ? people.get(row.userId) : undefined,
+      ),
     ),
     lastEvaluatedKey: rows.length > pageSize && last ? encodeCursor({ csId: last.id }) : null,
   };
@@ -127,7 +158,12 @@ export async function getAgentDetail(
   else if (by.email) row = await findAgent(db, actor.clientId, { email: by.email, kind: 'cs' });
   if (!row || row.deleted) throw agentNotFound();
   const logs = await lastLogTimes(db, actor.clientId, [row.id]);
-  return toAgent(row, logs.get(row.id) ?? { lastLogin: null, lastLogout: null });
+  const people = await listUserSummaries(db, actor.clientId, row.userId ? [row.userId] : []);
+  return toAgent(
+    row,
+    logs.get(row.id) ?? { lastLogin: null, lastLogout: null },
+    row.userId ? people.get(row.userId) : undefined,
+  );
 }
 
 /**
@@ -146,7 +182,7 @@ async function linkOrCreateUser(
   if (existing && existing.clientId !== clientId) throw emailInUse();
   const { role, chatRole } = USER_FOR_KIND[kind];
   if (existing) {
-    await updateUserAgentLink(tx, clientId, existing.id, { csId, chatRole });
+    await updateUserAgentLink(tx, clientId, existing.id, { csId, chatRole, name: input.name });
     return existing.id;
   }
   const user = await insertUser(tx, {
@@ -206,6 +242,9 @@ export async function updateAgentByEmail(
   if (!row || row.deleted) throw agentNotFound();
   const patch = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
   const updated = await updateAgent(db, actor.clientId, row.id, patch);
+  // Renaming the agent renames the person: the header, history and lists show one name.
+  if (values.name && row.userId)
+    await updateUserAgentLink(db, actor.clientId, row.userId, { name: values.name });
   return toAgent(updated!);
 }
 

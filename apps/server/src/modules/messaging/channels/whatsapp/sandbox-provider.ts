@@ -181,7 +181,9 @@ export function createSandboxProvider(deps: {
       direction: row.direction,
       type: row.type,
       text: row.text,
-      status: row.status,
+      // A reply on the phone was accepted by the provider: it is sent (one tick), as the agent sees
+      // it, until its first status arrives; never "waiting to be sent".
+      status: row.status ?? (row.direction === 'out' ? 'sent' : null),
       errorTitle: row.errorTitle,
       replyTo: row.replyToProviderMessageId,
       mediaUrl: ownMediaPath(row.body),
