@@ -9,6 +9,8 @@ export * from './admin/checker-maker.schemas.js';
 export * from './admin/rights.js';
 export * from './approvals/approvals.operations.js';
 export * from './audit/audit.operations.js';
+export * from './campaigns/batches.operations.js';
+export * from './campaigns/batches.schemas.js';
 export * from './campaigns/campaigns.operations.js';
 export * from './campaigns/campaigns.schemas.js';
 export * from './channels/sandbox-phone.schemas.js';

@@ -62,6 +62,19 @@ export const CampaignTemplateSchema = z.discriminatedUnion('channel', [
 export type CampaignTemplate = z.infer<typeof CampaignTemplateSchema>;
 
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * How a cell is read: `text` as written; `phone` normalised to international digits with the client's
+ * country code; `email` checked and lower-cased; `date`, `number`, `currency` read as written in the
+ * rule's locale (the client's by default) and kept in one canonical form (`2026-12-31`, `1234.5`) so
+ * every channel renders them alike.
+ */
+export const PARAM_KINDS = ['text', 'phone', 'email', 'date', 'number', 'currency'] as const;
+export type ParamKind = (typeof PARAM_KINDS)[number];
+/** The written forms a `date` cell may take besides ISO `YYYY-MM-DD` (always accepted). */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export const PARAM_LOCALES = ['id', 'en'] as const;
+export type ParamLocale = (typeof PARAM_LOCALES)[number];
+
 /** One column rule of the param translator: a file column becomes a message parameter. */
 export const ParamRuleSchema = z.object({
   from: z.string().trim().min(1, 'Name the file column').max(200),
@@ -69,10 +82,24 @@ export const ParamRuleSchema = z.object({
   trim: z.boolean().default(true),
   default: z.string().max(1000).optional().describe('Used when the column is empty or missing'),
   kind: z
-    .enum(['text', 'phone'])
+    .enum(PARAM_KINDS, { error: 'The kind is one of text, phone, email, date, number, currency' })
     .default('text')
-    .describe("phone: normalised to international digits with the client's country code"),
+    .describe(
+      "phone: international digits with the client's country code; email: checked, lower-cased; date, number, currency: read in the locale, kept canonical (2026-12-31, 1234.5)",
+    ),
+  locale: z
+    .enum(PARAM_LOCALES)
+    .optional()
+    .describe(
+      "How dates and numbers are written: id (31/12/2026, 1.234,5) or en (12/31/2026, 1,234.5); the client's by default",
+    ),
+  format: z.enum(DATE_FORMATS).optional().describe("A date column's written form, when not the locale's"),
+  required: z
+    .boolean()
+    .default(false)
+    .describe('An empty cell (with no default) makes the row invalid; the recipient is always required'),
 });
+export type ParamRule = z.infer<typeof ParamRuleSchema>;
 export const ParamTranslatorSchema = z
   .object({
     recipient: z
