@@ -6,7 +6,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import { campaignsRoutes, registerCampaignApprovals } from './modules/campaigns/index.js';
+import {
+  batchesJobs,
+  campaignsRoutes,
+  registerBatchApprovals,
+  registerCampaignApprovals,
+} from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
 import {
@@ -181,6 +186,7 @@ export async function buildApp({
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
       ...(contactsJobs(db) as JobDefinition<never>[]),
+      ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
@@ -243,6 +249,7 @@ export async function buildApp({
   const approvals = new ApprovalRegistry();
   registerUserApprovals(approvals);
   registerCampaignApprovals(approvals);
+  registerBatchApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
   await app.register(usageRoutes, { db });
   await app.register(subscriptionsRoutes, { db });
@@ -251,7 +258,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db });
+  await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue } });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {

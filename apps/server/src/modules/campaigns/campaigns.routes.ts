@@ -1,8 +1,9 @@
 import { campaignsOperations as ops } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/index.js';
-import type { Database } from '../../platform/database.js';
 import { routeOperation } from '../../platform/operation-route.js';
+import { batchesRoutes } from './batches/batches.routes.js';
+import type { BatchDeps } from './batches/batches.service.js';
 import {
   activateCampaign,
   createCampaign,
@@ -18,7 +19,9 @@ import { retryPlans } from './retry-plans/retry-plans.service.js';
 import { windowOpening, windows } from './windows/windows.service.js';
 
 /** Campaigns, sending windows and retry plans (issue 14, decision 0028); the services check who may. */
-export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  await app.register(batchesRoutes, { deps });
   routeOperation(app, ops.listCampaigns, (request) =>
     listClientCampaigns(db, request.ctx.actor!, request.query),
   );

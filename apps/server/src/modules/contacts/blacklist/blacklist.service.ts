@@ -74,3 +74,18 @@ export async function isBlacklisted(
   const blocked = new Set(await listBlacklistedPhones(db, clientId, channels, [...new Set(stored.values())]));
   return new Set(phones.filter((phone) => blocked.has(stored.get(phone) ?? '')));
 }
+
+/**
+ * Which of these numbers, already in the stored form (international digits, as lib/phone's `digits`),
+ * this client may not send to on this channel: one query for a whole chunk of an upload, without
+ * parsing each number again.
+ */
+export async function blacklistedAmong(
+  db: Executor,
+  clientId: string,
+  channel: string,
+  digits: readonly string[],
+): Promise<Set<string>> {
+  const channels = [...new Set([checkedChannel(channel), ALL_CHANNELS])];
+  return new Set(await listBlacklistedPhones(db, clientId, channels, [...new Set(digits)]));
+}
