@@ -16,6 +16,8 @@ export * from './campaigns/campaigns.schemas.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './channels/whatsapp.operations.js';
 export * from './clients/clients.operations.js';
+export * from './contacts/blacklist.operations.js';
+export * from './contacts/blacklist.schemas.js';
 export * from './contacts/contacts.operations.js';
 export * from './errors.js';
 export * from './identity/account.operations.js';

@@ -305,8 +305,8 @@ class SeenRecipients {
   }
 }
 
-/** Channels whose recipients are phone numbers, which the client's blacklist lists. */
-const PHONE_CHANNELS: readonly CampaignChannel[] = ['SMS', 'VOICE', 'WHATSAPP'];
+/** Channels whose recipients the client's blacklist lists: numbers, and email addresses (Telegram chats are not). */
+const BLACKLISTED_CHANNELS: readonly CampaignChannel[] = ['SMS', 'VOICE', 'WHATSAPP', 'EMAIL'];
 
 /**
  * Reads rows through the translator into notifications (decision 0028, "Upload"): invalid rows, blacklisted
@@ -328,7 +328,7 @@ async function ingestRows(
   });
   const seen = new SeenRecipients();
   const dueAt = (batch.scheduledAt ?? batch.createdAt).toISOString();
-  const blacklistChannel = PHONE_CHANNELS.includes(batch.channel) ? batch.channel.toLowerCase() : null;
+  const blacklistChannel = BLACKLISTED_CHANNELS.includes(batch.channel) ? batch.channel.toLowerCase() : null;
   let headerProblem: string | null = null;
   let headerSeen = false;
   let chunk: SourceRow[] = [];
