@@ -11,6 +11,8 @@ import {
   campaignsRoutes,
   registerBatchApprovals,
   registerCampaignApprovals,
+  STATUS_MESSAGES_EXPORT,
+  statusMessagesExportProducer,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
@@ -31,7 +33,13 @@ import {
   unsafeEmailTaken,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  createCustomerAccess,
+  createInboxPort,
+  inboxExportProducers,
+  inboxJobs,
+  inboxRoutes,
+} from './modules/inbox/index.js';
 import {
   type ChannelName,
   type ChannelRegistry,
@@ -61,6 +69,7 @@ import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
+import { createExports, type Exports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -101,6 +110,8 @@ export type Sapa = {
   messaging: Messaging;
   /** SMS, email, Telegram and voice on their sandbox providers. */
   sandbox: SandboxChannels;
+  /** Requested exports of every kind, built by the export job. */
+  exports: Exports;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -179,6 +190,15 @@ export async function buildApp({
   channels.register('email', channelOverrides?.email ?? sandbox.email);
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
   channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  const exports = createExports({
+    db,
+    storage,
+    send: (name, data, options) => enqueue(name, data, options),
+    producers: {
+      ...inboxExportProducers(),
+      [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+    },
+  });
   jobs = createJobs(
     database.sql,
     [
@@ -189,6 +209,7 @@ export async function buildApp({
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
   );
@@ -258,7 +279,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue } });
+  await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
@@ -266,6 +287,7 @@ export async function buildApp({
       realtime: inboxRealtime,
       messaging,
       jobs: queue,
+      exports,
       storage,
       publicUrl: config.publicUrl,
     },
@@ -287,5 +309,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, exports };
 }

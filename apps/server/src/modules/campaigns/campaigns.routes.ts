@@ -1,6 +1,8 @@
-import { campaignsOperations as ops } from '@sapa/contracts';
+import { campaignsOperations as ops, statusMessagesOperations } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/index.js';
+import type { Exports } from '../../platform/exports/index.js';
+import { sendCsv } from '../../platform/http-io.js';
 import { routeOperation } from '../../platform/operation-route.js';
 import { batchesRoutes } from './batches/batches.routes.js';
 import type { BatchDeps } from './batches/batches.service.js';
@@ -16,10 +18,18 @@ import {
   submitCampaign,
 } from './campaigns.service.js';
 import { retryPlans } from './retry-plans/retry-plans.service.js';
+import {
+  listStatusMessages,
+  requestStatusMessagesExport,
+  STATUS_MESSAGES_EXPORT,
+} from './status-messages/status-messages.service.js';
 import { windowOpening, windows } from './windows/windows.service.js';
 
 /** Campaigns, sending windows and retry plans (issue 14, decision 0028); the services check who may. */
-export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps }> = async (app, { deps }) => {
+export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps; exports: Exports }> = async (
+  app,
+  { deps, exports },
+) => {
   const { db } = deps;
   await app.register(batchesRoutes, { deps });
   routeOperation(app, ops.listCampaigns, (request) =>
@@ -81,4 +91,19 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps }> = async
   routeOperation(app, ops.deleteRetryPlan, (request) =>
     retryPlans.remove(db, actorOf(request), request.params.retryPlanId),
   );
+
+  const status = statusMessagesOperations;
+  routeOperation(app, status.listStatusMessages, (request) =>
+    listStatusMessages(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, status.requestStatusMessagesExport, (request) =>
+    requestStatusMessagesExport(db, exports, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, status.listStatusMessagesExports, (request) =>
+    exports.list(request.ctx.actor!, [STATUS_MESSAGES_EXPORT], request.query),
+  );
+  routeOperation(app, status.downloadStatusMessagesExport, async (request, reply) => {
+    const file = await exports.file(request.ctx.actor!, STATUS_MESSAGES_EXPORT, request.params.exportId);
+    return sendCsv(reply, file.fileName, file.body);
+  });
 };

@@ -2,7 +2,6 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import { isId, newId } from '../../lib/ids.js';
@@ -63,14 +62,15 @@ export type Storage = {
     input: { clientId: string; bytes: Buffer; mimeType: string; fileName: string | null },
   ): Promise<StoredFile>;
   /**
-   * Saves a file as it streams in (an upload of any size never sits whole in memory). `mimeType` may
-   * read the file's first bytes (at most 16) to tell what it is.
+   * Saves a file as it is produced (a large export) or uploaded, never holding it whole in memory.
+   * `mimeType` may be read from the file's first bytes (at most 16); a function that throws refuses the
+   * file, which is then not kept.
    */
   saveStream(
     executor: Executor,
     input: {
       clientId: string;
-      stream: NodeJS.ReadableStream;
+      source: AsyncIterable<Buffer | string>;
       mimeType: string | ((head: Buffer) => string);
       fileName: string | null;
     },
@@ -99,53 +99,26 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
   const sign = (clientId: string, fileId: string, expires: number) =>
     createHmac('sha256', linkKey).update(`${clientId}\n${fileId}\n${expires}`).digest('base64url');
 
-  /** The file's row: new, or the client's existing one for the same content. */
+  /** Records a file whose content is at `sha256`'s path; the same content of a client is one row. */
   async function record(
     executor: Executor,
-    row: { clientId: string; sha256: string; mimeType: string; size: number; fileName: string | null },
-  ) {
+    input: { clientId: string; sha256: string; size: number; mimeType: string; fileName: string | null },
+  ): Promise<StoredFile> {
+    const { clientId, sha256, size, mimeType, fileName } = input;
     const [inserted] = await executor
       .insert(storedFiles)
-      .values({ ...row, id: newId() })
+      .values({ clientId, id: newId(), sha256, mimeType, size, fileName })
       .onConflictDoNothing()
       .returning();
     if (inserted) return inserted;
     const [existing] = await executor
       .select()
       .from(storedFiles)
-      .where(inClient(storedFiles, row.clientId, eq(storedFiles.sha256, row.sha256)));
+      .where(inClient(storedFiles, clientId, eq(storedFiles.sha256, sha256)));
     return existing!;
   }
 
   const storage: Storage = {
-    async saveStream(executor, { clientId, stream, mimeType, fileName }) {
-      const temporaryDir = path.join(root, 'incoming');
-      await fs.mkdir(temporaryDir, { recursive: true });
-      const temporary = path.join(temporaryDir, `${newId()}.tmp`);
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(stream, measure, createWriteStream(temporary));
-        // The type is read first: a file the caller refuses (it throws) is never kept.
-        const type = typeof mimeType === 'string' ? mimeType : mimeType(head);
-        const sha256 = hash.digest('hex');
-        const target = pathOf(sha256);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.rename(temporary, target);
-        return await record(executor, { clientId, sha256, mimeType: type, size, fileName });
-      } finally {
-        await fs.rm(temporary, { force: true });
-      }
-    },
     async save(executor, { clientId, bytes, mimeType, fileName }) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const target = pathOf(sha256);
@@ -154,7 +127,35 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
       const temporary = `${target}.${newId()}.tmp`;
       await fs.writeFile(temporary, bytes);
       await fs.rename(temporary, target);
-      return record(executor, { clientId, sha256, mimeType, size: bytes.length, fileName });
+      return record(executor, { clientId, sha256, size: bytes.length, mimeType, fileName });
+    },
+    async saveStream(executor, { clientId, source, mimeType, fileName }) {
+      // The name is the content's hash, known only at the end: written aside first, then renamed.
+      await fs.mkdir(root, { recursive: true });
+      const temporary = path.join(root, `stream.${newId()}.tmp`);
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      async function* counted() {
+        for await (const chunk of source) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          hash.update(bytes);
+          size += bytes.length;
+          if (head.length < 16) head = Buffer.concat([head, bytes.subarray(0, 16 - head.length)]);
+          yield bytes;
+        }
+      }
+      try {
+        await pipeline(counted, createWriteStream(temporary));
+        const type = typeof mimeType === 'string' ? mimeType : mimeType(head);
+        const sha256 = hash.digest('hex');
+        const target = pathOf(sha256);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(temporary, target);
+        return await record(executor, { clientId, sha256, size, mimeType: type, fileName });
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
     },
     async get(executor, clientId, fileId) {
       const [row] = await executor

@@ -558,7 +558,7 @@ export async function uploadBatch(
   }
   const file = await storage.saveStream(db, {
     clientId: actor.clientId,
-    stream: input.stream,
+    source: input.stream,
     mimeType: tableTypeOf,
     fileName: input.fileName,
   });
