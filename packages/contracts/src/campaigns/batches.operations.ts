@@ -14,6 +14,8 @@ import {
   BatchRejectPageSchema,
   BatchSchema,
   BatchUploadFieldsSchema,
+  MarkPaidRequestSchema,
+  MarkPaidResultSchema,
 } from './batches.schemas.js';
 
 // Spec §7 "upload notification file (campaignName, optional scheduledTime); upload history,
@@ -101,6 +103,19 @@ export const batchesOperations = {
     errors: [400, 403, 404],
   }),
 
+  markBatchRowPaid: defineOperation({
+    method: 'POST',
+    path: '/api/campaign-batches/:batchId/paid',
+    access: access.authenticated(),
+    tags,
+    summary:
+      "Mark a collection reminder's row paid (by rowNo, or recipient and optional reference): its reminders still queued are canceled at once",
+    params: BatchParamsSchema,
+    body: MarkPaidRequestSchema,
+    response: MarkPaidResultSchema,
+    errors: [400, 403, 404, 409],
+  }),
+
   apiUploadBatch: defineOperation({
     method: 'POST',
     path: '/api/v1/campaigns/:campaignCode/batches',
@@ -124,5 +139,17 @@ export const batchesOperations = {
     params: BatchParamsSchema,
     response: BatchSchema,
     errors: [401, 403, 404],
+  }),
+  apiMarkBatchRowPaid: defineOperation({
+    method: 'POST',
+    path: '/api/v1/batches/:batchId/paid',
+    access: access.apiKey(),
+    tags: ['public API'],
+    summary:
+      'A collection reminder\'s row paid, e.g. {"recipient":"081234567890","reference":"INV-1001"} → {"rows":1,"canceled":2}: its later reminders are not sent',
+    params: BatchParamsSchema,
+    body: MarkPaidRequestSchema,
+    response: MarkPaidResultSchema,
+    errors: [400, 401, 403, 404, 409],
   }),
 };

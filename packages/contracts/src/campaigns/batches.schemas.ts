@@ -115,3 +115,29 @@ export const BatchRejectSchema = z.object({
 export const BatchRejectPageSchema = pageOf(BatchRejectSchema);
 
 export const BatchErrorInputQuerySchema = PageQuerySchema.extend({ kind: BatchRejectKindSchema.optional() });
+
+/**
+ * A collection reminder's row paid (issue 14 item 11): by its row in the file, or by its recipient
+ * (narrowed by the rows' `reference` parameter, e.g. an invoice number, when given).
+ */
+export const MarkPaidRequestSchema = z
+  .object({
+    rowNo: z.number().int().min(2).optional().describe('The row in the file (the header is row 1)'),
+    recipient: z
+      .string()
+      .trim()
+      .min(1)
+      .max(320)
+      .optional()
+      .describe('As written in the file; normalised alike'),
+    reference: z.string().trim().min(1).max(200).optional().describe('The `reference` parameter of the rows'),
+  })
+  .refine((body) => (body.rowNo === undefined) !== (body.recipient === undefined), {
+    message: 'Give either rowNo or recipient',
+    path: ['rowNo'],
+  });
+export type MarkPaidRequest = z.infer<typeof MarkPaidRequestSchema>;
+export const MarkPaidResultSchema = z.object({
+  rows: z.number().int().describe('Rows of the batch now marked paid'),
+  canceled: z.number().int().describe('Reminders that were still queued and will not be sent'),
+});

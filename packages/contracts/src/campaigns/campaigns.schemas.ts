@@ -131,8 +131,50 @@ export const CampaignContentSchema = z.object({
   retryPlanId: z.string().nullable().default(null),
   windowId: z.string().nullable().default(null),
   sender: z.string().trim().max(100).nullable().default(null).describe('Sender id, address or number'),
+  reminderOffsets: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(-60, 'An offset is at most 60 days before')
+        .max(60, 'An offset is at most 60 days after'),
+    )
+    .max(10, 'At most 10 reminders')
+    .nullable()
+    .default(null)
+    .describe(
+      "collection_reminder: the days, relative to each row's due date, on which a reminder goes, e.g. [-3, -1, 0, 2]",
+    ),
 });
 export type CampaignContent = z.infer<typeof CampaignContentSchema>;
+
+/** The parameters a collection reminder's rows carry (issue 14 item 11): the due date, and the amount. */
+export const REMINDER_DUE_DATE_PARAM = 'dueDate';
+export const REMINDER_AMOUNT_PARAM = 'amount';
+
+/**
+ * Why a campaign's content cannot run as its type says, or null. A collection reminder needs its
+ * offsets (each once) and a `dueDate` parameter read as a date; `amount`, when mapped, is a number.
+ * Other types take no offsets. Shared by the form and the server.
+ */
+export function campaignContentProblem(
+  content: Pick<CampaignContent, 'type' | 'reminderOffsets' | 'paramTranslator'>,
+) {
+  const offsets = content.reminderOffsets;
+  if (content.type !== 'collection_reminder')
+    return offsets && offsets.length > 0 ? 'Only a collection_reminder campaign has reminderOffsets' : null;
+  if (!offsets || offsets.length === 0)
+    return 'A collection reminder needs reminderOffsets, e.g. [-3, -1, 0, 2]';
+  if (new Set(offsets).size !== offsets.length) return 'Each reminder offset once';
+  const rules = content.paramTranslator.rules;
+  const due = rules.find((rule) => rule.to === REMINDER_DUE_DATE_PARAM);
+  if (due?.kind !== 'date')
+    return `A collection reminder maps a column to the ${REMINDER_DUE_DATE_PARAM} parameter, kind date`;
+  const amount = rules.find((rule) => rule.to === REMINDER_AMOUNT_PARAM);
+  if (amount && amount.kind !== 'currency' && amount.kind !== 'number')
+    return `The ${REMINDER_AMOUNT_PARAM} parameter is of kind currency or number`;
+  return null;
+}
 
 export const CreateCampaignRequestSchema = CampaignContentSchema.extend({
   code: CampaignCodeSchema,

@@ -1,5 +1,5 @@
 import type { BatchRejectKind, BatchStatus, CampaignChannel, NotificationStatus } from '@sapa/contracts';
-import { asc, count, desc, eq, gt, gte, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import {
@@ -333,4 +333,50 @@ export async function listRejectsAfter(
     )
     .orderBy(asc(campaignBatchRejects.rowNo))
     .limit(limit);
+}
+
+export type PaidMatch = { rowNo: number } | { recipient: string; reference?: string | undefined };
+
+function paidMatch(match: PaidMatch) {
+  if ('rowNo' in match) return eq(campaignNotifications.rowNo, match.rowNo);
+  return and(
+    eq(campaignNotifications.recipient, match.recipient),
+    match.reference === undefined
+      ? undefined
+      : sql`${campaignNotifications.params} ->> 'reference' = ${match.reference}`,
+  );
+}
+
+/**
+ * Marks a collection reminder's row paid and cancels its reminders still queued, in one statement
+ * (issue 14 item 11). Answers the steps it changed, with their status after the change.
+ */
+export async function markRowsPaid(db: Executor, clientId: string, batchId: string, match: PaidMatch) {
+  return db
+    .update(campaignNotifications)
+    .set({
+      paidAt: sql`now()`,
+      status: sql`case when ${campaignNotifications.status} = 'queued' then 'canceled' else ${campaignNotifications.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      inClient(
+        campaignNotifications,
+        clientId,
+        eq(campaignNotifications.batchId, batchId),
+        paidMatch(match),
+        isNull(campaignNotifications.paidAt),
+      ),
+    )
+    .returning({ rowNo: campaignNotifications.rowNo, status: campaignNotifications.status });
+}
+
+export async function countMatchingRows(db: Executor, clientId: string, batchId: string, match: PaidMatch) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(campaignNotifications)
+    .where(
+      inClient(campaignNotifications, clientId, eq(campaignNotifications.batchId, batchId), paidMatch(match)),
+    );
+  return row?.total ?? 0;
 }

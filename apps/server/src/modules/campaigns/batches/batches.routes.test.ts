@@ -355,6 +355,144 @@ describe('notification batches', () => {
     }
   });
 
+  describe('collection reminders', () => {
+    const reminderCampaign = (fields: object = {}) => ({
+      ...smsCampaign('REMIND-1'),
+      type: 'collection_reminder',
+      reminderOffsets: [2, -3, 0, -1],
+      paramTranslator: {
+        recipient: 'phone',
+        rules: [
+          { from: 'Phone', to: 'phone', kind: 'phone' },
+          { from: 'Due', to: 'dueDate', kind: 'date', required: true },
+          { from: 'Amount', to: 'amount', kind: 'currency' },
+          { from: 'Invoice', to: 'reference' },
+        ],
+      },
+      ...fields,
+    });
+    const jakartaDay = (days: number) =>
+      new Date(Date.now() + 7 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+    const idDate = (iso: string) => iso.split('-').reverse().join('/');
+    let batchId: string;
+
+    it('checks a reminder campaign has its offsets and a due date column', async () => {
+      for (const [fields, message] of [
+        [{ reminderOffsets: null }, 'A collection reminder needs reminderOffsets'],
+        [{ reminderOffsets: [0, 0] }, 'Each reminder offset once'],
+        [{ type: 'blast' }, 'Only a collection_reminder campaign has reminderOffsets'],
+        [
+          { paramTranslator: { recipient: 'phone', rules: [{ from: 'Phone', to: 'phone' }] } },
+          'A collection reminder maps a column to the dueDate parameter',
+        ],
+        [{ reminderOffsets: [61] }, 'An offset is at most 60 days after'],
+      ] as const) {
+        const refused = await as(adc, 'POST', '/api/campaigns', reminderCampaign(fields));
+        expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+        expect(refused.json().error.message).toContain(message);
+      }
+    });
+
+    it('queues one reminder per offset from each row’s due date, skipping days already past', async () => {
+      const created = await as(adc, 'POST', '/api/campaigns', reminderCampaign());
+      expect(created.json()).toMatchObject({ type: 'collection_reminder', reminderOffsets: [2, -3, 0, -1] });
+      await as(adc, 'POST', `/api/campaigns/${created.json().campaignId}/submit`);
+      const later = jakartaDay(5);
+      const tomorrow = jakartaDay(1);
+      const file = [
+        'Phone,Due,Amount,Invoice',
+        `081210000031,${idDate(later)},Rp 1.250.000,INV-1`,
+        `081210000032,${idDate(tomorrow)},"500.000,50",INV-2`,
+        `081210000033,${idDate(jakartaDay(-10))},1,INV-3`,
+        '081210000034,,1,INV-4',
+      ].join('\n');
+      const batch = await uploaded(adc, file, { campaignName: 'REMIND-1' });
+      expect(batch).toMatchObject({
+        type: 'collection_reminder',
+        status: 'scheduled',
+        validCount: 2,
+        invalidCount: 2,
+      });
+      batchId = batch.batchId;
+      const input = (
+        await as(adc, 'GET', `/api/campaign-batches/${batchId}/notifications?pageSize=20`)
+      ).json();
+      const steps = input.items.map(
+        (item: { rowNo: number; step: number; dueAt: string; dueDate: string; amount: number }) => [
+          item.rowNo,
+          item.step,
+          item.dueAt,
+          item.dueDate,
+          item.amount,
+        ],
+      );
+      const dayStart = (date: string) => new Date(`${date}T00:00:00+07:00`).toISOString();
+      const add = (date: string, days: number) =>
+        new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      expect(steps.slice(0, 4)).toEqual(
+        [-3, -1, 0, 2].map((offset, step) => [2, step, dayStart(add(later, offset)), later, 1_250_000]),
+      );
+      // Due tomorrow: D-3 has passed, D-1 is today and goes from the scheduled time.
+      expect(steps.slice(4).map((step: unknown[]) => step.slice(0, 2))).toEqual([
+        [3, 1],
+        [3, 2],
+        [3, 3],
+      ]);
+      expect(steps[4][2]).toBe(batch.scheduledAt);
+      expect(steps[5][2]).toBe(dayStart(tomorrow));
+      expect(steps[4][4]).toBe(500_001);
+      const rejects = (await as(adc, 'GET', `/api/campaign-batches/${batchId}/rejects`)).json();
+      expect(rejects.items.map((item: { reason: string }) => item.reason)).toEqual([
+        `Every reminder day of the due date ${jakartaDay(-10)} has passed`,
+        'Due: is empty',
+      ]);
+    });
+
+    it('marks a row paid by recipient and reference or by row: its queued reminders are canceled at once', async () => {
+      const paid = await as(adc, 'POST', `/api/campaign-batches/${batchId}/paid`, {
+        recipient: '0812-1000-0032',
+        reference: 'INV-2',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json()).toMatchObject({ rows: 1, canceled: 3 });
+      const again = await as(adc, 'POST', `/api/campaign-batches/${batchId}/paid`, { rowNo: 3 });
+      expect(again.json()).toMatchObject({ rows: 0, canceled: 0 });
+      const wrongReference = await as(adc, 'POST', `/api/campaign-batches/${batchId}/paid`, {
+        recipient: '081210000031',
+        reference: 'INV-9',
+      });
+      expect(errorCode(wrongReference)).toBe('notification_not_found');
+      const input = (
+        await as(adc, 'GET', `/api/campaign-batches/${batchId}/notifications?pageSize=20`)
+      ).json();
+      const statuses = input.items.map((item: { rowNo: number; status: string; paidAt: string | null }) => [
+        item.rowNo,
+        item.status,
+        item.paidAt !== null,
+      ]);
+      expect(statuses).toEqual([
+        [2, 'queued', false],
+        [2, 'queued', false],
+        [2, 'queued', false],
+        [2, 'queued', false],
+        [3, 'canceled', true],
+        [3, 'canceled', true],
+        [3, 'canceled', true],
+      ]);
+      expect(errorCode(await as(adc, 'POST', `/api/campaign-batches/${batchId}/paid`, {}))).toBe(
+        'validation_failed',
+      );
+      const blast = (await upload(adc, MIXED)).json().batchId;
+      await settled(adc, blast);
+      expect(errorCode(await as(adc, 'POST', `/api/campaign-batches/${blast}/paid`, { rowNo: 2 }))).toBe(
+        'not_collection_reminder',
+      );
+      expect((await as(adc2, 'POST', `/api/campaign-batches/${batchId}/paid`, { rowNo: 2 })).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
   describe('the public API', () => {
     let secret: string;
     const api = (method: InjectOptions['method'], url: string, key: string, content?: string) => {
@@ -392,6 +530,13 @@ describe('notification batches', () => {
         invalidCount: 2,
         duplicateCount: 1,
       });
+      const paid = await sapa.app.inject({
+        method: 'POST',
+        url: `/api/v1/batches/${batch.batchId}/paid`,
+        headers: { authorization: `Bearer ${secret}` },
+        payload: { rowNo: 2 },
+      });
+      expect(errorCode(paid)).toBe('not_collection_reminder');
       // A portal upload is read through the API too.
       const portal = (await upload(adc, MIXED)).json().batchId;
       expect((await api('GET', `/api/v1/batches/${portal}`, secret)).statusCode).toBe(200);

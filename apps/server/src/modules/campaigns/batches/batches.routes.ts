@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import { BATCH_FILE_MAX_BYTES, batchesOperations as ops } from '@sapa/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyOf } from '../../../platform/access-policy.js';
-import { actorOf } from '../../../platform/audit/index.js';
+import { type AuditActor, actorOf } from '../../../platform/audit/index.js';
 import { openOperationUpload, routeOperation } from '../../../platform/operation-route.js';
 import {
   type BatchDeps,
@@ -12,8 +13,19 @@ import {
   getBatchErrorInput,
   getBatchInput,
   listClientBatches,
+  markBatchRowPaid,
   uploadBatch,
 } from './batches.service.js';
+
+/** The public API's caller as the audit trail records it: the client's key, and from where. */
+function apiCaller(request: FastifyRequest): AuditActor {
+  const userAgent = request.headers['user-agent'];
+  return {
+    actor: apiKeyOf(request),
+    ip: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+  };
+}
 
 /** Notification files and their batches (issue 14 items 2-3), in the portal and the public API. */
 export const batchesRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps }> = async (app, { deps }) => {
@@ -60,21 +72,23 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps }> = async (
       .send(stream);
   });
 
+  routeOperation(app, ops.markBatchRowPaid, (request) =>
+    markBatchRowPaid(db, actorOf(request), request.params.batchId, request.body),
+  );
+
   routeOperation(app, ops.apiUploadBatch, async (request) => {
-    const actor = apiKeyOf(request);
+    const caller = apiCaller(request);
     const upload = await openOperationUpload(request, ops.apiUploadBatch);
-    const userAgent = request.headers['user-agent'];
-    return uploadBatch(
-      deps,
-      { actor, ip: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null },
-      {
-        campaign: { code: request.params.campaignCode },
-        scheduledTime: upload.fields.scheduledTime,
-        stream: upload.stream,
-        fileName: upload.fileName,
-        source: 'api',
-      },
-    );
+    return uploadBatch(deps, caller, {
+      campaign: { code: request.params.campaignCode },
+      scheduledTime: upload.fields.scheduledTime,
+      stream: upload.stream,
+      fileName: upload.fileName,
+      source: 'api',
+    });
   });
   routeOperation(app, ops.apiGetBatch, (request) => getBatch(db, apiKeyOf(request), request.params.batchId));
+  routeOperation(app, ops.apiMarkBatchRowPaid, (request) =>
+    markBatchRowPaid(db, apiCaller(request), request.params.batchId, request.body),
+  );
 };

@@ -1,17 +1,19 @@
 import { Readable } from 'node:stream';
-import type {
-  Batch,
-  BatchAccepted,
-  BatchRejectKind,
-  BatchSource,
-  BatchStatus,
-  CampaignChannel,
-  CampaignContent,
-  NotificationStatus,
-  ParamTranslator,
+import {
+  type Batch,
+  type BatchAccepted,
+  type BatchRejectKind,
+  type BatchSource,
+  type BatchStatus,
+  type CampaignChannel,
+  type CampaignContent,
+  type NotificationStatus,
+  type ParamTranslator,
+  REMINDER_AMOUNT_PARAM,
+  REMINDER_DUE_DATE_PARAM,
 } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
-import type { CountryCode } from '../../../lib/phone.js';
+import { type CountryCode, parsePhone } from '../../../lib/phone.js';
 import {
   type Actor,
   actorLabel,
@@ -38,8 +40,10 @@ import {
   findCampaignsByCodeOrName,
   findCampaignVersion,
   findRetryPlan,
+  findWindow,
 } from '../campaigns.repository.js';
 import type { CampaignBatchRow, CampaignNotificationRow, CampaignRow } from '../campaigns.tables.js';
+import { addDays, localDateOf, localDayStart } from '../windows/window-schedule.js';
 import {
   batchChanged,
   batchDateRange,
@@ -55,6 +59,7 @@ import {
   type BatchCounts,
   cancelQueuedNotifications,
   clearBatchRows,
+  countMatchingRows,
   findBatch,
   findCampaignCode,
   insertBatch,
@@ -66,8 +71,10 @@ import {
   listNotificationsAfter,
   listRejectsAfter,
   lockBatch,
+  markRowsPaid,
   type NewNotification,
   type NewReject,
+  type PaidMatch,
   transitionBatch,
 } from './batches.repository.js';
 import { type Cell, compileTranslator, localeOfCountry, type RowCells } from './param-translator.js';
@@ -93,6 +100,7 @@ const RAW_CELLS = 50;
 const PAST_TOLERANCE_MS = 5 * 60_000;
 /** Days of the upload history are the client's local days; Sapa's clients are on Jakarta time. */
 const CLIENT_UTC_OFFSET = '+07:00';
+const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
 
 // ---- the batch as the API shows it ----
 
@@ -253,16 +261,47 @@ async function openBatch(db: Executor, caller: AuditActor, spec: BatchSpec, opti
   return row;
 }
 
-/** The translator a batch reads its rows with: the one of the campaign version it snapshot. */
-async function translatorOf(db: Executor, batch: CampaignBatchRow): Promise<ParamTranslator> {
+/** How a batch reads its rows: the translator (and reminder offsets) of the campaign version it snapshot. */
+type ReadPlan = { translator: ParamTranslator; reminderOffsets: number[] | null };
+
+async function readPlanOf(db: Executor, batch: CampaignBatchRow): Promise<ReadPlan> {
   if (!batch.campaignId) throw new Error(`batch ${batch.id} has no campaign and no translator`);
   const version = batch.campaignVersion
     ? await findCampaignVersion(db, batch.clientId, batch.campaignId, batch.campaignVersion)
     : null;
-  if (version) return version.content.paramTranslator;
-  const campaign = await findCampaign(db, batch.clientId, batch.campaignId);
-  if (!campaign) throw campaignNotFound();
-  return campaign.paramTranslator;
+  const content = version?.content ?? (await findCampaign(db, batch.clientId, batch.campaignId));
+  if (!content) throw campaignNotFound();
+  return { translator: content.paramTranslator, reminderOffsets: content.reminderOffsets ?? null };
+}
+
+/** The zone a batch's local days are read in: its window's, else the client's (Jakarta). */
+async function timeZoneOf(db: Executor, batch: CampaignBatchRow) {
+  const window = batch.windowId ? await findWindow(db, batch.clientId, batch.windowId) : null;
+  return window?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * A collection reminder's steps for one row (issue 14 item 11): one per offset from the due date, due at
+ * the start of that local day (the dispatcher's window check picks the hour). Days before the batch's
+ * scheduled day are past and skipped; the scheduled day itself goes from the scheduled time.
+ */
+export function reminderSteps(
+  dueDate: string,
+  offsets: readonly number[],
+  timeZone: string,
+  scheduledAt: Date,
+): { step: number; dueAt: Date }[] {
+  const firstDay = localDateOf(scheduledAt, timeZone);
+  const steps: { step: number; dueAt: Date }[] = [];
+  [...offsets]
+    .sort((a, b) => a - b)
+    .forEach((offset, step) => {
+      const day = addDays(dueDate, offset);
+      if (day < firstDay) return;
+      const start = localDayStart(day, timeZone);
+      steps.push({ step, dueAt: start < scheduledAt ? scheduledAt : start });
+    });
+  return steps;
 }
 
 type SourceRow = { row: number; record: RowCells };
@@ -317,17 +356,20 @@ const BLACKLISTED_CHANNELS: readonly CampaignChannel[] = ['SMS', 'VOICE', 'WHATS
 async function ingestRows(
   db: Database,
   batch: CampaignBatchRow,
-  translator: ParamTranslator,
+  plan: ReadPlan,
   read: (onHeader: (columns: string[]) => void) => AsyncIterable<SourceRow>,
 ) {
   const client = await getClient(db, batch.clientId);
-  const compiled = compileTranslator(translator, {
+  const reminders = batch.type === 'collection_reminder' ? (plan.reminderOffsets ?? [0]) : null;
+  const timeZone = reminders ? await timeZoneOf(db, batch) : DEFAULT_TIME_ZONE;
+  const scheduledAt = batch.scheduledAt ?? batch.createdAt;
+  const compiled = compileTranslator(plan.translator, {
     country: client.countryCode as CountryCode,
     locale: localeOfCountry(client.countryCode),
     channel: batch.channel,
   });
   const seen = new SeenRecipients();
-  const dueAt = (batch.scheduledAt ?? batch.createdAt).toISOString();
+  const dueAt = scheduledAt.toISOString();
   const blacklistChannel = BLACKLISTED_CHANNELS.includes(batch.channel) ? batch.channel.toLowerCase() : null;
   let headerProblem: string | null = null;
   let headerSeen = false;
@@ -338,7 +380,12 @@ async function ingestRows(
     const rows = chunk;
     chunk = [];
     const rejects: NewReject[] = [];
-    const candidates: { row: SourceRow; recipient: string; params: Record<string, string> }[] = [];
+    const candidates: {
+      row: SourceRow;
+      recipient: string;
+      params: Record<string, string>;
+      steps: { step: number; dueAt: string }[];
+    }[] = [];
     const counts: BatchCounts = { read: rows.length, valid: 0, invalid: 0, blacklisted: 0, duplicate: 0 };
     for (const row of rows) {
       const result = compiled.translate(row.record);
@@ -346,6 +393,34 @@ async function ingestRows(
         rejects.push({ rowNo: row.row, kind: 'invalid', reason: result.reason, raw: rawOf(row.record) });
         counts.invalid++;
         continue;
+      }
+      let steps: { step: number; dueAt: string }[] = [{ step: 0, dueAt }];
+      if (reminders) {
+        const due = result.params[REMINDER_DUE_DATE_PARAM] ?? '';
+        if (!due) {
+          rejects.push({
+            rowNo: row.row,
+            kind: 'invalid',
+            reason: 'The due date is empty',
+            raw: rawOf(row.record),
+          });
+          counts.invalid++;
+          continue;
+        }
+        steps = reminderSteps(due, reminders, timeZone, scheduledAt).map((step) => ({
+          step: step.step,
+          dueAt: step.dueAt.toISOString(),
+        }));
+        if (steps.length === 0) {
+          rejects.push({
+            rowNo: row.row,
+            kind: 'invalid',
+            reason: `Every reminder day of the due date ${due} has passed`,
+            raw: rawOf(row.record),
+          });
+          counts.invalid++;
+          continue;
+        }
       }
       const first = seen.firstRow(result.recipient, row.row);
       if (first !== null) {
@@ -358,7 +433,7 @@ async function ingestRows(
         counts.duplicate++;
         continue;
       }
-      candidates.push({ row, recipient: result.recipient, params: result.params });
+      candidates.push({ row, recipient: result.recipient, params: result.params, steps });
     }
     await db.transaction(async (tx) => {
       const blocked = blacklistChannel
@@ -382,16 +457,18 @@ async function ingestRows(
           continue;
         }
         counts.valid++;
-        notifications.push({
-          id: newId(),
-          rowNo: candidate.row.row,
-          step: 0,
-          recipient: candidate.recipient,
-          params: candidate.params,
-          dueAt,
-          dueDate: null,
-          amount: null,
-        });
+        const amount = candidate.params[REMINDER_AMOUNT_PARAM];
+        for (const step of candidate.steps)
+          notifications.push({
+            id: newId(),
+            rowNo: candidate.row.row,
+            step: step.step,
+            recipient: candidate.recipient,
+            params: candidate.params,
+            dueAt: step.dueAt,
+            dueDate: reminders ? (candidate.params[REMINDER_DUE_DATE_PARAM] ?? null) : null,
+            amount: reminders && amount ? Math.round(Number(amount)) : null,
+          });
       }
       await insertNotifications(tx, batch.clientId, batch.id, batch.channel, notifications);
       await insertRejects(tx, batch.clientId, batch.id, rejects);
@@ -454,12 +531,12 @@ async function failIngest(db: Database, batch: CampaignBatchRow, reason: string)
 async function runIngest(
   db: Database,
   batch: CampaignBatchRow,
-  translator: ParamTranslator,
+  plan: ReadPlan,
   read: (onHeader: (columns: string[]) => void) => AsyncIterable<SourceRow>,
   maker: Principal | null,
 ) {
   try {
-    await ingestRows(db, batch, translator, read);
+    await ingestRows(db, batch, plan, read);
     return await finishIngest(db, batch, maker);
   } catch (error) {
     // A refusal (unreadable file, missing column, a maker the channel does not name) ends the batch;
@@ -489,7 +566,9 @@ export async function createBatch(
   if (spec.campaign && spec.campaign.status !== 'active') throw campaignNotActive(spec.campaign.status);
   const maker = await approvalMaker(db, actor);
   const batch = await openBatch(db, caller, spec, options);
-  const translator = spec.campaign ? spec.campaign.paramTranslator : spec.paramTranslator;
+  const plan: ReadPlan = spec.campaign
+    ? { translator: spec.campaign.paramTranslator, reminderOffsets: spec.campaign.reminderOffsets ?? null }
+    : { translator: spec.paramTranslator, reminderOffsets: null };
   async function* numbered(onHeader: (columns: string[]) => void): AsyncGenerator<SourceRow> {
     let row = 1;
     let header = false;
@@ -501,7 +580,7 @@ export async function createBatch(
       yield { row: ++row, record };
     }
   }
-  const done = await runIngest(db, batch, translator, numbered, maker);
+  const done = await runIngest(db, batch, plan, numbered, maker);
   return toBatch(done ?? batch, spec.campaign?.code ?? null);
 }
 
@@ -583,7 +662,7 @@ export async function runBatchIngest(deps: BatchDeps, data: BatchIngestJobData) 
   const batch = await findBatch(db, data.clientId, data.batchId);
   if (batch?.status !== 'ingesting') return;
   await clearBatchRows(db, batch.clientId, batch.id);
-  const translator = await translatorOf(db, batch);
+  const plan = await readPlanOf(db, batch);
   const file = await storage.get(db, batch.clientId, data.fileId);
   const read = (onHeader: (columns: string[]) => void): AsyncIterable<SourceRow> => {
     const stream = Readable.from(storage.open(file));
@@ -591,7 +670,7 @@ export async function runBatchIngest(deps: BatchDeps, data: BatchIngestJobData) 
       ? (readXlsxRows(stream, onHeader) as AsyncIterable<{ row: number; record: Record<string, Cell> }>)
       : readCsvStream(stream, onHeader);
   };
-  await runIngest(db, batch, translator, read, data.maker);
+  await runIngest(db, batch, plan, read, data.maker);
 }
 
 // ---- reads ----
@@ -740,6 +819,62 @@ function toCsv(records: AsyncIterable<Record<string, unknown>>, columns: readonl
   // A failing query ends the download with the error (Fastify logs it), never the process.
   source.on('error', (error) => out.destroy(error));
   return source.pipe(out);
+}
+
+// ---- collection reminders paid ----
+
+const notCollectionReminder = () =>
+  new AppError(409, 'not_collection_reminder', 'Only a collection reminder batch has rows to mark paid.');
+const rowNotFound = () => new AppError(404, 'notification_not_found', 'No row of this batch matches');
+
+/** A recipient as a caller writes it, in the form the batch stored it (international digits, lower-case address). */
+function storedRecipient(channel: CampaignChannel, recipient: string, country: CountryCode) {
+  if (channel === 'EMAIL') return recipient.trim().toLowerCase();
+  if (channel === 'TELEGRAM') return recipient.trim();
+  const parsed = parsePhone(recipient, { defaultCountry: country });
+  return parsed.ok ? parsed.phone.digits : recipient.trim();
+}
+
+/**
+ * A collection reminder's row is paid: `paid_at` is set on its steps and the ones still queued are
+ * canceled, in one statement, so no later reminder goes (issue 14 item 11). Marking it again changes
+ * nothing; a row that is not in the batch is 404.
+ */
+export async function markBatchRowPaid(
+  db: Database,
+  caller: AuditActor,
+  batchId: string,
+  body: { rowNo?: number | undefined; recipient?: string | undefined; reference?: string | undefined },
+) {
+  const { actor } = caller;
+  const batch = await loadBatch(db, actor, batchId, 'make');
+  if (batch.type !== 'collection_reminder') throw notCollectionReminder();
+  const country = (await getClient(db, actor.clientId)).countryCode as CountryCode;
+  const match: PaidMatch =
+    body.rowNo !== undefined
+      ? { rowNo: body.rowNo }
+      : {
+          recipient: storedRecipient(batch.channel, body.recipient ?? '', country),
+          reference: body.reference,
+        };
+  const changed = await db.transaction(async (tx) => {
+    const rows = await markRowsPaid(tx, actor.clientId, batch.id, match);
+    if (rows.length > 0)
+      await recordAudit(tx, caller, {
+        clientId: actor.clientId,
+        action: 'campaign_batch.paid',
+        entityType: 'campaign_batch',
+        entityId: batch.id,
+        after: { rows: [...new Set(rows.map((row) => row.rowNo))], ...body },
+      });
+    return rows;
+  });
+  if (changed.length === 0 && (await countMatchingRows(db, actor.clientId, batch.id, match)) === 0)
+    throw rowNotFound();
+  return {
+    rows: new Set(changed.map((row) => row.rowNo)).size,
+    canceled: changed.filter((row) => row.status === 'canceled').length,
+  };
 }
 
 // ---- maker-checker ----
