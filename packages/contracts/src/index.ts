@@ -11,6 +11,7 @@ export * from './approvals/approvals.operations.js';
 export * from './audit/audit.operations.js';
 export * from './campaigns/batches.operations.js';
 export * from './campaigns/batches.schemas.js';
+export * from './campaigns/campaign-dashboard.operations.js';
 export * from './campaigns/campaigns.operations.js';
 export * from './campaigns/campaigns.schemas.js';
 export * from './campaigns/status-messages.operations.js';

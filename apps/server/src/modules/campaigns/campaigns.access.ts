@@ -81,3 +81,9 @@ export async function requireChannelReportAccess(db: Executor, actor: Actor, cha
   if (hasRole(actor, REPORT_ROLES)) return;
   if (!(await mayWorkOn(db, actor, channel, 'view'))) throw notCampaignUser(channel);
 }
+
+/** The channels whose sends the actor may read as reports: every open one for the report roles. */
+export async function reportChannels(db: Executor, actor: Actor): Promise<CampaignChannel[]> {
+  if (hasRole(actor, REPORT_ROLES)) return CAMPAIGN_CHANNELS.filter((channel) => featureOpen(actor, channel));
+  return visibleChannels(db, actor, 'view');
+}

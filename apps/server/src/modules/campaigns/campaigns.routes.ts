@@ -1,4 +1,8 @@
-import { campaignsOperations as ops, statusMessagesOperations } from '@sapa/contracts';
+import {
+  campaignDashboardOperations,
+  campaignsOperations as ops,
+  statusMessagesOperations,
+} from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/index.js';
 import type { Exports } from '../../platform/exports/index.js';
@@ -17,6 +21,7 @@ import {
   removeCampaign,
   submitCampaign,
 } from './campaigns.service.js';
+import { campaignSummary, dailyCampaignProgress } from './dashboard/dashboard.service.js';
 import { retryPlans } from './retry-plans/retry-plans.service.js';
 import {
   listStatusMessages,
@@ -106,4 +111,11 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps; exports: 
     const file = await exports.file(request.ctx.actor!, STATUS_MESSAGES_EXPORT, request.params.exportId);
     return sendCsv(reply, file.fileName, file.body);
   });
+
+  routeOperation(app, campaignDashboardOperations.campaignSummary, (request) =>
+    campaignSummary(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, campaignDashboardOperations.dailyCampaignProgress, (request) =>
+    dailyCampaignProgress(db, request.ctx.actor!, request.query),
+  );
 };

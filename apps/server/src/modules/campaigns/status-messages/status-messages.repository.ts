@@ -5,12 +5,11 @@ import { likePattern } from '../../../lib/like-pattern.js';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { campaignBatches, campaignNotifications, campaigns } from '../campaigns.tables.js';
+import { type LocalDays, withinLocalDays } from '../local-days.js';
 
 /** The filters of the status-message screen, resolved: local days turned into instants by PostgreSQL. */
 export type StatusMessageWhere = Omit<StatusMessageFilters, 'startDate' | 'endDate' | 'sort'> & {
-  startDate: string;
-  endDate: string;
-  timeZone: string;
+  days: LocalDays;
 };
 
 const columns = {
@@ -34,12 +33,9 @@ const columns = {
   updatedAt: campaignNotifications.updatedAt,
 };
 function conditions(clientId: string, where: StatusMessageWhere): SQL {
-  const from = sql`(${where.startDate}::date::timestamp at time zone ${where.timeZone})`;
-  const to = sql`((${where.endDate}::date + 1)::timestamp at time zone ${where.timeZone})`;
   const parts: (SQL | undefined)[] = [
     eq(campaignBatches.channel, where.channel),
-    sql`${campaignNotifications.createdAt} >= ${from}`,
-    sql`${campaignNotifications.createdAt} < ${to}`,
+    withinLocalDays(campaignNotifications.createdAt, where.days),
   ];
   // An id that is not one matches nothing (and never reaches a uuid cast).
   if (where.campaignId !== undefined) {

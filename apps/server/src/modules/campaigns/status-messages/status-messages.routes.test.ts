@@ -1,8 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../lib/ids.js';
+import { insertTestBatch, insertTestNotifications } from '../../../test/campaign-rows.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
-import { campaignBatches, campaignNotifications } from '../campaigns.tables.js';
 
 describe('status messages: what each notification of a channel became, listed and exported', () => {
   let sapa: TestApp;
@@ -35,46 +34,22 @@ describe('status messages: what each notification of a channel became, listed an
     });
     campaignId = created.json().campaignId;
     const clientId = adc.session.clientId;
-    batchId = newId();
-    const db = sapa.database.db;
-    await db.insert(campaignBatches).values({
-      clientId,
-      id: batchId,
-      campaignId,
-      campaignVersion: 1,
-      source: 'upload',
-      channel: 'SMS',
-      template: { channel: 'SMS', text: 'Hi {{name}}' },
-      status: 'running',
-      createdBy: 'adc@demo.test',
-    });
+    batchId = await insertTestBatch(sapa.database.db, { clientId, channel: 'SMS', campaignId });
     // Three of today a second apart, and one of last week.
     const now = Date.now();
-    const rows = [
-      { recipient: '6281200000001', status: 'delivered', at: now - 3000 },
-      { recipient: '6281200000002', status: 'failed', at: now - 2000, errorCode: 'invalid_number' },
-      { recipient: '6281200000003', status: 'queued', at: now - 1000 },
-      { recipient: '6281200000004', status: 'sent', at: now - 7 * 86_400_000 },
-    ] as const;
-    for (const [index, row] of rows.entries()) {
-      const id = newId();
-      ids.push(id);
-      await db.insert(campaignNotifications).values({
-        clientId,
-        id,
-        batchId,
-        rowNo: index + 2,
-        channel: 'SMS',
-        recipient: row.recipient,
-        params: { name: `Customer ${index}` },
-        status: row.status,
-        attemptCount: row.status === 'queued' ? 0 : 1,
-        errorCode: 'errorCode' in row ? row.errorCode : null,
-        dueAt: new Date(row.at),
-        createdAt: new Date(row.at),
-        updatedAt: new Date(row.at),
-      });
-    }
+    ids.push(
+      ...(await insertTestNotifications(sapa.database.db, { clientId, batchId, channel: 'SMS' }, [
+        { recipient: '6281200000001', status: 'delivered', at: new Date(now - 3000) },
+        {
+          recipient: '6281200000002',
+          status: 'failed',
+          at: new Date(now - 2000),
+          errorCode: 'invalid_number',
+        },
+        { recipient: '6281200000003', status: 'queued', at: new Date(now - 1000) },
+        { recipient: '6281200000004', status: 'sent', at: new Date(now - 7 * 86_400_000) },
+      ])),
+    );
   });
   afterAll(async () => sapa?.close());
 

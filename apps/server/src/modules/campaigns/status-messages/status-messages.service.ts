@@ -1,10 +1,10 @@
-import { DEFAULT_TIMEZONE, type StatusMessageFilters } from '@sapa/contracts';
+import type { StatusMessageFilters } from '@sapa/contracts';
 import { type Actor, hasRole, requireUser } from '../../../platform/actor.js';
 import type { CsvRecord } from '../../../platform/csv.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import { AppError } from '../../../platform/errors.js';
 import type { ExportProducer, Exports } from '../../../platform/exports/index.js';
 import { requireChannelReportAccess } from '../campaigns.access.js';
+import { resolveLocalDays } from '../local-days.js';
 import {
   listStatusMessageRows,
   listStatusMessagesAfter,
@@ -16,22 +16,14 @@ import {
 export const STATUS_MESSAGES_EXPORT = 'campaignStatusMessages';
 /** A range longer than a year is refused: the screen is for following sends, not for archives. */
 const MAX_DAYS = 366;
-const DAY = 86_400_000;
 
-const badRange = (message: string) => new AppError(400, 'invalid_date_range', message);
-
-/** Today (in the client's zone) by default; the end defaults to the start; never backwards or too long. */
-function resolveFilters(filters: StatusMessageFilters): StatusMessageWhere {
-  const timeZone = DEFAULT_TIMEZONE;
-  const today = new Date().toLocaleDateString('en-CA', { timeZone });
-  const startDate = filters.startDate ?? filters.endDate ?? today;
-  const endDate = filters.endDate ?? startDate;
-  if (endDate < startDate) throw badRange('The end date is before the start date.');
-  if ((Date.parse(endDate) - Date.parse(startDate)) / DAY >= MAX_DAYS) {
-    throw badRange(`Choose at most ${MAX_DAYS} days.`);
-  }
-  const { sort: _sort, ...rest } = filters;
-  return { ...rest, startDate, endDate, timeZone };
+async function resolveFilters(
+  db: Executor,
+  clientId: string,
+  filters: StatusMessageFilters,
+): Promise<StatusMessageWhere> {
+  const { sort: _sort, startDate, endDate, ...rest } = filters;
+  return { ...rest, days: await resolveLocalDays(db, clientId, { startDate, endDate }, MAX_DAYS) };
 }
 
 function toStatusMessage(row: StatusMessageRow) {
@@ -54,11 +46,16 @@ export async function listStatusMessages(
 ) {
   await requireChannelReportAccess(db, actor, query.channel);
   const { pageSize, pageNumber, ...filters } = query;
-  const { rows, total } = await listStatusMessageRows(db, actor.clientId, resolveFilters(filters), {
-    sort: filters.sort,
-    limit: pageSize,
-    offset: pageNumber * pageSize,
-  });
+  const { rows, total } = await listStatusMessageRows(
+    db,
+    actor.clientId,
+    await resolveFilters(db, actor.clientId, filters),
+    {
+      sort: filters.sort,
+      limit: pageSize,
+      offset: pageNumber * pageSize,
+    },
+  );
   return { items: rows.map(toStatusMessage), total, pageSize, pageNumber };
 }
 
@@ -96,7 +93,7 @@ export function statusMessagesExportProducer(): ExportProducer {
     async *rows({ db, actor, request }) {
       const filters = request as StatusMessageFilters;
       await requireChannelReportAccess(db, actor, filters.channel);
-      const where = resolveFilters(filters);
+      const where = await resolveFilters(db, actor.clientId, filters);
       let cursor: StatusMessageCursor | null = null;
       for (;;) {
         const rows = await listStatusMessagesAfter(db, actor.clientId, where, {
@@ -125,6 +122,6 @@ export async function requestStatusMessagesExport(
 ) {
   await requireChannelReportAccess(db, actor, filters.channel);
   // Checked now, so a bad range is a 400 here rather than a failed export later.
-  resolveFilters(filters);
+  await resolveFilters(db, actor.clientId, filters);
   return exports.request(requireUser(actor), STATUS_MESSAGES_EXPORT, filters);
 }
