@@ -128,6 +128,17 @@ try {
   const done = performance.now();
   if (batch.validCount !== rows) throw new Error(`expected ${rows} valid rows: ${JSON.stringify(batch)}`);
   const rss = peakRssMb();
+  const ingestSeconds = (done - answered) / 1000;
+  const ingestRate = rows / ingestSeconds;
+  process.stdout.write(
+    [
+      `Sapa campaign ingest: ${rows.toLocaleString('en')} rows, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`,
+      `upload stored and answered  ${((answered - started) / 1000).toFixed(1)} s (${(fs.statSync(csvPath).size / 1e6).toFixed(0)} MB)`,
+      `ingest job                  ${ingestSeconds.toFixed(1)} s  ${Math.round(ingestRate).toLocaleString('en')} rows/s`,
+      `server peak RSS             ${rss.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before the upload)`,
+      '',
+    ].join('\n'),
+  );
 
   // The same notification rows, written by a raw COPY into the same table (a second batch for the key).
   const copyPath = path.join(work, 'notifications.copy');
@@ -183,7 +194,7 @@ try {
     server.kill('SIGINT');
     await exited;
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = new PGlite(dataDir);
+    const db = new PGlite(path.join(dataDir, 'pglite'));
     await db.exec(prepare);
     const [{ client_id: client }] = (
       await db.query(`select client_id from campaign_batches where id = '${batchId}'`)
@@ -199,17 +210,11 @@ try {
     await db.close();
   }
 
-  const ingestSeconds = (done - answered) / 1000;
-  const ingestRate = rows / ingestSeconds;
   const copyRate = rows / copySeconds;
   process.stdout.write(
     [
-      `Sapa campaign ingest: ${rows.toLocaleString('en')} rows, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, Node ${process.version}`,
-      `upload stored and answered  ${((answered - started) / 1000).toFixed(1)} s (${(fs.statSync(csvPath).size / 1e6).toFixed(0)} MB)`,
-      `ingest job                  ${ingestSeconds.toFixed(1)} s  ${Math.round(ingestRate).toLocaleString('en')} rows/s`,
       `raw COPY of the same rows   ${copySeconds.toFixed(1)} s  ${Math.round(copyRate).toLocaleString('en')} rows/s${databaseUrl ? '' : ' (into a staging table, then INSERT … SELECT: PGlite COPY reads a blob)'}`,
       `ingest / COPY rate ratio    ${(ingestRate / copyRate).toFixed(2)}`,
-      `server peak RSS             ${rss.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before the upload)`,
       '',
     ].join('\n'),
   );
