@@ -1,14 +1,16 @@
 import { gzipSync } from 'node:zlib';
-import { FEATURE_BITS } from '@sapa/contracts';
+import { FEATURE_BITS, ParamTranslatorSchema } from '@sapa/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../../platform/actor.js';
 import { multipartFile } from '../../../test/multipart.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { clients } from '../../clients/clients.tables.js';
 import { addToBlacklist } from '../../contacts/index.js';
+import { createBatch } from '../index.js';
 
 const smsCampaign = (code: string) => ({
   code,
@@ -353,6 +355,45 @@ describe('notification batches', () => {
     } finally {
       await requireApproval(false);
     }
+  });
+
+  it('creates a batch from rows in hand (self-service, API lists) through the same checks', async () => {
+    const caller = { actor: systemActor(adc.session.clientId, 'self-service'), ip: null, userAgent: null };
+    const rows = async function* () {
+      yield { to: '081210000041', name: 'Ani' };
+      yield { to: 'bad', name: 'x' };
+      yield { to: '+62 812 1000 0041', name: 'again' };
+      yield { to: '081210000002', name: 'blocked' };
+    };
+    const batch = await createBatch(
+      { db: sapa.database.db },
+      caller,
+      {
+        channel: 'SMS',
+        template: { channel: 'SMS', text: 'Hi {{name}}' },
+        paramTranslator: ParamTranslatorSchema.parse({
+          recipient: 'to',
+          rules: [
+            { from: 'to', to: 'to' },
+            { from: 'name', to: 'name' },
+          ],
+        }),
+      },
+      rows(),
+      { source: 'self_service' },
+    );
+    expect(batch).toMatchObject({
+      campaignId: null,
+      source: 'self_service',
+      status: 'scheduled',
+      rowsRead: 4,
+      validCount: 1,
+      invalidCount: 1,
+      duplicateCount: 1,
+      blacklistedCount: 1,
+    });
+    const input = (await as(adc, 'GET', `/api/campaign-batches/${batch.batchId}/notifications`)).json();
+    expect(input.items).toMatchObject([{ rowNo: 2, recipient: '6281210000041', params: { name: 'Ani' } }]);
   });
 
   describe('collection reminders', () => {
