@@ -36,9 +36,13 @@ import {
 import {
   createCustomerAccess,
   createInboxPort,
+  createPresence,
+  findAgentStatus,
   inboxExportProducers,
   inboxJobs,
   inboxRoutes,
+  type Presence,
+  type PresenceOptions,
 } from './modules/inbox/index.js';
 import {
   type ChannelName,
@@ -90,6 +94,8 @@ export type AppDeps = {
   keys: Keys;
   /** Live-socket timings; tests shorten them. */
   realtimeTimings?: Pick<RealtimeOptions, 'helloTimeoutMs' | 'heartbeatMs' | 'sessionCheckMs'>;
+  /** Agent presence timings and clock; tests shorten them or drive the sweep by hand. */
+  presenceTimings?: Pick<PresenceOptions, 'sweepMs' | 'heartbeatMs' | 'clock'>;
   /** The inbox's side of the channel seam; without it inbound messages stay in the channel ledger. */
   inboxPort?: InboxPort;
   /** Replaces what the inbox publishes to (tests record events with it); the live socket otherwise. */
@@ -112,6 +118,8 @@ export type Sapa = {
   sandbox: SandboxChannels;
   /** Requested exports of every kind, built by the export job. */
   exports: Exports;
+  /** Agents' presence, following their live sockets. */
+  presence: Presence;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -120,6 +128,7 @@ export async function buildApp({
   database,
   keys,
   realtimeTimings,
+  presenceTimings,
   inboxPort,
   realtime: realtimeOverride,
   channels: channelOverrides,
@@ -146,7 +155,7 @@ export async function buildApp({
 
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
-  const identity: IdentityDeps = { db, keys, loginKey, config };
+  const identity: IdentityDeps = { db, keys, loginKey, config, agentStatusOf: findAgentStatus };
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -155,9 +164,14 @@ export async function buildApp({
       return session && actorFromSession(session);
     },
     isSessionLive: (actor) => isSessionLive(db, actor),
+    // A super admin visiting another client is not that client's agent.
+    onSocketsChange: (actor, sockets) => {
+      if (actor.homeClientId === actor.clientId) void presence.socketsChanged(actor, sockets);
+    },
     ...realtimeTimings,
   });
   const inboxRealtime: Realtime = realtimeOverride ?? realtime;
+  const presence = createPresence({ db, realtime: inboxRealtime, log: app.log, ...presenceTimings });
   // Shared file links get their own key, derived from the integrity key for this one use.
   const storage = createStorage(
     config.dataDir,
@@ -298,10 +312,12 @@ export async function buildApp({
   realtime.attach(app.server);
   app.addHook('onReady', async () => {
     await realtime.start();
+    presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
   app.addHook('preClose', async () => {
     await realtime.close();
+    await presence.stop();
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
@@ -309,5 +325,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, exports };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, exports, presence };
 }

@@ -199,12 +199,22 @@ describe('customer-service agents', () => {
       audience: { all: true },
       payload: { data: { status: 'online', email: 'usc@demo.test' } },
     });
+    // The session state carries the server's status: a new login and a refresh both say online.
+    const again = await logIn(sapa.app, 'usc@demo.test');
+    expect(again.session.status).toBe('online');
+    const refreshed = await inject({
+      method: 'POST',
+      url: '/api/auth/refreshAccessToken',
+      payload: { refreshToken: again.session.refreshToken },
+    });
+    expect(refreshed.json().status).toBe('online');
     const offline = await inject({
       method: 'PUT',
       url: '/api/cs/customerService/status/offline',
       headers: usc.headers,
     });
     expect(offline.json().status).toBe('offline');
+    expect((await logIn(sapa.app, 'usc@demo.test')).session.status).toBe('offline');
     const bogus = await inject({
       method: 'PUT',
       url: '/api/cs/customerService/status',

@@ -3,7 +3,7 @@ import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
 import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, chatRoleOf, csIdOf } from '../../../platform/actor.js';
+import { type Actor, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import {
@@ -14,8 +14,7 @@ import {
 } from '../../identity/index.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentExists, agentNotFound, emailInUse, invalidCursor, notAnAgent } from '../inbox.errors.js';
-import { publishInboxEvent } from '../inbox.events.js';
-import { assignWaitingRooms } from '../routing/routing.service.js';
+import { applyAgentStatus } from '../presence/presence.service.js';
 import {
   type AgentKind,
   findAgent,
@@ -24,7 +23,6 @@ import {
   listAgentRows,
   listAgentTags,
   listStatusLogs,
-  recordStatusChange,
   updateAgent,
 } from './agents.repository.js';
 import type { CsAgentRow } from './agents.tables.js';
@@ -257,28 +255,26 @@ export async function listTagsOfAgents(db: Executor, actor: Actor) {
 
 /**
  * Changes the caller's status (chat role CS or SPV). Each change closes the previous interval, so
- * log-in/out times and time online come from the intervals. Going online takes waiting rooms.
+ * log-in/out times and time online come from the intervals. Going online takes waiting rooms; going
+ * away or offline with `releaseRooms` hands every open room back to the queue.
  */
-export async function changeAgentStatus(deps: InboxDeps, actor: Actor, status: AgentStatus) {
+export async function changeAgentStatus(
+  deps: InboxDeps,
+  actor: Actor,
+  status: AgentStatus,
+  options: { releaseRooms?: boolean | undefined } = {},
+) {
   const csId = csIdOf(actor);
   const chatRole = chatRoleOf(actor);
   if (!csId || (chatRole !== 'CS' && chatRole !== 'SPV')) throw notAnAgent();
   return deps.db.transaction(async (tx) => {
-    const row = await findAgent(tx, actor.clientId, { csId });
-    if (!row || row.deleted) throw agentNotFound();
-    if (row.status !== status) {
-      await updateAgent(tx, actor.clientId, csId, { status, statusSince: new Date() });
-      await recordStatusChange(tx, actor.clientId, csId, status, newId());
-      await publishInboxEvent(deps, tx, {
-        clientId: actor.clientId,
-        audience: { all: true },
-        typeNotif: 'AGENT_STATUS',
-        data: { csId, email: row.email, status },
-      });
-    }
-    if (status === 'online' && row.kind === 'cs') await assignWaitingRooms(deps, tx, actor.clientId);
+    const applied = await applyAgentStatus(deps, tx, actor.clientId, csId, status, {
+      which: options.releaseRooms ? 'all' : 'none',
+      by: `${actorLabel(actor)} went ${status}`,
+    });
+    if (!applied) throw agentNotFound();
     const current = await findAgent(tx, actor.clientId, { csId });
-    return { status: current!.status, since: current!.statusSince.toISOString() };
+    return { status: current!.status, since: current!.statusSince.toISOString(), released: applied.released };
   });
 }
 
@@ -401,4 +397,10 @@ export async function importAgents(db: InboxDeps['db'], actor: Actor, kind: Agen
     else report.succeeded++;
   }
   return report;
+}
+
+/** The agent's status for the session state (identity asks through a port wired in the app). */
+export async function findAgentStatus(db: Executor, clientId: string, csId: string) {
+  const row = await findAgent(db, clientId, { csId });
+  return row && !row.deleted ? row.status : null;
 }

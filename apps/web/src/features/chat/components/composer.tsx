@@ -20,7 +20,9 @@ import { ApiError, describeError } from '../../../lib/http';
 import { chatKeys } from '../api/chat-keys';
 import { type ChatTemplate, useTemplates } from '../api/lookups-api';
 import { useCustomerWindow, useSendMessage } from '../api/messages-api';
+import { useAnnounceTyping } from '../live/typing';
 import { firstImage, ImageAttachment, imageProblem } from './image-attachment';
+import { type ComposerMode, ComposerModeSwitch, NoteComposer } from './private-note';
 import { splitRemaining, templateParameterCount, useRemaining } from './window-countdown';
 
 /** WhatsApp template languages the picker offers; the template must be approved in that language. */
@@ -53,6 +55,7 @@ export function Composer({ roomId }: ComposerProps) {
   const window = useCustomerWindow(roomId);
   const remaining = useRemaining(window.data?.closesAt ?? null);
   const open = Boolean(window.data?.open) && (remaining === null || remaining > 0);
+  const [mode, setMode] = useState<ComposerMode>('reply');
 
   // The moment the countdown runs out, the server is asked again so the box switches for sure.
   useEffect(() => {
@@ -80,8 +83,17 @@ export function Composer({ roomId }: ComposerProps) {
     );
   }
   if (window.data.internal) return <FreeTextBox roomId={roomId} />;
+  const modes = <ComposerModeSwitch roomId={roomId} mode={mode} onChange={setMode} />;
+  if (mode === 'note')
+    return (
+      <Stack gap={4}>
+        {modes}
+        <NoteComposer roomId={roomId} />
+      </Stack>
+    );
   return open ? (
     <Stack gap={4}>
+      {modes}
       <Text size="xs" c="dimmed" data-testid="window-countdown">
         {remaining === null ? t('chat.window.open') : t('chat.window.closesIn', splitRemaining(remaining))}
       </Text>
@@ -89,6 +101,7 @@ export function Composer({ roomId }: ComposerProps) {
     </Stack>
   ) : (
     <Stack gap="xs">
+      {modes}
       <Alert color="yellow" role="status" data-testid="window-closed" p="xs">
         <Text size="sm">{t('chat.window.closed')}</Text>
       </Alert>
@@ -115,6 +128,7 @@ function FreeTextBox({ roomId }: { roomId: string }) {
   const [attachError, setAttachError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const announceTyping = useAnnounceTyping(roomId, 'reply');
 
   /** A picked, pasted or dropped file: refused here with a clear reason, or shown for a caption. */
   const attach = (file: File | null) => {
@@ -260,7 +274,10 @@ function FreeTextBox({ roomId }: { roomId: string }) {
             maxLength={4096}
             style={{ flex: 1 }}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              announceTyping();
+            }}
             onPaste={(event) => {
               // A pasted screenshot becomes an attachment; pasted text stays text.
               const image = Array.from(event.clipboardData.files).find((file) =>

@@ -70,6 +70,16 @@ export function ChatHistoryPage() {
     },
     { key: 'remarks', header: t('csAdmin.history.columns.remarks'), render: (room) => room.remarks ?? '—' },
     {
+      key: 'csat',
+      header: t('csAdmin.history.columns.csat'),
+      render: (room) =>
+        room.csat
+          ? room.csat.score === null
+            ? t('csAdmin.history.csatWaiting')
+            : t(`csAdmin.history.csatScore.${room.csat.score}`, { defaultValue: String(room.csat.score) })
+          : '—',
+    },
+    {
       key: 'closedBy',
       header: t('csAdmin.history.columns.closedBy'),
       render: (room) => room.closedBy ?? '—',
