@@ -7,7 +7,9 @@ import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
 import {
+  batchesJobs,
   campaignsRoutes,
+  registerBatchApprovals,
   registerCampaignApprovals,
   STATUS_MESSAGES_EXPORT,
   statusMessagesExportProducer,
@@ -219,6 +221,7 @@ export async function buildApp({
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
       ...(contactsJobs(db) as JobDefinition<never>[]),
+      ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
       ...(exportJobs(() => exports) as JobDefinition<never>[]),
@@ -282,6 +285,7 @@ export async function buildApp({
   const approvals = new ApprovalRegistry();
   registerUserApprovals(approvals);
   registerCampaignApprovals(approvals);
+  registerBatchApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
   await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
@@ -290,7 +294,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db, exports });
+  await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
