@@ -6,9 +6,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import { campaignsRoutes, registerCampaignApprovals } from './modules/campaigns/index.js';
+import {
+  campaignsRoutes,
+  createCampaignOutcomes,
+  createDispatcher,
+  type Dispatcher,
+  type DispatchSettings,
+  dispatchJobs,
+  registerCampaignApprovals,
+} from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
-import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
+import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
   createFirstAdmin,
@@ -84,6 +92,8 @@ export type AppDeps = {
   channels?: Partial<Record<ChannelName, MessageChannel>>;
   /** The sandbox providers' latency, report delay, failure rates and seed; tests make them quick and certain. */
   sandbox?: Partial<SandboxSettings>;
+  /** Campaign dispatch: chunk size, lease, provider rates; tests also give it a fake clock. */
+  dispatch?: Partial<DispatchSettings> & { clock?: () => Date };
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -96,6 +106,8 @@ export type Sapa = {
   messaging: Messaging;
   /** SMS, email, Telegram and voice on their sandbox providers. */
   sandbox: SandboxChannels;
+  /** Campaign dispatch: the scheduler and the claims (its job runs it on workers). */
+  dispatcher: Dispatcher;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -108,6 +120,7 @@ export async function buildApp({
   realtime: realtimeOverride,
   channels: channelOverrides,
   sandbox: sandboxSettings,
+  dispatch: dispatchOptions,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -155,7 +168,22 @@ export async function buildApp({
   };
   const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
   const channels = createChannelRegistry();
-  const messaging = createMessaging({ db, channels, enqueue, log: app.log, sources: { inbox } });
+  const messaging = createMessaging({
+    db,
+    channels,
+    enqueue,
+    log: app.log,
+    sources: { inbox, campaigns: createCampaignOutcomes() },
+  });
+  const { clock, ...dispatchSettings } = dispatchOptions ?? {};
+  const dispatcher = createDispatcher({
+    db,
+    messaging,
+    isBlacklisted,
+    log: app.log,
+    settings: dispatchSettings,
+    ...(clock ? { clock } : {}),
+  });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
@@ -182,6 +210,7 @@ export async function buildApp({
       ...whatsappJobs(() => whatsapp),
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
+      ...dispatchJobs(() => dispatcher),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -276,9 +305,10 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
+    await dispatcher.settle();
     await messaging.settle();
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, dispatcher };
 }

@@ -7,6 +7,15 @@ export {
   getCampaign,
   registerCampaignApprovals,
 } from './campaigns.service.js';
+export { dispatchJobs } from './dispatch/dispatch.jobs.js';
+export {
+  type BatchProgressEvent,
+  createDispatcher,
+  DEFAULT_DISPATCH_SETTINGS,
+  type Dispatcher,
+  type DispatchSettings,
+} from './dispatch/dispatch.service.js';
+export { createCampaignOutcomes } from './dispatch/dispatch-outcomes.js';
 export {
   type AttemptsSoFar,
   type NextAttempt,

@@ -147,6 +147,18 @@ export function createMessaging(deps: MessagingDeps) {
     );
   }
 
+  /**
+   * After commit, for a sender that keeps its own lease on what it queued (campaigns: a row whose
+   * claim expires is handed out again and queues the same key): sends in this process now, with no
+   * job per message. Settles when the attempt is recorded; the sweep still takes a row left queued.
+   */
+  function sendNow(row: Pick<OutboundRow, 'clientId' | 'id' | 'status'>): Promise<void> {
+    if (row.status !== 'queued') return Promise.resolve();
+    const work = runSend({ clientId: row.clientId, outboundId: row.id }, 'inline');
+    track(work.catch(() => undefined));
+    return work;
+  }
+
   /** Queues one message in its own transaction and dispatches it; answers the ledger row. */
   async function sendMessage(sender: ClientRef, input: SendMessageInput) {
     const row = await db.transaction((tx) => queueMessage(tx, sender, input));
@@ -163,6 +175,7 @@ export function createMessaging(deps: MessagingDeps) {
         clientId: row.clientId,
         channel: row.channel,
         sourceRef: row.sourceRef,
+        outboundId: row.id,
         at,
         status: 'sent',
         providerMessageId: row.providerMessageId,
@@ -172,6 +185,7 @@ export function createMessaging(deps: MessagingDeps) {
         clientId: row.clientId,
         channel: row.channel,
         sourceRef: row.sourceRef,
+        outboundId: row.id,
         at,
         status: 'failed',
         error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
@@ -262,12 +276,26 @@ export function createMessaging(deps: MessagingDeps) {
       error: update.error ? { code: update.error.code, message: update.error.title } : null,
       details: update.details ?? null,
     });
+    const source = deps.sources[row.source];
+    if (source?.applyOutboundStatus && row.sourceRef) {
+      await source.applyOutboundStatus(executor, {
+        clientId: row.clientId,
+        channel: row.channel,
+        sourceRef: row.sourceRef,
+        outboundId: row.id,
+        status: update.status,
+        error: update.error,
+        details: update.details ?? null,
+        at: update.at,
+      });
+    }
     return true;
   }
 
   return {
     queueMessage,
     dispatch,
+    sendNow,
     sendMessage,
     /** The `messaging.send` job's handler. */
     runSendJob: (data: SendJobData) => runSend(data, 'job'),
