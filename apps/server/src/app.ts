@@ -13,6 +13,7 @@ import {
   type Dispatcher,
   type DispatchSettings,
   dispatchJobs,
+  dispatchRoutes,
   registerCampaignApprovals,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
@@ -281,6 +282,7 @@ export async function buildApp({
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { db });
+  await app.register(dispatchRoutes, { db });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {

@@ -11,6 +11,8 @@ export * from './approvals/approvals.operations.js';
 export * from './audit/audit.operations.js';
 export * from './campaigns/campaigns.operations.js';
 export * from './campaigns/campaigns.schemas.js';
+export * from './campaigns/dispatch.operations.js';
+export * from './campaigns/notifications-api.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './channels/whatsapp.operations.js';
 export * from './clients/clients.operations.js';

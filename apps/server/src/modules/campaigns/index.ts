@@ -8,6 +8,7 @@ export {
   registerCampaignApprovals,
 } from './campaigns.service.js';
 export { dispatchJobs } from './dispatch/dispatch.jobs.js';
+export { dispatchRoutes } from './dispatch/dispatch.routes.js';
 export {
   type BatchProgressEvent,
   createDispatcher,

@@ -129,12 +129,14 @@ async function applyOutcome(
   const [batch] = await findBatchesByIds(executor, clientId, [notification.batchId]);
   const error = { errorCode: outcome.error.code, errorMessage: outcome.error.message };
   const plan = batch?.retryPlan;
+  // A report's own time may be coarse (an SMS receipt's done date has minutes): delays count from now.
+  const learnt = new Date(Math.max(at.getTime(), Date.now()));
   let next = plan
     ? nextAttempt(
         plan,
         { channelIndex: notification.channelIndex, attemptsOnChannel: notification.attemptsOnChannel },
         outcome.outcome,
-        at,
+        learnt,
       )
     : ({ action: 'give_up', reason: 'not_retried' } as const);
   let skipped: string | null = null;
@@ -150,7 +152,7 @@ async function applyOutcome(
       plan,
       { channelIndex: next.channelIndex, attemptsOnChannel: plan.maxAttempts },
       'failed',
-      at,
+      learnt,
     );
   }
   if (batch && (batch.status === 'canceled' || next.action === 'give_up')) {

@@ -1,5 +1,5 @@
 import type { CampaignChannel, NotificationStatus } from '@sapa/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import {
@@ -281,4 +281,138 @@ export async function reopenBatch(db: Executor, clientId: string, batchId: strin
         eq(campaignBatches.status, 'finished'),
       ),
     );
+}
+
+/** One conditional move of a batch's status; null when its status is not one of `from`. */
+export async function transitionBatch(
+  db: Executor,
+  clientId: string,
+  batchId: string,
+  from: readonly string[],
+  patch: Partial<typeof campaignBatches.$inferInsert>,
+) {
+  const [row] = await db
+    .update(campaignBatches)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(
+      inClient(
+        campaignBatches,
+        clientId,
+        eq(campaignBatches.id, batchId),
+        inArray(campaignBatches.status, [...from] as never[]),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The batches of a campaign in one of these statuses. */
+export async function listCampaignBatchIds(
+  db: Executor,
+  clientId: string,
+  campaignId: string,
+  statuses: readonly string[],
+) {
+  const rows = await db
+    .select({ id: campaignBatches.id })
+    .from(campaignBatches)
+    .where(
+      inClient(
+        campaignBatches,
+        clientId,
+        eq(campaignBatches.campaignId, campaignId),
+        inArray(campaignBatches.status, [...statuses] as never[]),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** A cancel's one statement: every row of the batch still queued is canceled (rows sending finish). */
+export async function cancelQueuedNotifications(db: Executor, clientId: string, batchId: string, now: Date) {
+  const rows = await db
+    .update(campaignNotifications)
+    .set({
+      status: 'canceled',
+      errorCode: 'canceled',
+      errorMessage: 'The batch was canceled.',
+      endedAt: now,
+      updatedAt: now,
+    })
+    .where(
+      inClient(
+        campaignNotifications,
+        clientId,
+        eq(campaignNotifications.batchId, batchId),
+        eq(campaignNotifications.status, 'queued'),
+      ),
+    )
+    .returning({ id: campaignNotifications.id });
+  return rows.length;
+}
+
+/** "Retry failed": the batch's failed rows queued again on its own channel; the next claim starts a new attempt. */
+export async function requeueFailedNotifications(
+  db: Executor,
+  clientId: string,
+  batch: Pick<CampaignBatchRow, 'id' | 'channel'>,
+  now: Date,
+) {
+  const rows = await db
+    .update(campaignNotifications)
+    .set({
+      status: 'queued',
+      channel: batch.channel,
+      channelIndex: 0,
+      attemptsOnChannel: 0,
+      dueAt: now,
+      claimedUntil: null,
+      endedAt: null,
+      updatedAt: now,
+    })
+    .where(
+      inClient(
+        campaignNotifications,
+        clientId,
+        eq(campaignNotifications.batchId, batch.id),
+        eq(campaignNotifications.status, 'failed'),
+      ),
+    )
+    .returning({ id: campaignNotifications.id });
+  return rows.length;
+}
+
+/** Notifications per status of one batch, counted now. */
+export async function countNotificationsByStatus(db: Executor, clientId: string, batchId: string) {
+  const rows = await db
+    .select({ status: campaignNotifications.status, count: sql<number>`count(*)::int` })
+    .from(campaignNotifications)
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.batchId, batchId)))
+    .groupBy(campaignNotifications.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)])) as Partial<
+    Record<NotificationStatus, number>
+  >;
+}
+
+export async function findCheckpoint(db: Executor, clientId: string, batchId: string) {
+  const [row] = await db
+    .select()
+    .from(campaignBatchCheckpoints)
+    .where(inClient(campaignBatchCheckpoints, clientId, eq(campaignBatchCheckpoints.batchId, batchId)));
+  return row ?? null;
+}
+
+export async function findNotification(db: Executor, clientId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(campaignNotifications)
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.id, id)));
+  return row ?? null;
+}
+
+export async function listAttempts(db: Executor, clientId: string, notificationId: string) {
+  return db
+    .select()
+    .from(campaignAttempts)
+    .where(inClient(campaignAttempts, clientId, eq(campaignAttempts.notificationId, notificationId)))
+    .orderBy(asc(campaignAttempts.attempt));
 }

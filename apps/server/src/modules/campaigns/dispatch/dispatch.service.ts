@@ -108,6 +108,7 @@ export function createDispatcher(deps: DispatchDeps) {
   const inFlight = new Set<Promise<unknown>>();
   const lastCheckpoint = new Map<string, number>();
   const touched = new Map<string, string>();
+  let rotation = 0;
 
   async function checkpoint(clientId: string, batchId: string, force: boolean) {
     const key = `${clientId}:${batchId}`;
@@ -150,10 +151,12 @@ export function createDispatcher(deps: DispatchDeps) {
    * One chunk of one client's channel, in one transaction: claim, check window, blacklist and paid
    * reminders, queue each message in messaging's ledger, write the attempts. The sends run after commit.
    */
-  async function claimChunk(lane: Lane): Promise<number> {
+  async function claimChunk(lane: Lane, sharing = 1): Promise<number> {
     const channelName = messagingChannelOf(lane.channel);
     const bucket = bucketOf(channelName);
-    const limit = bucket.take(settings.chunkSize);
+    // Lanes on one provider share its tokens: each takes its part, so the first never takes them all.
+    const share = sharing > 1 ? Math.max(1, Math.floor(bucket.available() / sharing)) : settings.chunkSize;
+    const limit = bucket.take(Math.min(settings.chunkSize, share));
     if (limit === 0) return 0;
     const now = clock();
     const windows = new Map<string, CampaignWindowRow | null>();
@@ -309,13 +312,18 @@ export function createDispatcher(deps: DispatchDeps) {
    */
   async function tick(): Promise<number> {
     await schedule();
-    let lanes: Lane[] = await unsafeListRunningLanes(deps.db);
+    const listed = await unsafeListRunningLanes(deps.db);
+    // Each tick starts the round one lane further, so no client is always served first.
+    rotation = (rotation + 1) % Math.max(1, listed.length);
+    let lanes: Lane[] = [...listed.slice(rotation), ...listed.slice(0, rotation)];
     let claimed = 0;
     while (lanes.length > 0) {
       const busy: Lane[] = [];
+      const perChannel = new Map<CampaignChannel, number>();
+      for (const lane of lanes) perChannel.set(lane.channel, (perChannel.get(lane.channel) ?? 0) + 1);
       for (const lane of lanes) {
         await waitForRoom();
-        const count = await claimChunk(lane);
+        const count = await claimChunk(lane, perChannel.get(lane.channel));
         claimed += count;
         if (count > 0) busy.push(lane);
       }

@@ -280,7 +280,7 @@ describe('campaign dispatch: scheduler, claims, sending and outcomes', () => {
       { recipient: phone(2000) },
       { recipient: phone(2001) },
     ]);
-    // A provider allowing 60 sends now: the round-robin gives the small client its turn within them.
+    // A provider allowing 60 sends a second: the lanes share them, so the small client gets its turn.
     const limited = createDispatcher({
       db: db(),
       messaging: sapa.messaging,

@@ -30,6 +30,12 @@ export class TokenBucket {
     return granted;
   }
 
+  /** Whole tokens there now. */
+  available(): number {
+    this.refill();
+    return Math.floor(this.tokens);
+  }
+
   /** Gives back tokens taken for rows that were not sent (deferred, blacklisted). */
   giveBack(count: number) {
     this.tokens = Math.min(this.burst, this.tokens + count);
