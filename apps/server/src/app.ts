@@ -14,6 +14,7 @@ import {
   type DispatchSettings,
   dispatchJobs,
   dispatchRoutes,
+  notificationsApiRoutes,
   registerCampaignApprovals,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
@@ -283,6 +284,7 @@ export async function buildApp({
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { db });
   await app.register(dispatchRoutes, { db });
+  await app.register(notificationsApiRoutes, { db, messaging });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {

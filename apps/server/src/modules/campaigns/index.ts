@@ -17,6 +17,7 @@ export {
   type DispatchSettings,
 } from './dispatch/dispatch.service.js';
 export { createCampaignOutcomes } from './dispatch/dispatch-outcomes.js';
+export { notificationsApiRoutes } from './notifications/notifications-api.routes.js';
 export {
   type AttemptsSoFar,
   type NextAttempt,

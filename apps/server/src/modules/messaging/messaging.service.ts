@@ -7,6 +7,7 @@ import type {
   MessageChannel,
   OutboundContent,
   OutboundSourcePort,
+  SendRequest,
   StatusUpdate,
 } from './channel.ports.js';
 import type { ChannelRegistry } from './channel-registry.js';
@@ -321,6 +322,14 @@ export function createMessaging(deps: MessagingDeps) {
     },
     async findOutboundByKey(sender: ClientRef, idempotencyKey: string) {
       return findOutboundByKey(db, clientIdOf(sender), idempotencyKey);
+    },
+    /**
+     * A request's check of what it will queue (no provider call): the channel's `prepare` normalises the
+     * recipient and refuses content it cannot send (a 4xx `AppError` the caller answers).
+     */
+    prepareMessage(channel: ChannelName, request: SendRequest): SendRequest {
+      const implementation = channels.get(channel);
+      return implementation.prepare ? implementation.prepare(request) : request;
     },
     /** A local check a request may make (no provider call): the channel's free-form window. */
     async customerWindow(

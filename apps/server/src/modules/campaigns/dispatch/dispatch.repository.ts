@@ -416,3 +416,36 @@ export async function listAttempts(db: Executor, clientId: string, notificationI
     .where(inClient(campaignAttempts, clientId, eq(campaignAttempts.notificationId, notificationId)))
     .orderBy(asc(campaignAttempts.attempt));
 }
+
+/** The notification the public API answered for this Idempotency-Key, when there is one. */
+export async function findNotificationByKey(db: Executor, clientId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(campaignNotifications)
+    .where(
+      inClient(campaignNotifications, clientId, eq(campaignNotifications.idempotencyKey, idempotencyKey)),
+    );
+  return row ?? null;
+}
+
+/** A key kept past its 24 hours is let go, so the tenant may use it again. */
+export async function releaseNotificationKey(db: Executor, clientId: string, id: string) {
+  await db
+    .update(campaignNotifications)
+    .set({ idempotencyKey: null })
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.id, id)));
+}
+
+export async function insertBatch(db: Executor, row: typeof campaignBatches.$inferInsert) {
+  await db.insert(campaignBatches).values(row);
+}
+
+/** Answers false when the Idempotency-Key was taken meanwhile (another request with it won). */
+export async function insertNotification(db: Executor, row: typeof campaignNotifications.$inferInsert) {
+  const inserted = await db
+    .insert(campaignNotifications)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: campaignNotifications.id });
+  return inserted.length > 0;
+}
