@@ -96,6 +96,8 @@ export type AppDeps = {
   sandbox?: Partial<SandboxSettings>;
   /** Campaign dispatch: chunk size, lease, provider rates; tests also give it a fake clock. */
   dispatch?: Partial<DispatchSettings> & { clock?: () => Date };
+  /** How long a send holds its ledger row; the kill -9 test shortens it so a restart soon sends again. */
+  messagingHoldMs?: number;
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -123,6 +125,7 @@ export async function buildApp({
   channels: channelOverrides,
   sandbox: sandboxSettings,
   dispatch: dispatchOptions,
+  messagingHoldMs,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -176,6 +179,7 @@ export async function buildApp({
     enqueue,
     log: app.log,
     sources: { inbox, campaigns: createCampaignOutcomes() },
+    ...(messagingHoldMs ? { holdMs: messagingHoldMs } : {}),
   });
   const { clock, ...dispatchSettings } = dispatchOptions ?? {};
   const dispatcher = createDispatcher({

@@ -72,6 +72,8 @@ export type MessagingDeps = {
   log: { warn(object: object, message: string): void };
   /** The features that send, by source name: each hears what became of its messages. */
   sources: Record<string, OutboundSourcePort>;
+  /** How long one attempt holds its row (default 2 minutes); the crash tests shorten it. */
+  holdMs?: number;
 };
 
 export type Messaging = ReturnType<typeof createMessaging>;
@@ -208,7 +210,7 @@ export function createMessaging(deps: MessagingDeps) {
    * throwing, so pg-boss retries with backoff).
    */
   async function runSend(data: SendJobData, mode: 'inline' | 'job' | 'sweep') {
-    const claimed = await claimOutbound(db, data.clientId, data.outboundId, HOLD_MS);
+    const claimed = await claimOutbound(db, data.clientId, data.outboundId, deps.holdMs ?? HOLD_MS);
     if (!claimed) {
       // Held by another worker: try again later in case that one dies; settled or gone: done.
       const current = mode === 'job' ? await findOutbound(db, data.clientId, data.outboundId) : null;

@@ -39,7 +39,8 @@ export type DispatchSettings = {
 
 export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   chunkSize: 500,
-  leaseMs: 120_000,
+  // Longer than messaging holds a row it sends (2 minutes): a lease never runs out under a live send.
+  leaseMs: 180_000,
   ratePerSecond: { default: 10_000 },
   maxInFlight: 2_000,
   checkpointEveryMs: 1_000,
