@@ -16,7 +16,10 @@ const chunkSize = Number(process.env.BENCH_CHUNK ?? 500);
 const maxInFlight = Number(process.env.BENCH_IN_FLIGHT ?? 2_000);
 
 if (process.env.BENCH_BUILD !== '0') {
-  execSync('npm run build -w packages/contracts && npm run build -w apps/server', { cwd: root, stdio: 'ignore' });
+  execSync('npm run build -w packages/contracts && npm run build -w apps/server', {
+    cwd: root,
+    stdio: 'ignore',
+  });
 }
 const dist = (file) => path.join(root, 'apps/server/dist', file);
 const { buildApp } = await import(dist('app.js'));
@@ -53,7 +56,13 @@ async function openDatabase() {
 const { kind, handle, drop } = await openDatabase();
 const keys = deriveKeys(SECRET);
 await seedDemo(handle.db, { keys });
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', SECRET_KEY: SECRET, WEB_DIST: '/none' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  SECRET_KEY: SECRET,
+  WEB_DIST: '/none',
+});
 const sapa = await buildApp({
   config,
   database: handle,
@@ -63,7 +72,9 @@ const sapa = await buildApp({
 });
 await sapa.app.ready();
 try {
-  const { rows: found } = await handle.db.execute(sql`select client_id from users where email = 'adc@demo.test'`);
+  const { rows: found } = await handle.db.execute(
+    sql`select client_id from users where email = 'adc@demo.test'`,
+  );
   const clientId = found[0].client_id;
   const batchId = crypto.randomUUID();
   await handle.db.execute(sql`
@@ -86,7 +97,9 @@ try {
     where client_id = ${clientId} and batch_id = ${batchId}`);
   const sent = waits.filter((row) => row.ms !== null);
   const latencies = sent.map((row) => Number(row.ms)).sort((a, b) => a - b);
-  const { rows: batch } = await handle.db.execute(sql`select status from campaign_batches where id = ${batchId}`);
+  const { rows: batch } = await handle.db.execute(
+    sql`select status from campaign_batches where id = ${batchId}`,
+  );
   process.stdout.write(
     [
       `Sapa campaign dispatch: ${rows} SMS rows, chunk ${chunkSize}, in flight ≤ ${maxInFlight}, ${os.cpus().length} cores, Node ${process.version}, ${kind}`,

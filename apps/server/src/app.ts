@@ -16,6 +16,8 @@ import {
   dispatchRoutes,
   notificationsApiRoutes,
   registerCampaignApprovals,
+  STATUS_MESSAGES_EXPORT,
+  statusMessagesExportProducer,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
@@ -36,7 +38,13 @@ import {
   unsafeEmailTaken,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  createCustomerAccess,
+  createInboxPort,
+  inboxExportProducers,
+  inboxJobs,
+  inboxRoutes,
+} from './modules/inbox/index.js';
 import {
   type ChannelName,
   type ChannelRegistry,
@@ -66,6 +74,7 @@ import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
+import { createExports, type Exports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -112,6 +121,8 @@ export type Sapa = {
   sandbox: SandboxChannels;
   /** Campaign dispatch: the scheduler and the claims (its job runs it on workers). */
   dispatcher: Dispatcher;
+  /** Requested exports of every kind, built by the export job. */
+  exports: Exports;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -208,6 +219,15 @@ export async function buildApp({
   channels.register('email', channelOverrides?.email ?? sandbox.email);
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
   channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  const exports = createExports({
+    db,
+    storage,
+    send: (name, data, options) => enqueue(name, data, options),
+    producers: {
+      ...inboxExportProducers(),
+      [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+    },
+  });
   jobs = createJobs(
     database.sql,
     [
@@ -218,6 +238,7 @@ export async function buildApp({
       ...messagingJobs(() => messaging),
       ...dispatchJobs(() => dispatcher),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
   );
@@ -286,7 +307,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db });
+  await app.register(campaignsRoutes, { db, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
@@ -296,6 +317,7 @@ export async function buildApp({
       realtime: inboxRealtime,
       messaging,
       jobs: queue,
+      exports,
       storage,
       publicUrl: config.publicUrl,
     },
@@ -318,5 +340,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, dispatcher };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, dispatcher, exports };
 }
