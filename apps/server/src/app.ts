@@ -9,13 +9,20 @@ import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js'
 import {
   batchesJobs,
   campaignsRoutes,
+  createCampaignOutcomes,
+  createDispatcher,
+  type Dispatcher,
+  type DispatchSettings,
+  dispatchJobs,
+  dispatchRoutes,
+  notificationsApiRoutes,
   registerBatchApprovals,
   registerCampaignApprovals,
   STATUS_MESSAGES_EXPORT,
   statusMessagesExportProducer,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
-import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
+import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
   createFirstAdmin,
@@ -105,6 +112,10 @@ export type AppDeps = {
   channels?: Partial<Record<ChannelName, MessageChannel>>;
   /** The sandbox providers' latency, report delay, failure rates and seed; tests make them quick and certain. */
   sandbox?: Partial<SandboxSettings>;
+  /** Campaign dispatch: chunk size, lease, provider rates; tests also give it a fake clock. */
+  dispatch?: Partial<DispatchSettings> & { clock?: () => Date };
+  /** How long a send holds its ledger row; the kill -9 test shortens it so a restart soon sends again. */
+  messagingHoldMs?: number;
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -117,6 +128,8 @@ export type Sapa = {
   messaging: Messaging;
   /** SMS, email, Telegram and voice on their sandbox providers. */
   sandbox: SandboxChannels;
+  /** Campaign dispatch: the scheduler and the claims (its job runs it on workers). */
+  dispatcher: Dispatcher;
   /** Requested exports of every kind, built by the export job. */
   exports: Exports;
   /** Agents' presence, following their live sockets. */
@@ -134,6 +147,8 @@ export async function buildApp({
   realtime: realtimeOverride,
   channels: channelOverrides,
   sandbox: sandboxSettings,
+  dispatch: dispatchOptions,
+  messagingHoldMs,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -186,7 +201,23 @@ export async function buildApp({
   };
   const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
   const channels = createChannelRegistry();
-  const messaging = createMessaging({ db, channels, enqueue, log: app.log, sources: { inbox } });
+  const messaging = createMessaging({
+    db,
+    channels,
+    enqueue,
+    log: app.log,
+    sources: { inbox, campaigns: createCampaignOutcomes() },
+    ...(messagingHoldMs ? { holdMs: messagingHoldMs } : {}),
+  });
+  const { clock, ...dispatchSettings } = dispatchOptions ?? {};
+  const dispatcher = createDispatcher({
+    db,
+    messaging,
+    isBlacklisted,
+    log: app.log,
+    settings: dispatchSettings,
+    ...(clock ? { clock } : {}),
+  });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
@@ -223,6 +254,7 @@ export async function buildApp({
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
+      ...dispatchJobs(() => dispatcher),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
       ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
@@ -295,6 +327,8 @@ export async function buildApp({
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
+  await app.register(dispatchRoutes, { db });
+  await app.register(notificationsApiRoutes, { db, messaging });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
@@ -322,9 +356,21 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
+    await dispatcher.settle();
     await messaging.settle();
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, exports, presence };
+  return {
+    app,
+    jobs: queue,
+    realtime,
+    whatsapp,
+    channels,
+    messaging,
+    sandbox,
+    dispatcher,
+    exports,
+    presence,
+  };
 }

@@ -309,3 +309,15 @@ export async function deleteRetryPlan(db: Executor, clientId: string, id: string
     .returning({ id: campaignRetryPlans.id });
   return rows.length > 0;
 }
+
+export async function findCampaignByCode(
+  db: Executor,
+  clientId: string,
+  code: string,
+): Promise<CampaignRow | null> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(inClient(campaigns, clientId, eq(campaigns.code, code)));
+  return row ?? null;
+}

@@ -16,6 +16,17 @@ export {
   getCampaign,
   registerCampaignApprovals,
 } from './campaigns.service.js';
+export { dispatchJobs } from './dispatch/dispatch.jobs.js';
+export { dispatchRoutes } from './dispatch/dispatch.routes.js';
+export {
+  type BatchProgressEvent,
+  createDispatcher,
+  DEFAULT_DISPATCH_SETTINGS,
+  type Dispatcher,
+  type DispatchSettings,
+} from './dispatch/dispatch.service.js';
+export { createCampaignOutcomes } from './dispatch/dispatch-outcomes.js';
+export { notificationsApiRoutes } from './notifications/notifications-api.routes.js';
 export {
   type AttemptsSoFar,
   type NextAttempt,

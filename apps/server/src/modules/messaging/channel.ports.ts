@@ -84,15 +84,35 @@ export type OutboundResult = {
   channel: ChannelName;
   /** The feature's own id for what it sent (the inbox: its chat message id). */
   sourceRef: string;
+  /** The ledger row: a feature that sends one thing several times (campaign attempts) tells them apart. */
+  outboundId: string;
   at: Date;
 } & (
   | { status: 'sent'; providerMessageId: string }
   | { status: 'failed'; error: { code: string; title: string } }
 );
 
+/** A delivery report that reached a ledger row after its send: told to the feature that sent it. */
+export type OutboundStatusUpdate = {
+  clientId: string;
+  channel: ChannelName;
+  sourceRef: string;
+  outboundId: string;
+  /** What the provider reported, whether or not it moved the ledger row (forward only). */
+  status: DeliveryStatus;
+  error: { code: string; title: string } | null;
+  details: OutboundDetails | null;
+  at: Date;
+};
+
 /** Implemented by a feature that sends; messaging calls it in the transaction that records the outcome. */
 export type OutboundSourcePort = {
   applyOutboundResult(executor: Executor, result: OutboundResult): Promise<void>;
+  /**
+   * Later delivery reports (delivered, read, failed after sent, a call's outcome and duration). Left
+   * out by a feature that hears them another way (the inbox, through the channel's own port).
+   */
+  applyOutboundStatus?(executor: Executor, update: OutboundStatusUpdate): Promise<void>;
 };
 
 /**

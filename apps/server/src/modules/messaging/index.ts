@@ -11,6 +11,7 @@ export type {
   OutboundMessage,
   OutboundResult,
   OutboundSourcePort,
+  OutboundStatusUpdate,
   StatusUpdate,
 } from './channel.ports.js';
 export { CHANNEL_NAMES } from './channel.ports.js';

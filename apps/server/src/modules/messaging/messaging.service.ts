@@ -7,6 +7,7 @@ import type {
   MessageChannel,
   OutboundContent,
   OutboundSourcePort,
+  SendRequest,
   StatusUpdate,
 } from './channel.ports.js';
 import type { ChannelRegistry } from './channel-registry.js';
@@ -71,6 +72,8 @@ export type MessagingDeps = {
   log: { warn(object: object, message: string): void };
   /** The features that send, by source name: each hears what became of its messages. */
   sources: Record<string, OutboundSourcePort>;
+  /** How long one attempt holds its row (default 2 minutes); the crash tests shorten it. */
+  holdMs?: number;
 };
 
 export type Messaging = ReturnType<typeof createMessaging>;
@@ -147,6 +150,18 @@ export function createMessaging(deps: MessagingDeps) {
     );
   }
 
+  /**
+   * After commit, for a sender that keeps its own lease on what it queued (campaigns: a row whose
+   * claim expires is handed out again and queues the same key): sends in this process now, with no
+   * job per message. Settles when the attempt is recorded; the sweep still takes a row left queued.
+   */
+  function sendNow(row: Pick<OutboundRow, 'clientId' | 'id' | 'status'>): Promise<void> {
+    if (row.status !== 'queued') return Promise.resolve();
+    const work = runSend({ clientId: row.clientId, outboundId: row.id }, 'inline');
+    track(work.catch(() => undefined));
+    return work;
+  }
+
   /** Queues one message in its own transaction and dispatches it; answers the ledger row. */
   async function sendMessage(sender: ClientRef, input: SendMessageInput) {
     const row = await db.transaction((tx) => queueMessage(tx, sender, input));
@@ -163,6 +178,7 @@ export function createMessaging(deps: MessagingDeps) {
         clientId: row.clientId,
         channel: row.channel,
         sourceRef: row.sourceRef,
+        outboundId: row.id,
         at,
         status: 'sent',
         providerMessageId: row.providerMessageId,
@@ -172,6 +188,7 @@ export function createMessaging(deps: MessagingDeps) {
         clientId: row.clientId,
         channel: row.channel,
         sourceRef: row.sourceRef,
+        outboundId: row.id,
         at,
         status: 'failed',
         error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
@@ -193,7 +210,7 @@ export function createMessaging(deps: MessagingDeps) {
    * throwing, so pg-boss retries with backoff).
    */
   async function runSend(data: SendJobData, mode: 'inline' | 'job' | 'sweep') {
-    const claimed = await claimOutbound(db, data.clientId, data.outboundId, HOLD_MS);
+    const claimed = await claimOutbound(db, data.clientId, data.outboundId, deps.holdMs ?? HOLD_MS);
     if (!claimed) {
       // Held by another worker: try again later in case that one dies; settled or gone: done.
       const current = mode === 'job' ? await findOutbound(db, data.clientId, data.outboundId) : null;
@@ -262,12 +279,26 @@ export function createMessaging(deps: MessagingDeps) {
       error: update.error ? { code: update.error.code, message: update.error.title } : null,
       details: update.details ?? null,
     });
+    const source = deps.sources[row.source];
+    if (source?.applyOutboundStatus && row.sourceRef) {
+      await source.applyOutboundStatus(executor, {
+        clientId: row.clientId,
+        channel: row.channel,
+        sourceRef: row.sourceRef,
+        outboundId: row.id,
+        status: update.status,
+        error: update.error,
+        details: update.details ?? null,
+        at: update.at,
+      });
+    }
     return true;
   }
 
   return {
     queueMessage,
     dispatch,
+    sendNow,
     sendMessage,
     /** The `messaging.send` job's handler. */
     runSendJob: (data: SendJobData) => runSend(data, 'job'),
@@ -293,6 +324,14 @@ export function createMessaging(deps: MessagingDeps) {
     },
     async findOutboundByKey(sender: ClientRef, idempotencyKey: string) {
       return findOutboundByKey(db, clientIdOf(sender), idempotencyKey);
+    },
+    /**
+     * A request's check of what it will queue (no provider call): the channel's `prepare` normalises the
+     * recipient and refuses content it cannot send (a 4xx `AppError` the caller answers).
+     */
+    prepareMessage(channel: ChannelName, request: SendRequest): SendRequest {
+      const implementation = channels.get(channel);
+      return implementation.prepare ? implementation.prepare(request) : request;
     },
     /** A local check a request may make (no provider call): the channel's free-form window. */
     async customerWindow(

@@ -1,0 +1,451 @@
+import type { CampaignChannel, NotificationStatus } from '@sapa/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
+import type { Executor } from '../../../platform/database.js';
+import {
+  type CampaignBatchRow,
+  campaignAttempts,
+  campaignBatchCheckpoints,
+  campaignBatches,
+  campaignNotifications,
+} from '../campaigns.tables.js';
+
+/** A notification as a claim hands it to the dispatcher. */
+export type ClaimedRow = {
+  id: string;
+  batchId: string;
+  rowNo: number;
+  step: number;
+  channel: CampaignChannel;
+  recipient: string;
+  params: Record<string, string>;
+  channelIndex: number;
+  attemptsOnChannel: number;
+  attemptCount: number;
+  paidAt: Date | null;
+  /** What the row was before this claim: `sending` means a dead worker's lease was taken back. */
+  previousStatus: 'queued' | 'sending';
+  outboundId: string | null;
+};
+
+/**
+ * Moves every `scheduled` batch whose time has come to `running` (all clients: the scheduler works for
+ * everyone, each row keeps its own client).
+ */
+export async function unsafeStartDueBatches(db: Executor, now: Date) {
+  const { rows } = await db.execute(sql`
+    update ${campaignBatches} set status = 'running', started_at = ${now}, updated_at = ${now}
+    where status = 'scheduled' and (scheduled_at is null or scheduled_at <= ${now})
+    returning client_id, id`);
+  return rows as { client_id: string; id: string }[];
+}
+
+/**
+ * Finishes every running batch with no notification left `queued` or `sending` (one NOT EXISTS): the
+ * rows' own statuses decide, never a cursor (decision 0028, listmonk #3022). Across clients, as above.
+ */
+export async function unsafeFinishDoneBatches(db: Executor, now: Date) {
+  const { rows } = await db.execute(sql`
+    update ${campaignBatches} b set status = 'finished', finished_at = ${now}, updated_at = ${now}
+    where b.status = 'running' and not exists (
+      select 1 from ${campaignNotifications} n
+      where n.client_id = b.client_id and n.batch_id = b.id and n.status in ('queued', 'sending'))
+    returning b.client_id, b.id`);
+  return rows as { client_id: string; id: string }[];
+}
+
+/** The clients and channels that have running batches (fallback channels included), for the round-robin. */
+export async function unsafeListRunningLanes(db: Executor) {
+  const { rows } = await db.execute(sql`
+    select distinct b.client_id, b.channel as channel from ${campaignBatches} b where b.status = 'running'
+    union
+    select distinct b.client_id, f.channel from ${campaignBatches} b
+      cross join lateral jsonb_array_elements_text(coalesce(b.retry_plan -> 'fallbackChannels', '[]'::jsonb)) as f(channel)
+      where b.status = 'running'`);
+  return (rows as { client_id: string; channel: CampaignChannel }[]).map((row) => ({
+    clientId: row.client_id,
+    channel: row.channel,
+  }));
+}
+
+/**
+ * The claim (decision 0028, "Claims"): one statement takes up to `limit` due rows of running batches
+ * of one client and channel, and rows whose lease ran out, skipping rows other workers hold, and leases
+ * them (`sending` until `leaseUntil`).
+ */
+export async function claimDueNotifications(
+  db: Executor,
+  clientId: string,
+  channel: CampaignChannel,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ClaimedRow[]> {
+  // MATERIALIZED: the locked pick is taken once; a subquery could be scanned again per row updated.
+  const { rows } = await db.execute(sql`
+    with picked as materialized (
+      select n.client_id, n.id, n.status as previous_status from ${campaignNotifications} n
+      join ${campaignBatches} b on b.client_id = n.client_id and b.id = n.batch_id and b.status = 'running'
+      where n.client_id = ${clientId} and n.channel = ${channel}
+        and ((n.status = 'queued' and n.due_at <= ${input.now})
+          or (n.status = 'sending' and n.claimed_until < ${input.now}))
+      order by n.due_at
+      limit ${input.limit}
+      for update of n skip locked
+    )
+    update ${campaignNotifications}
+    set status = 'sending', claimed_until = ${input.leaseUntil}, updated_at = ${input.now}
+    from picked
+    where ${inClient(campaignNotifications, clientId)} and ${campaignNotifications.id} = picked.id
+    returning ${campaignNotifications.id} as id, batch_id, row_no, step, channel, recipient, params,
+      channel_index, attempts_on_channel, attempt_count, paid_at, outbound_id, picked.previous_status`);
+  return (rows as Record<string, unknown>[]).map((row) => ({
+    id: row.id as string,
+    batchId: row.batch_id as string,
+    rowNo: Number(row.row_no),
+    step: Number(row.step),
+    channel: row.channel as CampaignChannel,
+    recipient: row.recipient as string,
+    params: (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as Record<string, string>,
+    channelIndex: Number(row.channel_index),
+    attemptsOnChannel: Number(row.attempts_on_channel),
+    attemptCount: Number(row.attempt_count),
+    paidAt: row.paid_at ? new Date(row.paid_at as string) : null,
+    previousStatus: row.previous_status as 'queued' | 'sending',
+    outboundId: (row.outbound_id as string | null) ?? null,
+  }));
+}
+
+export async function findBatchesByIds(
+  db: Executor,
+  clientId: string,
+  ids: string[],
+): Promise<CampaignBatchRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(campaignBatches)
+    .where(inClient(campaignBatches, clientId, inArray(campaignBatches.id, ids)));
+}
+
+/** Rows that wait for their window: queued again, due at its next opening, nothing sent. */
+export async function deferNotifications(
+  db: Executor,
+  clientId: string,
+  items: { id: string; dueAt: Date }[],
+  now: Date,
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(items.map((item) => ({ id: item.id, due_at: item.dueAt.toISOString() })));
+  await db.execute(sql`
+    update ${campaignNotifications} set status = 'queued', due_at = v.due_at, claimed_until = null, updated_at = ${now}
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, due_at timestamptz)
+    where ${inClient(campaignNotifications, clientId)} and ${campaignNotifications.id} = v.id`);
+}
+
+/** Rows that end without a send (blacklisted, paid, refused content, no window left): one statement. */
+export async function endNotifications(
+  db: Executor,
+  clientId: string,
+  items: {
+    id: string;
+    status: Extract<NotificationStatus, 'canceled' | 'failed' | 'expired'>;
+    code: string;
+    message: string;
+  }[],
+  now: Date,
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(items);
+  await db.execute(sql`
+    update ${campaignNotifications} set status = v.status, error_code = v.code, error_message = v.message,
+      claimed_until = null, ended_at = ${now}, updated_at = ${now}
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, status text, code text, message text)
+    where ${inClient(campaignNotifications, clientId)} and ${campaignNotifications.id} = v.id
+      and ${campaignNotifications.status} = 'sending'`);
+}
+
+/** Rows handed to messaging: the attempt they are on and the ledger row it became. */
+export async function markHandedOver(
+  db: Executor,
+  clientId: string,
+  items: { id: string; attemptCount: number; attemptsOnChannel: number; outboundId: string }[],
+  now: Date,
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(
+    items.map((item) => ({
+      id: item.id,
+      attempt_count: item.attemptCount,
+      attempts_on_channel: item.attemptsOnChannel,
+      outbound_id: item.outboundId,
+    })),
+  );
+  await db.execute(sql`
+    update ${campaignNotifications} set attempt_count = v.attempt_count, attempts_on_channel = v.attempts_on_channel,
+      outbound_id = v.outbound_id, updated_at = ${now}
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, attempt_count int, attempts_on_channel int, outbound_id uuid)
+    where ${inClient(campaignNotifications, clientId)} and ${campaignNotifications.id} = v.id`);
+}
+
+export type NewAttempt = typeof campaignAttempts.$inferInsert;
+
+/** One row per try; a claim taken back after a crash writes the same attempt again, which changes nothing. */
+export async function insertAttempts(db: Executor, rows: NewAttempt[]) {
+  if (rows.length === 0) return;
+  await db.insert(campaignAttempts).values(rows).onConflictDoNothing();
+}
+
+/** The attempt a ledger row belongs to, and its notification, locked: outcomes are applied one at a time. */
+export async function findAttemptByOutboundForUpdate(db: Executor, clientId: string, outboundId: string) {
+  const [attempt] = await db
+    .select()
+    .from(campaignAttempts)
+    .where(inClient(campaignAttempts, clientId, eq(campaignAttempts.outboundId, outboundId)))
+    .limit(1)
+    .for('update');
+  if (!attempt) return null;
+  const [notification] = await db
+    .select()
+    .from(campaignNotifications)
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.id, attempt.notificationId)))
+    .for('update');
+  return notification ? { attempt, notification } : null;
+}
+
+export async function updateAttempt(
+  db: Executor,
+  clientId: string,
+  key: { notificationId: string; attempt: number },
+  patch: Partial<typeof campaignAttempts.$inferInsert>,
+) {
+  await db
+    .update(campaignAttempts)
+    .set(patch)
+    .where(
+      inClient(
+        campaignAttempts,
+        clientId,
+        and(
+          eq(campaignAttempts.notificationId, key.notificationId),
+          eq(campaignAttempts.attempt, key.attempt),
+        ),
+      ),
+    );
+}
+
+export async function updateNotification(
+  db: Executor,
+  clientId: string,
+  id: string,
+  patch: Partial<typeof campaignNotifications.$inferInsert>,
+) {
+  await db
+    .update(campaignNotifications)
+    .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.id, id)));
+}
+
+/** A batch's counts per status and its highest row handed out, derived from the rows themselves. */
+export async function upsertCheckpoint(db: Executor, clientId: string, batchId: string, now: Date) {
+  const { rows } = await db.execute(sql`
+    select status, count(*)::int as count, max(case when status <> 'queued' then row_no end) as last_row_no
+    from ${campaignNotifications}
+    where ${inClient(campaignNotifications, clientId)} and batch_id = ${batchId}
+    group by status`);
+  const counts: Partial<Record<NotificationStatus, number>> = {};
+  let lastRowNo: number | null = null;
+  for (const row of rows as { status: NotificationStatus; count: number; last_row_no: number | null }[]) {
+    counts[row.status] = Number(row.count);
+    if (row.last_row_no !== null) lastRowNo = Math.max(lastRowNo ?? 0, Number(row.last_row_no));
+  }
+  const [saved] = await db
+    .insert(campaignBatchCheckpoints)
+    .values({ clientId, batchId, counts, lastRowNo, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [campaignBatchCheckpoints.clientId, campaignBatchCheckpoints.batchId],
+      set: { counts, lastRowNo, updatedAt: now },
+    })
+    .returning();
+  return saved!;
+}
+
+/** A finished batch with a row queued again (a retry after a late failure) runs again. */
+export async function reopenBatch(db: Executor, clientId: string, batchId: string, now: Date) {
+  await db
+    .update(campaignBatches)
+    .set({ status: 'running', finishedAt: null, updatedAt: now })
+    .where(
+      inClient(
+        campaignBatches,
+        clientId,
+        eq(campaignBatches.id, batchId),
+        eq(campaignBatches.status, 'finished'),
+      ),
+    );
+}
+
+/** One conditional move of a batch's status; null when its status is not one of `from`. */
+export async function transitionBatch(
+  db: Executor,
+  clientId: string,
+  batchId: string,
+  from: readonly string[],
+  patch: Partial<typeof campaignBatches.$inferInsert>,
+) {
+  const [row] = await db
+    .update(campaignBatches)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(
+      inClient(
+        campaignBatches,
+        clientId,
+        eq(campaignBatches.id, batchId),
+        inArray(campaignBatches.status, [...from] as never[]),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The batches of a campaign in one of these statuses. */
+export async function listCampaignBatchIds(
+  db: Executor,
+  clientId: string,
+  campaignId: string,
+  statuses: readonly string[],
+) {
+  const rows = await db
+    .select({ id: campaignBatches.id })
+    .from(campaignBatches)
+    .where(
+      inClient(
+        campaignBatches,
+        clientId,
+        eq(campaignBatches.campaignId, campaignId),
+        inArray(campaignBatches.status, [...statuses] as never[]),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** A cancel's one statement: every row of the batch still queued is canceled (rows sending finish). */
+export async function cancelQueuedNotifications(db: Executor, clientId: string, batchId: string, now: Date) {
+  const rows = await db
+    .update(campaignNotifications)
+    .set({
+      status: 'canceled',
+      errorCode: 'canceled',
+      errorMessage: 'The batch was canceled.',
+      endedAt: now,
+      updatedAt: now,
+    })
+    .where(
+      inClient(
+        campaignNotifications,
+        clientId,
+        eq(campaignNotifications.batchId, batchId),
+        eq(campaignNotifications.status, 'queued'),
+      ),
+    )
+    .returning({ id: campaignNotifications.id });
+  return rows.length;
+}
+
+/** "Retry failed": the batch's failed rows queued again on its own channel; the next claim starts a new attempt. */
+export async function requeueFailedNotifications(
+  db: Executor,
+  clientId: string,
+  batch: Pick<CampaignBatchRow, 'id' | 'channel'>,
+  now: Date,
+) {
+  const rows = await db
+    .update(campaignNotifications)
+    .set({
+      status: 'queued',
+      channel: batch.channel,
+      channelIndex: 0,
+      attemptsOnChannel: 0,
+      dueAt: now,
+      claimedUntil: null,
+      endedAt: null,
+      updatedAt: now,
+    })
+    .where(
+      inClient(
+        campaignNotifications,
+        clientId,
+        eq(campaignNotifications.batchId, batch.id),
+        eq(campaignNotifications.status, 'failed'),
+      ),
+    )
+    .returning({ id: campaignNotifications.id });
+  return rows.length;
+}
+
+/** Notifications per status of one batch, counted now. */
+export async function countNotificationsByStatus(db: Executor, clientId: string, batchId: string) {
+  const rows = await db
+    .select({ status: campaignNotifications.status, count: sql<number>`count(*)::int` })
+    .from(campaignNotifications)
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.batchId, batchId)))
+    .groupBy(campaignNotifications.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)])) as Partial<
+    Record<NotificationStatus, number>
+  >;
+}
+
+export async function findCheckpoint(db: Executor, clientId: string, batchId: string) {
+  const [row] = await db
+    .select()
+    .from(campaignBatchCheckpoints)
+    .where(inClient(campaignBatchCheckpoints, clientId, eq(campaignBatchCheckpoints.batchId, batchId)));
+  return row ?? null;
+}
+
+export async function findNotification(db: Executor, clientId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(campaignNotifications)
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.id, id)));
+  return row ?? null;
+}
+
+export async function listAttempts(db: Executor, clientId: string, notificationId: string) {
+  return db
+    .select()
+    .from(campaignAttempts)
+    .where(inClient(campaignAttempts, clientId, eq(campaignAttempts.notificationId, notificationId)))
+    .orderBy(asc(campaignAttempts.attempt));
+}
+
+/** The notification the public API answered for this Idempotency-Key, when there is one. */
+export async function findNotificationByKey(db: Executor, clientId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(campaignNotifications)
+    .where(
+      inClient(campaignNotifications, clientId, eq(campaignNotifications.idempotencyKey, idempotencyKey)),
+    );
+  return row ?? null;
+}
+
+/** A key kept past its 24 hours is let go, so the tenant may use it again. */
+export async function releaseNotificationKey(db: Executor, clientId: string, id: string) {
+  await db
+    .update(campaignNotifications)
+    .set({ idempotencyKey: null })
+    .where(inClient(campaignNotifications, clientId, eq(campaignNotifications.id, id)));
+}
+
+export async function insertBatch(db: Executor, row: typeof campaignBatches.$inferInsert) {
+  await db.insert(campaignBatches).values(row);
+}
+
+/** Answers false when the Idempotency-Key was taken meanwhile (another request with it won). */
+export async function insertNotification(db: Executor, row: typeof campaignNotifications.$inferInsert) {
+  const inserted = await db
+    .insert(campaignNotifications)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: campaignNotifications.id });
+  return inserted.length > 0;
+}

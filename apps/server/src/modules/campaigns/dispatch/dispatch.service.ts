@@ -1,0 +1,366 @@
+import type { CampaignChannel, CampaignTemplate } from '@sapa/contracts';
+import type { Database, Transaction } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
+import type { ChannelName, Messaging } from '../../messaging/index.js';
+import { findWindow } from '../campaigns.repository.js';
+import type { CampaignBatchRow, CampaignWindowRow } from '../campaigns.tables.js';
+import { isOpen, nextOpening } from '../windows/window-schedule.js';
+import {
+  type ClaimedRow,
+  claimDueNotifications,
+  deferNotifications,
+  endNotifications,
+  findBatchesByIds,
+  insertAttempts,
+  markHandedOver,
+  type NewAttempt,
+  unsafeFinishDoneBatches,
+  unsafeListRunningLanes,
+  unsafeStartDueBatches,
+  upsertCheckpoint,
+} from './dispatch.repository.js';
+import { messagingChannelOf, renderMessage } from './render-message.js';
+import { TokenBucket } from './token-bucket.js';
+
+export const DISPATCH_JOB = 'campaigns.dispatch';
+
+export type DispatchSettings = {
+  /** Rows one claim takes (one transaction). */
+  chunkSize: number;
+  /** How long a claim holds its rows; a worker that dies lets them go after it. */
+  leaseMs: number;
+  /** Sends per second per channel's provider (token bucket); the sandbox's are generous. */
+  ratePerSecond: Partial<Record<ChannelName, number>> & { default: number };
+  /** In-process sends not yet settled before the dispatcher waits for some to finish. */
+  maxInFlight: number;
+  /** A batch's checkpoint is written at most this often while it runs (and always when it ends). */
+  checkpointEveryMs: number;
+};
+
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
+  chunkSize: 500,
+  // Longer than messaging holds a row it sends (2 minutes): a lease never runs out under a live send.
+  leaseMs: 180_000,
+  ratePerSecond: { default: 10_000 },
+  maxInFlight: 2_000,
+  checkpointEveryMs: 1_000,
+};
+
+/** The campaign channel's template a row is sent with: the batch's own, or none for another channel. */
+export function templateFor(batch: Pick<CampaignBatchRow, 'template'>, channel: CampaignChannel) {
+  return batch.template.channel === channel ? (batch.template as CampaignTemplate) : null;
+}
+
+/**
+ * The idempotency key of one attempt (decision 0028): the same on every claim of that attempt (a row
+ * taken back after a crash queues no second message), a new one for each retry or fallback.
+ */
+export function attemptKey(row: Pick<ClaimedRow, 'batchId' | 'rowNo' | 'step'>, attempt: number) {
+  return `campaign:${row.batchId}:${row.rowNo}${row.step > 0 ? `:s${row.step}` : ''}${attempt > 1 ? `:a${attempt}` : ''}`;
+}
+
+export type DispatchDeps = {
+  db: Database;
+  messaging: Pick<Messaging, 'queueMessage' | 'sendNow'>;
+  /** The contacts module's blacklist, read again at send time. */
+  isBlacklisted: (
+    db: Transaction,
+    clientId: string,
+    channel: string,
+    phones: string[],
+  ) => Promise<Set<string>>;
+  /** Where progress goes (the live socket); called at most once per `checkpointEveryMs` per batch. */
+  onProgress?: (progress: BatchProgressEvent) => void;
+  log: { warn(object: object, message: string): void };
+  clock?: () => Date;
+  settings?: Partial<DispatchSettings>;
+};
+
+export type BatchProgressEvent = {
+  clientId: string;
+  batchId: string;
+  status: string | null;
+  counts: Record<string, number>;
+  lastRowNo: number | null;
+};
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+type Lane = { clientId: string; channel: CampaignChannel };
+type Queued = Pick<Awaited<ReturnType<Messaging['queueMessage']>>, 'clientId' | 'id' | 'status'>;
+
+export function createDispatcher(deps: DispatchDeps) {
+  const settings: DispatchSettings = {
+    ...DEFAULT_DISPATCH_SETTINGS,
+    ...deps.settings,
+    ratePerSecond: { ...DEFAULT_DISPATCH_SETTINGS.ratePerSecond, ...deps.settings?.ratePerSecond },
+  };
+  const clock = deps.clock ?? (() => new Date());
+  const buckets = new Map<ChannelName, TokenBucket>();
+  const bucketOf = (channel: ChannelName) => {
+    let bucket = buckets.get(channel);
+    if (!bucket) {
+      const rate = settings.ratePerSecond[channel] ?? settings.ratePerSecond.default;
+      bucket = new TokenBucket(rate, Math.max(rate, settings.chunkSize));
+      buckets.set(channel, bucket);
+    }
+    return bucket;
+  };
+  const inFlight = new Set<Promise<unknown>>();
+  const lastCheckpoint = new Map<string, number>();
+  const touched = new Map<string, string>();
+  let rotation = 0;
+
+  async function checkpoint(clientId: string, batchId: string, force: boolean) {
+    const key = `${clientId}:${batchId}`;
+    const at = clock();
+    if (!force && at.getTime() - (lastCheckpoint.get(key) ?? 0) < settings.checkpointEveryMs) {
+      touched.set(key, clientId);
+      return;
+    }
+    lastCheckpoint.set(key, at.getTime());
+    touched.delete(key);
+    const saved = await upsertCheckpoint(deps.db, clientId, batchId, at);
+    deps.onProgress?.({
+      clientId,
+      batchId,
+      status: null,
+      counts: saved.counts as Record<string, number>,
+      lastRowNo: saved.lastRowNo,
+    });
+  }
+
+  /** Scheduled batches whose time came start; running ones with nothing left queued or sending finish. */
+  async function schedule() {
+    const now = clock();
+    const started = await unsafeStartDueBatches(deps.db, now);
+    const finished = await unsafeFinishDoneBatches(deps.db, now);
+    for (const batch of finished) {
+      await checkpoint(batch.client_id, batch.id, true);
+      deps.onProgress?.({
+        clientId: batch.client_id,
+        batchId: batch.id,
+        status: 'finished',
+        counts: {},
+        lastRowNo: null,
+      });
+    }
+    return { started: started.length, finished: finished.length };
+  }
+
+  /**
+   * One chunk of one client's channel, in one transaction: claim, check window, blacklist and paid
+   * reminders, queue each message in messaging's ledger, write the attempts. The sends run after commit.
+   */
+  async function claimChunk(lane: Lane, sharing = 1): Promise<number> {
+    const channelName = messagingChannelOf(lane.channel);
+    const bucket = bucketOf(channelName);
+    // Lanes on one provider share its tokens: each takes its part, so the first never takes them all.
+    const share = sharing > 1 ? Math.max(1, Math.floor(bucket.available() / sharing)) : settings.chunkSize;
+    const limit = bucket.take(Math.min(settings.chunkSize, share));
+    if (limit === 0) return 0;
+    const now = clock();
+    const windows = new Map<string, CampaignWindowRow | null>();
+    const result = await deps.db.transaction(async (tx) => {
+      const rows = await claimDueNotifications(tx, lane.clientId, lane.channel, {
+        now,
+        leaseUntil: new Date(now.getTime() + settings.leaseMs),
+        limit,
+      });
+      if (rows.length === 0) return { rows, outbound: [] as Queued[] };
+      const batches = new Map(
+        (await findBatchesByIds(tx, lane.clientId, [...new Set(rows.map((row) => row.batchId))])).map((b) => [
+          b.id,
+          b,
+        ]),
+      );
+      const deferred: { id: string; dueAt: Date }[] = [];
+      const ended: Parameters<typeof endNotifications>[2] = [];
+      const live: ClaimedRow[] = [];
+      for (const row of rows) {
+        const batch = batches.get(row.batchId)!;
+        if (row.paidAt) {
+          ended.push({
+            id: row.id,
+            status: 'canceled',
+            code: 'paid',
+            message: 'The reminder was paid before it was sent.',
+          });
+          continue;
+        }
+        if (batch.windowId) {
+          if (!windows.has(batch.windowId))
+            windows.set(batch.windowId, await findWindow(tx, lane.clientId, batch.windowId));
+          const window = windows.get(batch.windowId);
+          if (window && !isOpen(window, now)) {
+            const opening = nextOpening(window, now);
+            if (opening) deferred.push({ id: row.id, dueAt: opening });
+            else
+              ended.push({
+                id: row.id,
+                status: 'expired',
+                code: 'window_never_opens',
+                message: 'The sending window has no opening left, so the message was never sent.',
+              });
+            continue;
+          }
+        }
+        live.push(row);
+      }
+      const blocked =
+        live.length > 0
+          ? await deps.isBlacklisted(
+              tx,
+              lane.clientId,
+              channelName,
+              live.map((row) => row.recipient),
+            )
+          : new Set<string>();
+      const handed: Parameters<typeof markHandedOver>[2] = [];
+      const attempts: NewAttempt[] = [];
+      const outbound: Queued[] = [];
+      for (const row of live) {
+        if (blocked.has(row.recipient)) {
+          ended.push({
+            id: row.id,
+            status: 'canceled',
+            code: 'blacklisted',
+            message: 'The recipient is on the blacklist.',
+          });
+          continue;
+        }
+        const batch = batches.get(row.batchId)!;
+        const template = templateFor(batch, row.channel);
+        const taken = row.previousStatus === 'sending' && row.outboundId !== null;
+        // A lease taken back continues the attempt it held; a queued row starts the next one.
+        const attempt = taken ? Math.max(1, row.attemptCount) : row.attemptCount + 1;
+        const attemptsOnChannel = taken ? Math.max(1, row.attemptsOnChannel) : row.attemptsOnChannel + 1;
+        if (!template) {
+          ended.push({
+            id: row.id,
+            status: 'failed',
+            code: 'template_missing',
+            message: `The batch has no ${row.channel} template.`,
+          });
+          continue;
+        }
+        try {
+          const message = await deps.messaging.queueMessage(tx, lane.clientId, {
+            channel: channelName,
+            recipient: row.recipient,
+            content: renderMessage(template, row.params),
+            source: 'campaigns',
+            sourceRef: row.id,
+            idempotencyKey: attemptKey(row, attempt),
+          });
+          handed.push({ id: row.id, attemptCount: attempt, attemptsOnChannel, outboundId: message.id });
+          attempts.push({
+            clientId: lane.clientId,
+            notificationId: row.id,
+            attempt,
+            channel: row.channel,
+            provider: channelName,
+            outboundId: message.id,
+            status: 'sending',
+            startedAt: now,
+          });
+          outbound.push({ clientId: lane.clientId, id: message.id, status: message.status });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          // The channel refuses the rendered message (bad recipient, too long): no try can succeed.
+          ended.push({ id: row.id, status: 'failed', code: error.code, message: error.message });
+          attempts.push({
+            clientId: lane.clientId,
+            notificationId: row.id,
+            attempt,
+            channel: row.channel,
+            provider: channelName,
+            status: 'failed',
+            errorCode: error.code,
+            errorMessage: error.message,
+            startedAt: now,
+            endedAt: now,
+          });
+        }
+      }
+      await deferNotifications(tx, lane.clientId, deferred, now);
+      await endNotifications(tx, lane.clientId, ended, now);
+      await markHandedOver(tx, lane.clientId, handed, now);
+      await insertAttempts(tx, attempts);
+      return { rows, outbound };
+    });
+    bucket.giveBack(limit - result.outbound.length);
+    for (const message of result.outbound) {
+      if (message.status !== 'queued') continue;
+      const send = deps.messaging.sendNow(message).catch((error: unknown) => {
+        deps.log.warn({ err: error, ...message }, 'a campaign send failed; its lease hands it out again');
+      });
+      const tracked = send.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+    }
+    for (const batchId of new Set(result.rows.map((row) => row.batchId)))
+      await checkpoint(lane.clientId, batchId, false);
+    return result.rows.length;
+  }
+
+  async function waitForRoom() {
+    while (inFlight.size >= settings.maxInFlight) await Promise.race(inFlight);
+  }
+
+  /**
+   * One round: the scheduler, then chunks taken in turn from each client's channels (round-robin: a big
+   * client's batch never starves a small one) until no lane has due rows. Answers the rows claimed.
+   */
+  async function tick(): Promise<number> {
+    await schedule();
+    const listed = await unsafeListRunningLanes(deps.db);
+    // Each tick starts the round one lane further, so no client is always served first.
+    rotation = (rotation + 1) % Math.max(1, listed.length);
+    let lanes: Lane[] = [...listed.slice(rotation), ...listed.slice(0, rotation)];
+    let claimed = 0;
+    while (lanes.length > 0) {
+      const busy: Lane[] = [];
+      const perChannel = new Map<CampaignChannel, number>();
+      for (const lane of lanes) perChannel.set(lane.channel, (perChannel.get(lane.channel) ?? 0) + 1);
+      for (const lane of lanes) {
+        await waitForRoom();
+        const count = await claimChunk(lane, perChannel.get(lane.channel));
+        claimed += count;
+        if (count > 0) busy.push(lane);
+      }
+      lanes = busy;
+    }
+    for (const [key, clientId] of touched) await checkpoint(clientId, key.slice(clientId.length + 1), true);
+    return claimed;
+  }
+
+  return {
+    settings,
+    schedule,
+    claimChunk,
+    tick,
+    /** Ticks until nothing is claimed, all sends have settled and no batch is left to finish (tests). */
+    async drain() {
+      for (;;) {
+        const claimed = await tick();
+        await this.settle();
+        if (claimed === 0) {
+          await schedule();
+          return;
+        }
+      }
+    },
+    /** The job: ticks for `forMs`, resting a little whenever a round found nothing due. */
+    async run(forMs: number, idleMs = 500) {
+      const until = Date.now() + forMs;
+      while (Date.now() < until) {
+        const claimed = await tick();
+        if (claimed === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+      }
+      await this.settle();
+    },
+    async settle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// Campaign dispatch to the sandbox (issue 14): notifications per second from due to sent, and the p50/p99
+// wait from a row's due time to its send, on the embedded database and, with DATABASE_URL, on PostgreSQL.
+// In process (the built server's modules): the dispatcher claims, renders and hands rows to messaging,
+// which calls the SMS sandbox (its default latency, no failures) and records each outcome.
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { percentile } from './bench-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rows = Number(process.env.BENCH_ROWS ?? 20_000);
+const chunkSize = Number(process.env.BENCH_CHUNK ?? 500);
+const maxInFlight = Number(process.env.BENCH_IN_FLIGHT ?? 2_000);
+
+if (process.env.BENCH_BUILD !== '0') {
+  execSync('npm run build -w packages/contracts && npm run build -w apps/server', {
+    cwd: root,
+    stdio: 'ignore',
+  });
+}
+const dist = (file) => path.join(root, 'apps/server/dist', file);
+const { buildApp } = await import(dist('app.js'));
+const { loadConfig } = await import(dist('config.js'));
+const { openPglite, openPostgres } = await import(dist('platform/database.js'));
+const { deriveKeys } = await import(dist('platform/secrets.js'));
+const { seedDemo } = await import(dist('modules/demo/index.js'));
+const { sql } = await import(path.join(root, 'node_modules/drizzle-orm/index.js'));
+
+const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
+
+async function openDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { kind: 'PGlite (embedded)', handle: await openPglite(undefined), drop: async () => {} };
+  const name = `sapa_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    handle: await openPostgres(target.toString()),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+const { kind, handle, drop } = await openDatabase();
+const keys = deriveKeys(SECRET);
+await seedDemo(handle.db, { keys });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  SECRET_KEY: SECRET,
+  WEB_DIST: '/none',
+});
+const sapa = await buildApp({
+  config,
+  database: handle,
+  keys,
+  sandbox: { submitFailureRate: 0, deliveryFailureRate: 0 },
+  dispatch: { chunkSize, maxInFlight },
+});
+await sapa.app.ready();
+try {
+  const { rows: found } = await handle.db.execute(
+    sql`select client_id from users where email = 'adc@demo.test'`,
+  );
+  const clientId = found[0].client_id;
+  const batchId = crypto.randomUUID();
+  await handle.db.execute(sql`
+    insert into campaign_batches (client_id, id, source, channel, template, status, scheduled_at, started_at, created_by)
+    values (${clientId}, ${batchId}, 'upload', 'SMS',
+      ${JSON.stringify({ channel: 'SMS', text: 'Halo {{name}}, tagihan Anda {{amount}} jatuh tempo besok.' })}::jsonb,
+      'running', now(), now(), 'bench')`);
+  const due = new Date();
+  await handle.db.execute(sql`
+    insert into campaign_notifications (client_id, id, batch_id, row_no, channel, recipient, params, due_at)
+    select ${clientId}, gen_random_uuid(), ${batchId}, n + 1, 'SMS', (6281300000000 + n)::text,
+      jsonb_build_object('name', 'Pelanggan ' || n, 'amount', 'Rp ' || (n * 1000)), ${due}
+    from generate_series(1, ${rows}) as n`);
+
+  const started = performance.now();
+  await sapa.dispatcher.drain();
+  const seconds = (performance.now() - started) / 1000;
+  const { rows: waits } = await handle.db.execute(sql`
+    select extract(epoch from (sent_at - due_at)) * 1000 as ms, status from campaign_notifications
+    where client_id = ${clientId} and batch_id = ${batchId}`);
+  const sent = waits.filter((row) => row.ms !== null);
+  const latencies = sent.map((row) => Number(row.ms)).sort((a, b) => a - b);
+  const { rows: batch } = await handle.db.execute(
+    sql`select status from campaign_batches where id = ${batchId}`,
+  );
+  process.stdout.write(
+    [
+      `Sapa campaign dispatch: ${rows} SMS rows, chunk ${chunkSize}, in flight ≤ ${maxInFlight}, ${os.cpus().length} cores, Node ${process.version}, ${kind}`,
+      `sent ${sent.length} of ${rows} in ${seconds.toFixed(1)} s: ${(sent.length / seconds).toFixed(0)} notifications/s; batch ${batch[0].status}`,
+      `due → sent: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await sapa.app.close();
+  await handle.close();
+  await drop();
+}
