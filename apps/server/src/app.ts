@@ -38,6 +38,7 @@ import {
   type MessageChannel,
   type Messaging,
   messagingJobs,
+  type OutboundSourcePort,
   type SandboxChannels,
   type SandboxSettings,
   sandboxOutboxRoutes,
@@ -47,6 +48,7 @@ import {
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
 } from './modules/messaging/index.js';
+import { createOtp, OTP_SOURCE, type Otp, otpJobs, otpRoutes } from './modules/otp/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
@@ -84,6 +86,8 @@ export type AppDeps = {
   channels?: Partial<Record<ChannelName, MessageChannel>>;
   /** The sandbox providers' latency, report delay, failure rates and seed; tests make them quick and certain. */
   sandbox?: Partial<SandboxSettings>;
+  /** Now, for OTP expiry and limits; tests move it. */
+  clock?: () => Date;
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -96,6 +100,8 @@ export type Sapa = {
   messaging: Messaging;
   /** SMS, email, Telegram and voice on their sandbox providers. */
   sandbox: SandboxChannels;
+  /** OTP and Verify: requests, checks, limits, fallback. */
+  otp: Otp;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -108,6 +114,7 @@ export async function buildApp({
   realtime: realtimeOverride,
   channels: channelOverrides,
   sandbox: sandboxSettings,
+  clock,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -155,7 +162,18 @@ export async function buildApp({
   };
   const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
   const channels = createChannelRegistry();
-  const messaging = createMessaging({ db, channels, enqueue, log: app.log, sources: { inbox } });
+  const sources: Record<string, OutboundSourcePort> = { inbox };
+  const messaging = createMessaging({ db, channels, enqueue, log: app.log, sources });
+  const otp = createOtp({
+    db,
+    keys,
+    messaging,
+    enqueue,
+    log: app.log,
+    ...(clock ? { clock } : {}),
+  });
+  // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
+  sources[OTP_SOURCE] = otp.sourcePort;
   const whatsapp = createWhatsappChannel({
     db,
     keys,
@@ -182,6 +200,7 @@ export async function buildApp({
       ...whatsappJobs(() => whatsapp),
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
+      ...otpJobs(() => otp),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -252,6 +271,7 @@ export async function buildApp({
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { db });
+  await app.register(otpRoutes, { otp });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
@@ -280,5 +300,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, otp };
 }

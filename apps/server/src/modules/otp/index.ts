@@ -1,0 +1,12 @@
+// What the composition root may use of OTP, Verify and validation (decision 0029): never tables.
+
+export { otpJobs } from './otp/otp.jobs.js';
+export { otpRoutes } from './otp/otp.routes.js';
+export {
+  createOtp,
+  OTP_FALLBACK_JOB,
+  OTP_SOURCE,
+  type Otp,
+  type OtpDeps,
+  type OtpEvent,
+} from './otp/otp.service.js';
