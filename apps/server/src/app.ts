@@ -48,7 +48,15 @@ import {
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
 } from './modules/messaging/index.js';
-import { createOtp, OTP_SOURCE, type Otp, otpJobs, otpRoutes } from './modules/otp/index.js';
+import {
+  createOtp,
+  createVerify,
+  OTP_SOURCE,
+  type Otp,
+  otpJobs,
+  otpRoutes,
+  verifyRoutes,
+} from './modules/otp/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
@@ -272,6 +280,7 @@ export async function buildApp({
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { db });
   await app.register(otpRoutes, { otp });
+  await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {

@@ -10,3 +10,5 @@ export {
   type OtpDeps,
   type OtpEvent,
 } from './otp/otp.service.js';
+export { verifyRoutes } from './verify/verify.routes.js';
+export { createVerify, type Verify } from './verify/verify.service.js';
