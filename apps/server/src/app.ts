@@ -50,11 +50,14 @@ import {
 } from './modules/messaging/index.js';
 import {
   createOtp,
+  createValidation,
   createVerify,
   OTP_SOURCE,
   type Otp,
   otpJobs,
   otpRoutes,
+  validationJobs,
+  validationRoutes,
   verifyRoutes,
 } from './modules/otp/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
@@ -182,6 +185,7 @@ export async function buildApp({
   });
   // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
   sources[OTP_SOURCE] = otp.sourcePort;
+  const validation = createValidation({ db, storage, enqueue, log: app.log });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
@@ -209,6 +213,7 @@ export async function buildApp({
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...otpJobs(() => otp),
+      ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -281,6 +286,7 @@ export async function buildApp({
   await app.register(campaignsRoutes, { db });
   await app.register(otpRoutes, { otp });
   await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
+  await app.register(validationRoutes, { validation });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {

@@ -10,5 +10,8 @@ export {
   type OtpDeps,
   type OtpEvent,
 } from './otp/otp.service.js';
+export { validationJobs } from './validation/validation.jobs.js';
+export { validationRoutes } from './validation/validation.routes.js';
+export { createValidation, type Validation } from './validation/validation.service.js';
 export { verifyRoutes } from './verify/verify.routes.js';
 export { createVerify, type Verify } from './verify/verify.service.js';
