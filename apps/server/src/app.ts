@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
@@ -50,6 +51,7 @@ import {
 } from './modules/messaging/index.js';
 import {
   createOtp,
+  createOtpMetrics,
   createValidation,
   createVerify,
   OTP_SOURCE,
@@ -173,6 +175,8 @@ export async function buildApp({
   };
   const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
   const channels = createChannelRegistry();
+  // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.
+  const metrics = new Registry();
   const sources: Record<string, OutboundSourcePort> = { inbox };
   const messaging = createMessaging({ db, channels, enqueue, log: app.log, sources });
   const otp = createOtp({
@@ -181,11 +185,12 @@ export async function buildApp({
     messaging,
     enqueue,
     log: app.log,
+    observe: createOtpMetrics(metrics, app.log),
     ...(clock ? { clock } : {}),
   });
   // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
   sources[OTP_SOURCE] = otp.sourcePort;
-  const validation = createValidation({ db, storage, enqueue, log: app.log });
+  const validation = createValidation({ db, storage, enqueue, log: app.log, metrics });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
@@ -244,7 +249,7 @@ export async function buildApp({
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
-  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
+  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken, registry: metrics });
   await app.register(openapiPlugin);
 
   await app.register(identityRoutes, {

@@ -1,6 +1,7 @@
 // What the composition root may use of OTP, Verify and validation (decision 0029): never tables.
 
 export { otpJobs } from './otp/otp.jobs.js';
+export { createOtpMetrics } from './otp/otp.metrics.js';
 export { otpRoutes } from './otp/otp.routes.js';
 export {
   createOtp,

@@ -304,6 +304,21 @@ describe('OTP public API', () => {
   });
 });
 
+describe('OTP observability', () => {
+  it('counts sends and checks in Prometheus, by channel and outcome', async () => {
+    const metrics = (await sapa.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/sapa_otp_requests_total\{channel="sms",outcome="sent",reason=""\} \d+/);
+    expect(metrics).toMatch(
+      /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="too_many_sends"\} 1/,
+    );
+    expect(metrics).toMatch(
+      /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="prefix_blocked"\} \d+/,
+    );
+    expect(metrics).toMatch(/sapa_otp_checks_total\{outcome="approved"\} \d+/);
+    expect(metrics).toMatch(/sapa_otp_checks_total\{outcome="wrong"\} \d+/);
+  });
+});
+
 describe('OTP code comparison', () => {
   const key = Buffer.alloc(32, 7);
   const id = '01900000-0000-7000-8000-000000000001';

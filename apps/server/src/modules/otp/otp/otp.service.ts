@@ -13,6 +13,7 @@ import { isId, newId } from '../../../lib/ids.js';
 import { parsePhone } from '../../../lib/phone.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
 import type { Database, Executor } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
 import { seal, unseal } from '../../../platform/secrets.js';
 import type { Messaging, OutboundContent, OutboundSourcePort } from '../../messaging/index.js';
 import {
@@ -242,7 +243,7 @@ export function createOtp(deps: OtpDeps) {
    * and channel, or creates a request with a new (or the tenant's) code; the message goes through
    * messaging after commit. A tripped fraud guard records the block, then refuses.
    */
-  async function requestCode(
+  async function sendCode(
     actor: Actor,
     input: OtpRequestBody & { locale?: 'en' | 'id' },
     service?: ServiceContext,
@@ -346,22 +347,30 @@ export function createOtp(deps: OtpDeps) {
       );
   }
 
-  async function requestOtp(actor: Actor, input: OtpRequestBody): Promise<OtpRequestAnswer> {
+  /** `sendCode`, with every refusal (a limit, the fraud guard, a bad destination) counted by its reason. */
+  async function requestCode(
+    actor: Actor,
+    input: OtpRequestBody & { locale?: 'en' | 'id' },
+    service?: ServiceContext,
+  ) {
     try {
-      const request = await requestCode(actor, input);
-      return { requestId: request.id, status: 'pending', expiresAt: iso(request.expiresAt) };
+      return await sendCode(actor, input, service);
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code && code !== 'prefix_blocked')
-        observe({
-          kind: 'request',
-          clientId: actor.clientId,
-          channel: input.channel,
-          outcome: 'refused',
-          reason: code,
-        });
+      const reason = error instanceof AppError ? error.code : 'error';
+      observe({
+        kind: 'request',
+        clientId: actor.clientId,
+        channel: input.channel,
+        outcome: 'refused',
+        reason,
+      });
       throw error;
     }
+  }
+
+  async function requestOtp(actor: Actor, input: OtpRequestBody): Promise<OtpRequestAnswer> {
+    const request = await requestCode(actor, input);
+    return { requestId: request.id, status: 'pending', expiresAt: iso(request.expiresAt) };
   }
 
   /**

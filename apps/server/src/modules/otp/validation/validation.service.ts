@@ -8,6 +8,7 @@ import {
   type ValidationRun,
 } from '@sapa/contracts';
 import ExcelJS from 'exceljs';
+import { Counter, type Registry } from 'prom-client';
 import { isId, newId } from '../../../lib/ids.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
 import { csvStream, readCsvRecords } from '../../../platform/csv.js';
@@ -62,6 +63,8 @@ export type ValidationDeps = {
   storage: Storage;
   enqueue: (name: string, data: object) => Promise<unknown>;
   log: { warn(object: object, message: string): void };
+  /** Where the numbers-validated counter is registered. */
+  metrics?: Registry;
 };
 
 const runView = (row: ValidationRunRow): ValidationRun => ({
@@ -152,6 +155,17 @@ const isXlsx = (bytes: Buffer, fileName: string | null) =>
 
 export function createValidation(deps: ValidationDeps) {
   const { db } = deps;
+  const validated = new Counter({
+    name: 'sapa_validation_numbers_total',
+    help: 'Phone numbers validated, by where they came from (api, list, file) and whether valid',
+    labelNames: ['source', 'valid'] as const,
+    registers: deps.metrics ? [deps.metrics] : [],
+  });
+  const count = (source: string, results: NumberValidation[]) => {
+    const valid = results.filter((result) => result.valid).length;
+    if (valid > 0) validated.inc({ source, valid: 'true' }, valid);
+    if (results.length > valid) validated.inc({ source, valid: 'false' }, results.length - valid);
+  };
 
   async function countryOf(actor: Actor, asked: string | undefined) {
     if (asked) return asked;
@@ -168,6 +182,7 @@ export function createValidation(deps: ValidationDeps) {
     let chunk: NumberValidation[] = [];
     const flush = async () => {
       if (chunk.length === 0) return;
+      count(run.source === 'list' ? 'list' : 'file', chunk);
       const phones = chunk.flatMap((result) => (result.valid && result.e164 ? [result.e164] : []));
       const blocked =
         phones.length > 0 ? await isBlacklisted(db, run.clientId, ALL_CHANNELS, phones) : new Set();
@@ -208,7 +223,9 @@ export function createValidation(deps: ValidationDeps) {
     /** The public API: up to 1,000 numbers, answered in input order. */
     async validateNumbers(actor: Actor, input: { numbers: string[]; country?: string | undefined }) {
       const country = await countryOf(actor, input.country);
-      return { results: input.numbers.map((number) => validateNumber(number, country)) };
+      const results = input.numbers.map((number) => validateNumber(number, country));
+      count('api', results);
+      return { results };
     },
 
     /** A typed or pasted list (at most 10,000): validated in the request, kept in the history. */
