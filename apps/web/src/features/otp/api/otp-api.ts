@@ -1,0 +1,122 @@
+import {
+  type OtpChannel,
+  type OtpRequestBody,
+  type OtpStatus,
+  otpOperations,
+  type VerifyServiceInput,
+} from '@sapa/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callOperation } from '../../../lib/http';
+
+/** The dashboard refreshes this often: its counters move with every send and check. */
+export const OTP_DASHBOARD_POLL_MS = 10_000;
+
+export const otpKeys = {
+  all: (clientId: string) => ['otp', clientId] as const,
+  summary: (clientId: string, hours: number) => [...otpKeys.all(clientId), 'summary', hours] as const,
+  requests: (clientId: string, filters: OtpRequestFilters) =>
+    [...otpKeys.all(clientId), 'requests', filters] as const,
+  request: (clientId: string, requestId: string) => [...otpKeys.all(clientId), 'request', requestId] as const,
+  services: (clientId: string) => [...otpKeys.all(clientId), 'services'] as const,
+};
+
+export type OtpRequestFilters = {
+  page: number;
+  pageSize: number;
+  status?: OtpStatus | undefined;
+  channel?: OtpChannel | undefined;
+};
+
+export function useOtpSummary(clientId: string, hours: number) {
+  return useQuery({
+    queryKey: otpKeys.summary(clientId, hours),
+    queryFn: ({ signal }) => {
+      const to = new Date();
+      const from = new Date(to.getTime() - hours * 3_600_000);
+      return callOperation(otpOperations.getOtpSummary, {
+        signal,
+        query: { from: from.toISOString(), to: to.toISOString() },
+      });
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: OTP_DASHBOARD_POLL_MS,
+  });
+}
+
+export function useOtpRequests(clientId: string, filters: OtpRequestFilters) {
+  return useQuery({
+    queryKey: otpKeys.requests(clientId, filters),
+    queryFn: ({ signal }) =>
+      callOperation(otpOperations.listOtpRequests, {
+        signal,
+        query: {
+          pageSize: filters.pageSize,
+          pageNumber: filters.page - 1,
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.channel ? { channel: filters.channel } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOtpRequest(clientId: string, requestId: string | null) {
+  return useQuery({
+    queryKey: otpKeys.request(clientId, requestId ?? ''),
+    queryFn: ({ signal }) =>
+      callOperation(otpOperations.getOtpRequest, { signal, params: { requestId: requestId ?? '' } }),
+    enabled: Boolean(requestId),
+  });
+}
+
+export function useSendOtp(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OtpRequestBody) => callOperation(otpOperations.sendOtpFromPortal, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: otpKeys.all(clientId) }),
+  });
+}
+
+export function useVerifyOtp(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { requestId: string; code: string }) =>
+      callOperation(otpOperations.verifyOtpFromPortal, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: otpKeys.all(clientId) }),
+  });
+}
+
+export function useVerifyServices(clientId: string) {
+  return useQuery({
+    queryKey: otpKeys.services(clientId),
+    queryFn: ({ signal }) => callOperation(otpOperations.listVerifyServices, { signal }),
+  });
+}
+
+export function useCreateVerifyService(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyServiceInput) => callOperation(otpOperations.createVerifyService, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: otpKeys.services(clientId) }),
+  });
+}
+
+export function useStartVerification() {
+  return useMutation({
+    mutationFn: (input: { serviceId: string; to: string; channel: OtpChannel }) =>
+      callOperation(otpOperations.startVerificationFromPortal, {
+        params: { serviceId: input.serviceId },
+        body: { to: input.to, channel: input.channel },
+      }),
+  });
+}
+
+export function useCheckVerification() {
+  return useMutation({
+    mutationFn: (input: { serviceId: string; requestId: string; code: string }) =>
+      callOperation(otpOperations.checkVerificationFromPortal, {
+        params: { serviceId: input.serviceId },
+        body: { requestId: input.requestId, code: input.code },
+      }),
+  });
+}
