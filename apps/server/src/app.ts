@@ -7,7 +7,12 @@ import { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
-import { campaignsRoutes, registerCampaignApprovals } from './modules/campaigns/index.js';
+import {
+  campaignsRoutes,
+  registerCampaignApprovals,
+  STATUS_MESSAGES_EXPORT,
+  statusMessagesExportProducer,
+} from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes } from './modules/contacts/index.js';
 import {
@@ -27,7 +32,13 @@ import {
   unsafeEmailTaken,
   usersRoutes,
 } from './modules/identity/index.js';
-import { createCustomerAccess, createInboxPort, inboxJobs, inboxRoutes } from './modules/inbox/index.js';
+import {
+  createCustomerAccess,
+  createInboxPort,
+  inboxExportProducers,
+  inboxJobs,
+  inboxRoutes,
+} from './modules/inbox/index.js';
 import {
   type ChannelName,
   type ChannelRegistry,
@@ -71,6 +82,7 @@ import { auditRoutes } from './platform/audit/index.js';
 import { csrfPlugin } from './platform/csrf.js';
 import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
+import { createExports, type Exports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
 import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
@@ -115,6 +127,8 @@ export type Sapa = {
   sandbox: SandboxChannels;
   /** OTP and Verify: requests, checks, limits, fallback. */
   otp: Otp;
+  /** Requested exports of every kind, built by the export job. */
+  exports: Exports;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -209,6 +223,15 @@ export async function buildApp({
   channels.register('email', channelOverrides?.email ?? sandbox.email);
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
   channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  const exports = createExports({
+    db,
+    storage,
+    send: (name, data, options) => enqueue(name, data, options),
+    producers: {
+      ...inboxExportProducers(),
+      [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+    },
+  });
   jobs = createJobs(
     database.sql,
     [
@@ -220,6 +243,7 @@ export async function buildApp({
       ...otpJobs(() => otp),
       ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
   );
@@ -288,7 +312,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db });
+  await app.register(campaignsRoutes, { db, exports });
   await app.register(otpRoutes, { otp });
   await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
   await app.register(validationRoutes, { validation });
@@ -299,6 +323,7 @@ export async function buildApp({
       realtime: inboxRealtime,
       messaging,
       jobs: queue,
+      exports,
       storage,
       publicUrl: config.publicUrl,
     },
@@ -320,5 +345,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, otp };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, otp, exports };
 }

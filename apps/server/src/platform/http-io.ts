@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { pageSizeQuery } from '@sapa/contracts';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
@@ -10,7 +11,7 @@ export const pageSize = pageSizeQuery;
 export const invalidCursor = () => new AppError(400, 'invalid_cursor', 'lastEvaluatedKey is not valid');
 export const fileRequired = () => new AppError(400, 'file_required', 'Send one file as multipart form data');
 
-export function sendCsv(reply: FastifyReply, fileName: string, body: string) {
+export function sendCsv(reply: FastifyReply, fileName: string, body: string | Readable) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)

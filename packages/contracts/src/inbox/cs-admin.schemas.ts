@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../admin/admin.schemas.js';
+import { ExportSchema } from '../exports/exports.schemas.js';
 
 /**
  * Shapes of the inbox's administration APIs (spec §7 "Configuration, templates", "Analytics", exports):
@@ -78,21 +79,8 @@ export type CsAgentStatusRow = z.infer<typeof CsAgentStatusRowSchema>;
 
 export const CsRealtimeStatusPageSchema = pageOf(CsAgentStatusRowSchema);
 
-export const CsExportSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['chatroomHistory', 'customers']),
-  asType: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number(),
-  total: z.number().nullable(),
-  processed: z.number(),
-  fileName: z.string().nullable(),
-  error: z.string().nullable(),
-  request: z.record(z.string(), z.unknown()),
-  requestedBy: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
+/** The inbox's exports: the platform's export of its two kinds. */
+export const CsExportSchema = ExportSchema.extend({ kind: z.enum(['chatroomHistory', 'customers']) });
 export type CsExport = z.infer<typeof CsExportSchema>;
 
 export const CsExportPageSchema = pageOf(CsExportSchema);

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { ExportPageQuerySchema } from '../exports/exports.schemas.js';
 import { defineOperation } from '../operations/define-operation.js';
 import { CsExportPageSchema, CsExportSchema } from './cs-admin.schemas.js';
 import { inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
 import { HistoryQuerySchema } from './rooms.operations.js';
 
 const errors = [400, 403, 404] as const;
-const ExportPageQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(0).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
-});
 /** What an export is requested with: the history filters as CSV (pageSize -1 means all). */
 export const ExportRequestSchema = HistoryQuerySchema.extend({ asType: z.literal('csv').default('csv') });
 const csvFile = { kind: 'file', contentType: 'text/csv' } as const;

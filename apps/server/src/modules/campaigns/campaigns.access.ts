@@ -1,4 +1,4 @@
-import { CAMPAIGN_CHANNELS, type CampaignChannel, CLIENT_ADMIN_ROLES } from '@sapa/contracts';
+import { CAMPAIGN_CHANNELS, type CampaignChannel, CLIENT_ADMIN_ROLES, REPORT_ROLES } from '@sapa/contracts';
 import { type Actor, allows, hasRole, principalOf, requireFeatureOpen } from '../../platform/actor.js';
 import type { Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -70,4 +70,20 @@ export async function requireSharedAccess(db: Executor, actor: Actor, need: Camp
       "Only the client's admins and the channels' makers and checkers may do this.",
     );
   }
+}
+
+/**
+ * What was sent on a channel (status messages, their exports) is also a report: the report roles of
+ * spec §6 (SAD, ADC, USR, USV, ADB) read it besides the channel's campaign users; the feature must be open.
+ */
+export async function requireChannelReportAccess(db: Executor, actor: Actor, channel: CampaignChannel) {
+  requireFeatureOpen(actor, channel);
+  if (hasRole(actor, REPORT_ROLES)) return;
+  if (!(await mayWorkOn(db, actor, channel, 'view'))) throw notCampaignUser(channel);
+}
+
+/** The channels whose sends the actor may read as reports: every open one for the report roles. */
+export async function reportChannels(db: Executor, actor: Actor): Promise<CampaignChannel[]> {
+  if (hasRole(actor, REPORT_ROLES)) return CAMPAIGN_CHANNELS.filter((channel) => featureOpen(actor, channel));
+  return visibleChannels(db, actor, 'view');
 }

@@ -1,7 +1,13 @@
-import { campaignsOperations as ops } from '@sapa/contracts';
+import {
+  campaignDashboardOperations,
+  campaignsOperations as ops,
+  statusMessagesOperations,
+} from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/index.js';
 import type { Database } from '../../platform/database.js';
+import type { Exports } from '../../platform/exports/index.js';
+import { sendCsv } from '../../platform/http-io.js';
 import { routeOperation } from '../../platform/operation-route.js';
 import {
   activateCampaign,
@@ -14,11 +20,20 @@ import {
   removeCampaign,
   submitCampaign,
 } from './campaigns.service.js';
+import { campaignSummary, dailyCampaignProgress } from './dashboard/dashboard.service.js';
 import { retryPlans } from './retry-plans/retry-plans.service.js';
+import {
+  listStatusMessages,
+  requestStatusMessagesExport,
+  STATUS_MESSAGES_EXPORT,
+} from './status-messages/status-messages.service.js';
 import { windowOpening, windows } from './windows/windows.service.js';
 
 /** Campaigns, sending windows and retry plans (issue 14, decision 0028); the services check who may. */
-export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database; exports: Exports }> = async (
+  app,
+  { db, exports },
+) => {
   routeOperation(app, ops.listCampaigns, (request) =>
     listClientCampaigns(db, request.ctx.actor!, request.query),
   );
@@ -77,5 +92,27 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
   routeOperation(app, ops.deleteRetryPlan, (request) =>
     retryPlans.remove(db, actorOf(request), request.params.retryPlanId),
+  );
+
+  const status = statusMessagesOperations;
+  routeOperation(app, status.listStatusMessages, (request) =>
+    listStatusMessages(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, status.requestStatusMessagesExport, (request) =>
+    requestStatusMessagesExport(db, exports, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, status.listStatusMessagesExports, (request) =>
+    exports.list(request.ctx.actor!, [STATUS_MESSAGES_EXPORT], request.query),
+  );
+  routeOperation(app, status.downloadStatusMessagesExport, async (request, reply) => {
+    const file = await exports.file(request.ctx.actor!, STATUS_MESSAGES_EXPORT, request.params.exportId);
+    return sendCsv(reply, file.fileName, file.body);
+  });
+
+  routeOperation(app, campaignDashboardOperations.campaignSummary, (request) =>
+    campaignSummary(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, campaignDashboardOperations.dailyCampaignProgress, (request) =>
+    dailyCampaignProgress(db, request.ctx.actor!, request.query),
   );
 };

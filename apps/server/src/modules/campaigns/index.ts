@@ -14,4 +14,8 @@ export {
   type RetrySchedule,
   retryDelaySeconds,
 } from './retry-plans/retry-schedule.js';
+export {
+  STATUS_MESSAGES_EXPORT,
+  statusMessagesExportProducer,
+} from './status-messages/status-messages.service.js';
 export { isOpen, nextOpening, type WindowSchedule } from './windows/window-schedule.js';

@@ -14,8 +14,10 @@ export { contactsRoutes } from './contacts.routes.js';
 // The inbox calls these inside its own transactions: a room's arrival locks its customer's row.
 export { ensureCustomer, findCustomerByPhone } from './customers/customers.repository.js';
 export {
+  CUSTOMER_CSV_COLUMNS,
   CUSTOMER_IMPORT_JOB,
   type CustomerInput,
+  customerRecords,
   exportCustomersCsv,
   saveCustomer,
   searchCustomers,

@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/database.js';
+import type { Exports } from '../../platform/exports/index.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
 import type { Storage } from '../../platform/storage/index.js';
@@ -14,6 +15,8 @@ export type InboxDeps = {
   /** Sends agents' messages (outbound ledger and send job) and answers the customer window. */
   messaging?: Messaging | undefined;
   jobs?: Jobs | undefined;
+  /** Builds requested exports (history, customers) in a job. */
+  exports?: Exports | undefined;
   /** Where agents' uploads (images sent to customers) are kept. */
   storage?: Storage | undefined;
   /** This server's address as the outside reaches it: a provider fetches a sent image from it. */

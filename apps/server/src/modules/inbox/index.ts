@@ -1,5 +1,5 @@
 export { createCustomerAccess } from './customer-access.js';
-export { INBOX_EXPORT_JOB } from './exports/exports.service.js';
+export { inboxExportProducers } from './exports/exports.service.js';
 export type { InboxDeps } from './inbox.deps.js';
 export { inboxJobs } from './inbox.jobs.js';
 export { inboxRoutes } from './inbox.routes.js';

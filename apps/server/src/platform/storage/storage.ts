@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import { isId, newId } from '../../lib/ids.js';
 import { inClient } from '../client-scope.js';
@@ -60,6 +61,16 @@ export type Storage = {
     executor: Executor,
     input: { clientId: string; bytes: Buffer; mimeType: string; fileName: string | null },
   ): Promise<StoredFile>;
+  /** Saves a file as it is produced (a large export), never holding it whole in memory. */
+  saveStream(
+    executor: Executor,
+    input: {
+      clientId: string;
+      source: AsyncIterable<Buffer | string>;
+      mimeType: string;
+      fileName: string | null;
+    },
+  ): Promise<StoredFile>;
   get(executor: Executor, clientId: string, fileId: string): Promise<StoredFile>;
   open(file: StoredFile): NodeJS.ReadableStream;
   /**
@@ -84,6 +95,25 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
   const sign = (clientId: string, fileId: string, expires: number) =>
     createHmac('sha256', linkKey).update(`${clientId}\n${fileId}\n${expires}`).digest('base64url');
 
+  /** Records a file whose content is at `sha256`'s path; the same content of a client is one row. */
+  async function record(
+    executor: Executor,
+    input: { clientId: string; sha256: string; size: number; mimeType: string; fileName: string | null },
+  ): Promise<StoredFile> {
+    const { clientId, sha256, size, mimeType, fileName } = input;
+    const [inserted] = await executor
+      .insert(storedFiles)
+      .values({ clientId, id: newId(), sha256, mimeType, size, fileName })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return inserted;
+    const [existing] = await executor
+      .select()
+      .from(storedFiles)
+      .where(inClient(storedFiles, clientId, eq(storedFiles.sha256, sha256)));
+    return existing!;
+  }
+
   const storage: Storage = {
     async save(executor, { clientId, bytes, mimeType, fileName }) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -93,17 +123,32 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
       const temporary = `${target}.${newId()}.tmp`;
       await fs.writeFile(temporary, bytes);
       await fs.rename(temporary, target);
-      const [inserted] = await executor
-        .insert(storedFiles)
-        .values({ clientId, id: newId(), sha256, mimeType, size: bytes.length, fileName })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted) return inserted;
-      const [existing] = await executor
-        .select()
-        .from(storedFiles)
-        .where(inClient(storedFiles, clientId, eq(storedFiles.sha256, sha256)));
-      return existing!;
+      return record(executor, { clientId, sha256, size: bytes.length, mimeType, fileName });
+    },
+    async saveStream(executor, { clientId, source, mimeType, fileName }) {
+      // The name is the content's hash, known only at the end: written aside first, then renamed.
+      await fs.mkdir(root, { recursive: true });
+      const temporary = path.join(root, `stream.${newId()}.tmp`);
+      const hash = createHash('sha256');
+      let size = 0;
+      async function* counted() {
+        for await (const chunk of source) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          hash.update(bytes);
+          size += bytes.length;
+          yield bytes;
+        }
+      }
+      try {
+        await pipeline(counted, createWriteStream(temporary));
+        const sha256 = hash.digest('hex');
+        const target = pathOf(sha256);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(temporary, target);
+        return await record(executor, { clientId, sha256, size, mimeType, fileName });
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
     },
     async get(executor, clientId, fileId) {
       const [row] = await executor

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { isPhoneDigits, toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
-import { invalidCsv, readCsvRecords, writeCsv } from '../../../platform/csv.js';
+import { type CsvRecord, invalidCsv, readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import { invalidCursor } from '../../../platform/http-io.js';
 import type { ContactsDeps } from '../contacts.deps.js';
@@ -158,18 +158,18 @@ export async function listTagsOfCustomers(db: Executor, actor: Actor) {
   return { tags: await listCustomerTags(db, actor.clientId) };
 }
 
-async function allCustomers(db: Executor, clientId: string) {
-  const rows: CsCustomerRow[] = [];
+/** The client's customers a page at a time, so an export never holds them all. */
+async function* eachCustomer(db: Executor, clientId: string) {
   let afterId: string | undefined;
   for (;;) {
     const page = await listCustomerRows(db, clientId, { afterId, pageSize: 1000 });
-    rows.push(...page.slice(0, 1000));
-    if (page.length <= 1000) return rows;
+    yield* page.slice(0, 1000);
+    if (page.length <= 1000) return;
     afterId = page[999]!.id;
   }
 }
 
-const CUSTOMER_CSV_COLUMNS = [
+export const CUSTOMER_CSV_COLUMNS = [
   'phoneNumber',
   'name',
   'tags',
@@ -179,22 +179,26 @@ const CUSTOMER_CSV_COLUMNS = [
   'createdAt',
 ];
 
+const customerRecord = (row: CsCustomerRow): CsvRecord => ({
+  phoneNumber: row.phoneNumber,
+  name: row.name ?? '',
+  tags: row.tags.join('|'),
+  mediaPlatform: row.mediaPlatform,
+  csId: row.csId ?? '',
+  userData: JSON.stringify(row.userData),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The client's customers as export records (the columns of CUSTOMER_CSV_COLUMNS), read a page at a time. */
+export async function* customerRecords(db: Executor, clientId: string): AsyncGenerator<CsvRecord> {
+  for await (const row of eachCustomer(db, clientId)) yield customerRecord(row);
+}
+
 /** The client's customers as CSV, with how many records it holds (a cell may hold a line break). */
 export async function exportCustomersCsv(db: Executor, clientId: string) {
-  const rows = await allCustomers(db, clientId);
-  const content = writeCsv(
-    rows.map((row) => ({
-      phoneNumber: row.phoneNumber,
-      name: row.name ?? '',
-      tags: row.tags.join('|'),
-      mediaPlatform: row.mediaPlatform,
-      csId: row.csId ?? '',
-      userData: JSON.stringify(row.userData),
-      createdAt: row.createdAt.toISOString(),
-    })),
-    CUSTOMER_CSV_COLUMNS,
-  );
-  return { content, records: rows.length };
+  const records: CsvRecord[] = [];
+  for await (const record of customerRecords(db, clientId)) records.push(record);
+  return { content: writeCsv(records, CUSTOMER_CSV_COLUMNS), records: records.length };
 }
 
 export type RowReport = {

@@ -2,7 +2,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
-import { writeCsv } from '../../../platform/csv.js';
+import { type CsvRecord, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
@@ -567,7 +567,7 @@ export async function exportHistoryCsv(db: Executor, actor: Actor, query: Histor
   return historyCsv(rows);
 }
 
-const HISTORY_CSV_COLUMNS = [
+export const HISTORY_CSV_COLUMNS = [
   'shortId',
   'roomId',
   'customerPhoneNumber',
@@ -583,25 +583,24 @@ const HISTORY_CSV_COLUMNS = [
   'closedAt',
 ];
 
+export const historyRecord = (row: CsRoomRow): CsvRecord => ({
+  shortId: row.shortId,
+  roomId: row.id,
+  customerPhoneNumber: row.customerPhoneNumber,
+  name: row.customerName ?? '',
+  csId: row.csId ?? '',
+  mediaPlatform: row.mediaPlatform,
+  category: row.categoryName ?? '',
+  tags: row.tags.join('|'),
+  priority: row.priority ?? '',
+  remarks: row.remarks ?? '',
+  closedBy: row.closedBy ?? '',
+  createdAt: row.createdAt.toISOString(),
+  closedAt: row.closedAt?.toISOString() ?? '',
+});
+
 export function historyCsv(rows: CsRoomRow[]) {
-  return writeCsv(
-    rows.map((row) => ({
-      shortId: row.shortId,
-      roomId: row.id,
-      customerPhoneNumber: row.customerPhoneNumber,
-      name: row.customerName ?? '',
-      csId: row.csId ?? '',
-      mediaPlatform: row.mediaPlatform,
-      category: row.categoryName ?? '',
-      tags: row.tags.join('|'),
-      priority: row.priority ?? '',
-      remarks: row.remarks ?? '',
-      closedBy: row.closedBy ?? '',
-      createdAt: row.createdAt.toISOString(),
-      closedAt: row.closedAt?.toISOString() ?? '',
-    })),
-    HISTORY_CSV_COLUMNS,
-  );
+  return writeCsv(rows.map(historyRecord), HISTORY_CSV_COLUMNS);
 }
 
 /** One room's conversation as CSV. */

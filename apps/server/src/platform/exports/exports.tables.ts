@@ -1,12 +1,17 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A requested export (chat-room history or customers), built by a job that reports its progress. */
-export const csExports = pgTable(
-  'cs_exports',
+/**
+ * A requested export of any kind (chat-room history, customers, campaign status messages, OTP requests,
+ * …), built by a job that reports its progress. The finished file is a stored file; `content` holds the
+ * files of exports finished before files were stored (kept so they still download).
+ */
+export const exportRequests = pgTable(
+  'export_requests',
   {
     clientId: uuid('client_id').notNull(),
     id: uuid('id').notNull(),
-    kind: text('kind', { enum: ['chatroomHistory', 'customers'] }).notNull(),
+    /** The producer that builds it: a name a module registers (`chatroomHistory`, `customers`, …). */
+    kind: text('kind').notNull(),
     asType: text('as_type').notNull().default('csv'),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     /** What to export and who asked (their scope limits the rows, as on screen). */
@@ -15,7 +20,7 @@ export const csExports = pgTable(
     total: integer('total'),
     processed: integer('processed').notNull().default(0),
     fileName: text('file_name'),
-    /** The finished file; exports are kept small by their filters and page size. */
+    fileId: uuid('file_id'),
     content: text('content'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,8 +28,8 @@ export const csExports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
-    index('cs_exports_kind_idx').on(t.clientId, t.kind, t.createdAt),
+    index('export_requests_kind_idx').on(t.clientId, t.kind, t.createdAt),
   ],
 );
 
-export type CsExportRow = typeof csExports.$inferSelect;
+export type ExportRequestRow = typeof exportRequests.$inferSelect;
