@@ -65,8 +65,10 @@ import {
   createOtpMetrics,
   createValidation,
   createVerify,
+  OTP_REQUESTS_EXPORT,
   OTP_SOURCE,
   type Otp,
+  otpExportProducer,
   otpJobs,
   otpRoutes,
   validationJobs,
@@ -230,6 +232,7 @@ export async function buildApp({
     producers: {
       ...inboxExportProducers(),
       [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+      [OTP_REQUESTS_EXPORT]: otpExportProducer(),
     },
   });
   jobs = createJobs(
@@ -313,7 +316,7 @@ export async function buildApp({
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(campaignsRoutes, { db, exports });
-  await app.register(otpRoutes, { otp });
+  await app.register(otpRoutes, { otp, exports });
   await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
   await app.register(validationRoutes, { validation });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });

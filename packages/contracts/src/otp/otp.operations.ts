@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { access } from '../access/access-rule.js';
 import { CLIENT_ADMIN_ROLES, type RoleCode } from '../access/roles.js';
+import { ExportPageQuerySchema, ExportPageSchema, ExportSchema } from '../exports/exports.schemas.js';
 import { defineOperation } from '../operations/define-operation.js';
 import {
+  OtpExportFiltersSchema,
   OtpRequestAnswerSchema,
   OtpRequestBodySchema,
   OtpRequestDetailSchema,
@@ -110,6 +112,37 @@ export const otpOperations = {
     summary: 'One OTP request with its sends and checks (never its code)',
     params: z.object({ requestId: z.string().max(64) }),
     response: OtpRequestDetailSchema,
+    errors: [403, 404],
+  }),
+  requestOtpExport: defineOperation({
+    method: 'POST',
+    path: '/api/otp/exports',
+    access: access.feature('OTP', OTP_ROLES),
+    tags: otpTags,
+    summary: 'Export the OTP requests the filters select as CSV (never a code); built by a job with progress',
+    body: OtpExportFiltersSchema,
+    response: ExportSchema,
+    status: 202,
+    errors: [400, 403],
+  }),
+  listOtpExports: defineOperation({
+    method: 'GET',
+    path: '/api/otp/exports',
+    access: access.feature('OTP', OTP_ROLES),
+    tags: otpTags,
+    summary: 'Requested OTP exports with their progress, newest first (yours, or all for admins)',
+    query: ExportPageQuerySchema,
+    response: ExportPageSchema,
+    errors: [400, 403],
+  }),
+  downloadOtpExport: defineOperation({
+    method: 'GET',
+    path: '/api/otp/exports/:exportId/file',
+    access: access.feature('OTP', OTP_ROLES),
+    tags: otpTags,
+    summary: 'The finished CSV of an OTP export',
+    params: z.object({ exportId: z.string().max(64) }),
+    answer: { kind: 'file', contentType: 'text/csv' },
     errors: [403, 404],
   }),
   getOtpSummary: defineOperation({

@@ -136,6 +136,15 @@ export const OtpRequestListQuerySchema = z.object({
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 });
+/** What an export of OTP requests selects (the details screen's filters). */
+export const OtpExportFiltersSchema = z.object({
+  status: z.enum(OTP_STATUSES).optional(),
+  channel: z.enum(OTP_CHANNELS).optional(),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+});
+export type OtpExportFilters = z.infer<typeof OtpExportFiltersSchema>;
+
 export const OtpRequestPageSchema = z.object({
   items: z.array(OtpRequestRowSchema),
   total: z.number().int(),

@@ -336,3 +336,31 @@ export async function summarise(db: Executor, clientId: string, from: Date, to: 
     verifiedByHour,
   };
 }
+
+/** Requests matching the export's filters after a cursor, newest first (keyset: exports read them all). */
+export async function listRequestsAfter(
+  db: Executor,
+  clientId: string,
+  filter: { status?: OtpStatus; channel?: OtpChannel; from?: Date; to?: Date },
+  cursor: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(otpRequests)
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        filter.status ? eq(otpRequests.status, filter.status) : undefined,
+        filter.channel ? eq(otpRequests.channel, filter.channel) : undefined,
+        filter.from ? gte(otpRequests.createdAt, filter.from) : undefined,
+        filter.to ? lte(otpRequests.createdAt, filter.to) : undefined,
+        cursor
+          ? sql`(${otpRequests.createdAt}, ${otpRequests.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(otpRequests.createdAt), desc(otpRequests.id))
+    .limit(limit);
+}

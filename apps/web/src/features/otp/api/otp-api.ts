@@ -6,7 +6,7 @@ import {
   type VerifyServiceInput,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callOperation } from '../../../lib/http';
+import { callOperation, downloadOperation } from '../../../lib/http';
 
 /** The dashboard refreshes this often: its counters move with every send and check. */
 export const OTP_DASHBOARD_POLL_MS = 10_000;
@@ -18,6 +18,7 @@ export const otpKeys = {
     [...otpKeys.all(clientId), 'requests', filters] as const,
   request: (clientId: string, requestId: string) => [...otpKeys.all(clientId), 'request', requestId] as const,
   services: (clientId: string) => [...otpKeys.all(clientId), 'services'] as const,
+  exports: (clientId: string) => [...otpKeys.all(clientId), 'exports'] as const,
 };
 
 export type OtpRequestFilters = {
@@ -120,3 +121,30 @@ export function useCheckVerification() {
       }),
   });
 }
+
+/** While an export is being built its list asks again this often. */
+const EXPORTS_POLL_MS = 2_000;
+
+export function useOtpExports(clientId: string) {
+  return useQuery({
+    queryKey: otpKeys.exports(clientId),
+    queryFn: ({ signal }) =>
+      callOperation(otpOperations.listOtpExports, { signal, query: { pageNumber: 1, pageSize: 5 } }),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'queued' || item.status === 'running')
+        ? EXPORTS_POLL_MS
+        : false,
+  });
+}
+
+export function useRequestOtpExport(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status?: OtpStatus | undefined; channel?: OtpChannel | undefined }) =>
+      callOperation(otpOperations.requestOtpExport, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: otpKeys.exports(clientId) }),
+  });
+}
+
+export const downloadOtpExport = (exportId: string) =>
+  downloadOperation(otpOperations.downloadOtpExport, { params: { exportId } });

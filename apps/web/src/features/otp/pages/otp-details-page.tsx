@@ -1,4 +1,5 @@
-import { Drawer, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
   OTP_CHANNELS,
   OTP_STATUSES,
@@ -6,14 +7,23 @@ import {
   type OtpRequestRow,
   type OtpStatus,
 } from '@sapa/contracts';
+import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useOtpRequest, useOtpRequests } from '../api/otp-api';
+import {
+  downloadOtpExport,
+  useOtpExports,
+  useOtpRequest,
+  useOtpRequests,
+  useRequestOtpExport,
+} from '../api/otp-api';
 import { OtpStatusBadge } from '../components/otp-status-badge';
 
 const PAGE_SIZE = 10;
@@ -29,6 +39,16 @@ export function OtpDetailsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const list = useOtpRequests(clientId, { page, pageSize: PAGE_SIZE, status, channel });
   const detail = useOtpRequest(clientId, open);
+  const exportsList = useOtpExports(clientId);
+  const requestExport = useRequestOtpExport(clientId);
+  const exportCsv = () =>
+    requestExport.mutate(
+      { status, channel },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t('otp.details.exportRequested') }),
+        onError: (error) => notifications.show({ color: 'red', message: describeError(error, t) }),
+      },
+    );
 
   const columns: DataTableColumn<OtpRequestRow>[] = [
     { key: 'createdAt', header: t('otp.fields.createdAt'), render: (row) => formatDate(row.createdAt) },
@@ -46,7 +66,37 @@ export function OtpDetailsPage() {
 
   return (
     <>
-      <PageHeader title={t('otp.details.title')} description={t('otp.details.help')} />
+      <PageHeader
+        title={t('otp.details.title')}
+        description={t('otp.details.help')}
+        actions={
+          <Button
+            leftSection={<IconFileExport size={16} />}
+            loading={requestExport.isPending}
+            onClick={exportCsv}
+          >
+            {t('otp.details.export')}
+          </Button>
+        }
+      />
+      {exportsList.data?.items.length ? (
+        <Stack gap={4} mb="md" aria-label={t('otp.details.exports')}>
+          {exportsList.data.items.map((item) => (
+            <Group key={item.id} gap="xs">
+              <Text size="sm">{formatDate(item.createdAt)}</Text>
+              <Badge variant="light">{t(`otp.details.exportStatuses.${item.status}`)}</Badge>
+              {item.status === 'done' ? (
+                <DownloadButton
+                  size="xs"
+                  download={() => downloadOtpExport(item.id)}
+                  fileName={item.fileName ?? 'otp-requests.csv'}
+                  label={t('otp.details.download')}
+                />
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
       <DataTable
         label={t('otp.details.title')}
         columns={columns}
