@@ -364,3 +364,42 @@ export async function listRequestsAfter(
     .orderBy(desc(otpRequests.createdAt), desc(otpRequests.id))
     .limit(limit);
 }
+
+/**
+ * Counts one check of a bare OTP request that is still pending, unexpired and has attempts left, in
+ * one conditional statement (no lock held while the code is compared); null when it is not so.
+ */
+export async function claimAttempt(db: Executor, clientId: string, id: string, now: Date) {
+  const [row] = await db
+    .update(otpRequests)
+    .set({ attempts: sql`${otpRequests.attempts} + 1`, updatedAt: now })
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.id, id),
+        sql`${otpRequests.serviceId} is null`,
+        eq(otpRequests.status, 'pending'),
+        gt(otpRequests.expiresAt, now),
+        lt(otpRequests.attempts, otpRequests.maxAttempts),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Settles a pending request (approved or exhausted); false when another check settled it first. */
+export async function settleClaimed(
+  db: Executor,
+  clientId: string,
+  id: string,
+  status: 'approved' | 'max_attempts_reached',
+  now: Date,
+) {
+  const rows = await db
+    .update(otpRequests)
+    .set({ status, codeSealed: null, updatedAt: now, ...(status === 'approved' ? { approvedAt: now } : {}) })
+    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id), eq(otpRequests.status, 'pending')))
+    .returning({ id: otpRequests.id });
+  return rows.length > 0;
+}

@@ -102,6 +102,21 @@ describe('OTP public API', () => {
     expect([again.statusCode, errorCode(again)]).toEqual([409, 'otp_already_approved']);
   });
 
+  it('approves a code once when several checks of it arrive at the same time', async () => {
+    const { requestId } = (
+      await requestOtp({ destination: '081210000009', channel: 'sms', code: '662211' })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => verifyOtp({ requestId, code: '662211' })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json()).toMatchObject({
+      status: 'approved',
+      valid: true,
+    });
+  });
+
   it('uses the tenant’s template and code, and ends the request after five wrong checks (429 on the next)', async () => {
     const requested = await requestOtp({
       destination: '+62 812 1000 0002',

@@ -28,6 +28,7 @@ import {
 } from './otp.errors.js';
 import {
   bumpCounter,
+  claimAttempt,
   deleteBlock,
   findActiveBlock,
   findRequest,
@@ -45,6 +46,7 @@ import {
   recentSendTimes,
   saveSettings,
   setSendOutbound,
+  settleClaimed,
   settlePending,
   summarise,
   updateRequest,
@@ -439,18 +441,51 @@ export function createOtp(deps: OtpDeps) {
     }
   }
 
+  /**
+   * The common case in few statements: one attempt claimed on a pending request, the code compared with
+   * no lock held, the check recorded, and an approval or exhaustion settled only if no other check did
+   * first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
+   * exhausted) goes through the locked path, which says which.
+   */
+  async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
+    const claimed = await claimAttempt(db, actor.clientId, requestId, now);
+    if (!claimed) return null;
+    const valid = codeMatches(keys.otp, claimed.id, candidate, claimed.codeHash);
+    await insertCheck(db, {
+      clientId: claimed.clientId,
+      id: newId(now.getTime()),
+      requestId: claimed.id,
+      valid,
+      createdAt: now,
+    });
+    const attemptsLeft = Math.max(0, claimed.maxAttempts - claimed.attempts);
+    if (valid) {
+      if (!(await settleClaimed(db, claimed.clientId, claimed.id, 'approved', now)))
+        throw otpAlreadyApproved();
+      return { status: 'approved' as const, valid: true, attemptsLeft };
+    }
+    if (claimed.attempts >= claimed.maxAttempts) {
+      await settleClaimed(db, claimed.clientId, claimed.id, 'max_attempts_reached', now);
+      return { status: 'max_attempts_reached' as const, valid: false, attemptsLeft: 0 };
+    }
+    return { status: 'pending' as const, valid: false, attemptsLeft };
+  }
+
   async function verifyOtp(
     actor: Actor,
     input: { requestId: string; code: string },
   ): Promise<OtpVerifyAnswer> {
     const now = clock();
-    const result = await observed(actor.clientId, () =>
-      db.transaction(async (tx) => {
-        const request = isId(input.requestId) ? await lockRequest(tx, actor.clientId, input.requestId) : null;
+    const result = await observed(actor.clientId, async () => {
+      if (!isId(input.requestId)) throw otpRequestNotFound();
+      const fast = await fastCheck(actor, input.requestId, input.code, now);
+      if (fast) return fast;
+      return db.transaction(async (tx) => {
+        const request = await lockRequest(tx, actor.clientId, input.requestId);
         // A Verify verification is checked through its service, never as a bare OTP.
         return checkLocked(tx, request?.serviceId ? null : request, input.code, now);
-      }),
-    );
+      });
+    });
     return {
       requestId: input.requestId,
       status: result.status,
