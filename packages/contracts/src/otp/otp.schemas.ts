@@ -127,7 +127,12 @@ export const OtpRequestDetailSchema = OtpRequestRowSchema.extend({
 });
 export type OtpRequestDetail = z.infer<typeof OtpRequestDetailSchema>;
 
+/** Bare OTP requests, or Verify's verifications (requests of a service). */
+export const OTP_KINDS = ['otp', 'verify'] as const;
+export type OtpKind = (typeof OTP_KINDS)[number];
+
 export const OtpRequestListQuerySchema = z.object({
+  kind: z.enum(OTP_KINDS).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   pageNumber: z.coerce.number().int().min(0).default(0),
   status: z.enum(OTP_STATUSES).optional(),
@@ -153,6 +158,7 @@ export const OtpRequestPageSchema = z.object({
 });
 
 export const OtpSummaryQuerySchema = z.object({
+  kind: z.enum(OTP_KINDS).optional(),
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 });

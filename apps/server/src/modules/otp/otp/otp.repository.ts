@@ -1,5 +1,19 @@
-import type { OtpChannel, OtpSendState, OtpStatus } from '@sapa/contracts';
-import { type AnyColumn, and, asc, count, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { OtpChannel, OtpKind, OtpSendState, OtpStatus } from '@sapa/contracts';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import {
@@ -266,10 +280,18 @@ export async function listChecksOf(db: Executor, clientId: string, requestId: st
 export async function listRequests(
   db: Executor,
   clientId: string,
-  filter: { status?: OtpStatus; channel?: OtpChannel; destination?: string; from?: Date; to?: Date },
+  filter: {
+    kind?: OtpKind;
+    status?: OtpStatus;
+    channel?: OtpChannel;
+    destination?: string;
+    from?: Date;
+    to?: Date;
+  },
   page: { pageSize: number; pageNumber: number },
 ) {
   const conditions: (SQL | undefined)[] = [
+    kindFilter(filter.kind),
     filter.status ? eq(otpRequests.status, filter.status) : undefined,
     filter.channel ? eq(otpRequests.channel, filter.channel) : undefined,
     filter.destination ? eq(otpRequests.destination, filter.destination) : undefined,
@@ -290,41 +312,94 @@ export async function listRequests(
   return { items, total: total?.total ?? 0 };
 }
 
+/** Bare OTPs have no service; Verify's verifications have one. */
+function kindFilter(kind: OtpKind | undefined) {
+  if (kind === 'otp') return sql`${otpRequests.serviceId} is null`;
+  if (kind === 'verify') return sql`${otpRequests.serviceId} is not null`;
+  return undefined;
+}
+
+/** The same for a table keyed by request: its requests of that kind (a subquery in the same client). */
+function requestsOfKind(db: Executor, requestId: AnyColumn, clientId: string, kind: OtpKind | undefined) {
+  if (!kind) return undefined;
+  return inArray(
+    requestId,
+    db
+      .select({ id: otpRequests.id })
+      .from(otpRequests)
+      .where(inClient(otpRequests, clientId, kindFilter(kind))),
+  );
+}
+
 /** The dashboard's figures over a period: totals, per channel and per hour (UTC hours). */
-export async function summarise(db: Executor, clientId: string, from: Date, to: Date) {
+export async function summarise(db: Executor, clientId: string, from: Date, to: Date, kind?: OtpKind) {
   const inRange = (column: AnyColumn) => and(gte(column, from), lt(column, to));
   const [requested] = await db
     .select({ n: count() })
     .from(otpRequests)
-    .where(inClient(otpRequests, clientId, inRange(otpRequests.createdAt)));
+    .where(inClient(otpRequests, clientId, inRange(otpRequests.createdAt), kindFilter(kind)));
   const [failedChecks] = await db
     .select({ n: count() })
     .from(otpChecks)
-    .where(inClient(otpChecks, clientId, eq(otpChecks.valid, false), inRange(otpChecks.createdAt)));
+    .where(
+      inClient(
+        otpChecks,
+        clientId,
+        eq(otpChecks.valid, false),
+        inRange(otpChecks.createdAt),
+        requestsOfKind(db, otpChecks.requestId, clientId, kind),
+      ),
+    );
   const sentByChannel = await db
     .select({ channel: otpSends.channel, n: count() })
     .from(otpSends)
-    .where(inClient(otpSends, clientId, inRange(otpSends.createdAt)))
+    .where(
+      inClient(
+        otpSends,
+        clientId,
+        inRange(otpSends.createdAt),
+        requestsOfKind(db, otpSends.requestId, clientId, kind),
+      ),
+    )
     .groupBy(otpSends.channel);
   const verifiedByChannel = await db
     .select({ channel: otpRequests.channel, n: count() })
     .from(otpRequests)
     .where(
-      inClient(otpRequests, clientId, eq(otpRequests.status, 'approved'), inRange(otpRequests.createdAt)),
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.status, 'approved'),
+        inRange(otpRequests.createdAt),
+        kindFilter(kind),
+      ),
     )
     .groupBy(otpRequests.channel);
   const sentHour = sql<string>`to_char(date_trunc('hour', ${otpSends.createdAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`;
   const sentByHour = await db
     .select({ hour: sentHour, n: count() })
     .from(otpSends)
-    .where(inClient(otpSends, clientId, inRange(otpSends.createdAt)))
+    .where(
+      inClient(
+        otpSends,
+        clientId,
+        inRange(otpSends.createdAt),
+        requestsOfKind(db, otpSends.requestId, clientId, kind),
+      ),
+    )
     .groupBy(sentHour);
   const approvedHour = sql<string>`to_char(date_trunc('hour', ${otpRequests.approvedAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`;
   const verifiedByHour = await db
     .select({ hour: approvedHour, n: count() })
     .from(otpRequests)
     .where(
-      inClient(otpRequests, clientId, eq(otpRequests.status, 'approved'), inRange(otpRequests.createdAt)),
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.status, 'approved'),
+        inRange(otpRequests.createdAt),
+        kindFilter(kind),
+      ),
     )
     .groupBy(approvedHour);
   return {

@@ -1,6 +1,7 @@
 import {
   DEFAULT_OTP_SETTINGS,
   type OtpChannel,
+  type OtpKind,
   type OtpRequestAnswer,
   type OtpRequestBody,
   type OtpSettings,
@@ -623,6 +624,7 @@ export function createOtp(deps: OtpDeps) {
       query: {
         pageSize: number;
         pageNumber: number;
+        kind?: OtpKind | undefined;
         status?: OtpStatus | undefined;
         channel?: OtpChannel | undefined;
         destination?: string | undefined;
@@ -634,6 +636,7 @@ export function createOtp(deps: OtpDeps) {
         db,
         actor.clientId,
         {
+          ...(query.kind ? { kind: query.kind } : {}),
           ...(query.status ? { status: query.status } : {}),
           ...(query.channel ? { channel: query.channel } : {}),
           ...(query.destination ? { destination: query.destination.replace(/^\+/, '') } : {}),
@@ -673,10 +676,13 @@ export function createOtp(deps: OtpDeps) {
         })),
       };
     },
-    async getSummary(actor: Actor, query: { from?: string | undefined; to?: string | undefined }) {
+    async getSummary(
+      actor: Actor,
+      query: { kind?: OtpKind | undefined; from?: string | undefined; to?: string | undefined },
+    ) {
       const to = query.to ? new Date(query.to) : clock();
       const from = query.from ? new Date(query.from) : new Date(to.getTime() - 86_400_000);
-      const figures = await summarise(db, actor.clientId, from, to);
+      const figures = await summarise(db, actor.clientId, from, to, query.kind);
       const channels = new Map<OtpChannel, { channel: OtpChannel; sent: number; verified: number }>();
       const channel = (name: OtpChannel) => {
         const found = channels.get(name) ?? { channel: name, sent: 0, verified: 0 };

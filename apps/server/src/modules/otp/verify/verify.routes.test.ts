@@ -157,6 +157,24 @@ describe('Verify services and verifications', () => {
     expect(neither.statusCode).toBe(400);
   });
 
+  it('lists and counts verifications apart from bare OTPs (the Verify screens)', async () => {
+    await api(secret, '/api/v1/otp/request', { destination: '081260000020', channel: 'sms' });
+    const verifications = (await as(adc, 'GET', '/api/otp/requests?kind=verify&pageSize=100')).json();
+    expect(verifications.items.length).toBeGreaterThan(0);
+    expect(
+      verifications.items.every((item: { serviceId: string | null }) => item.serviceId === serviceId),
+    ).toBe(true);
+    const bare = (await as(adc, 'GET', '/api/otp/requests?kind=otp')).json();
+    expect(bare.items.map((item: { destination: string }) => item.destination)).toEqual(['6281260000020']);
+    const from = new Date(now - 86_400_000).toISOString();
+    const to = new Date(now + 1000).toISOString();
+    const summary = (await as(adc, 'GET', `/api/otp/summary?kind=otp&from=${from}&to=${to}`)).json();
+    expect(summary).toMatchObject({ requested: 1, sent: 1, verified: 0 });
+    const verify = (await as(adc, 'GET', `/api/otp/summary?kind=verify&from=${from}&to=${to}`)).json();
+    expect(verify.requested).toBe(verifications.total);
+    expect(verify.verified).toBe(1);
+  });
+
   it('answers 403 to a client without Verify', async () => {
     await sapa.database.db.execute(
       sql`update clients set features = features & ~1024 where id = ${adc2.session.clientId}`,

@@ -1,5 +1,6 @@
 import {
   type OtpChannel,
+  type OtpKind,
   type OtpRequestBody,
   type OtpStatus,
   otpOperations,
@@ -13,7 +14,8 @@ export const OTP_DASHBOARD_POLL_MS = 10_000;
 
 export const otpKeys = {
   all: (clientId: string) => ['otp', clientId] as const,
-  summary: (clientId: string, hours: number) => [...otpKeys.all(clientId), 'summary', hours] as const,
+  summary: (clientId: string, kind: OtpKind, hours: number) =>
+    [...otpKeys.all(clientId), 'summary', kind, hours] as const,
   requests: (clientId: string, filters: OtpRequestFilters) =>
     [...otpKeys.all(clientId), 'requests', filters] as const,
   request: (clientId: string, requestId: string) => [...otpKeys.all(clientId), 'request', requestId] as const,
@@ -22,21 +24,22 @@ export const otpKeys = {
 };
 
 export type OtpRequestFilters = {
+  kind: OtpKind;
   page: number;
   pageSize: number;
   status?: OtpStatus | undefined;
   channel?: OtpChannel | undefined;
 };
 
-export function useOtpSummary(clientId: string, hours: number) {
+export function useOtpSummary(clientId: string, kind: OtpKind, hours: number) {
   return useQuery({
-    queryKey: otpKeys.summary(clientId, hours),
+    queryKey: otpKeys.summary(clientId, kind, hours),
     queryFn: ({ signal }) => {
       const to = new Date();
       const from = new Date(to.getTime() - hours * 3_600_000);
       return callOperation(otpOperations.getOtpSummary, {
         signal,
-        query: { from: from.toISOString(), to: to.toISOString() },
+        query: { kind, from: from.toISOString(), to: to.toISOString() },
       });
     },
     placeholderData: keepPreviousData,
@@ -51,6 +54,7 @@ export function useOtpRequests(clientId: string, filters: OtpRequestFilters) {
       callOperation(otpOperations.listOtpRequests, {
         signal,
         query: {
+          kind: filters.kind,
           pageSize: filters.pageSize,
           pageNumber: filters.page - 1,
           ...(filters.status ? { status: filters.status } : {}),
@@ -148,3 +152,6 @@ export function useRequestOtpExport(clientId: string) {
 
 export const downloadOtpExport = (exportId: string) =>
   downloadOperation(otpOperations.downloadOtpExport, { params: { exportId } });
+
+/** The Verify screens show verifications; the OTP screens (and `/dashboard/otp`) bare OTP requests. */
+export const kindOfPath = (pathname: string): OtpKind => (pathname.startsWith('/verify') ? 'verify' : 'otp');

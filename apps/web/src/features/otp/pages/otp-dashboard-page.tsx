@@ -3,10 +3,11 @@ import { BarChart } from '@mantine/charts';
 import { Card, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
-import { useOtpSummary } from '../api/otp-api';
+import { kindOfPath, useOtpSummary } from '../api/otp-api';
 
 const PERIODS = { '24': 24, '168': 168, '720': 720 } as const;
 
@@ -31,7 +32,8 @@ export function OtpDashboardPage() {
   const { t, i18n } = useTranslation();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const [period, setPeriod] = useState<keyof typeof PERIODS>('24');
-  const summary = useOtpSummary(clientId, PERIODS[period]);
+  const kind = kindOfPath(useLocation().pathname);
+  const summary = useOtpSummary(clientId, kind, PERIODS[period]);
   const hourLabel = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     day: 'numeric',
     month: 'short',
@@ -40,7 +42,7 @@ export function OtpDashboardPage() {
   return (
     <>
       <PageHeader
-        title={t('otp.dashboard.title')}
+        title={t(kind === 'verify' ? 'otp.dashboard.verifyTitle' : 'otp.dashboard.title')}
         description={t('otp.dashboard.help')}
         actions={
           <SegmentedControl

@@ -10,6 +10,7 @@ import {
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
@@ -19,6 +20,7 @@ import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import {
   downloadOtpExport,
+  kindOfPath,
   useOtpExports,
   useOtpRequest,
   useOtpRequests,
@@ -37,7 +39,8 @@ export function OtpDetailsPage() {
   const [status, setStatus] = useState<OtpStatus | undefined>();
   const [channel, setChannel] = useState<OtpChannel | undefined>();
   const [open, setOpen] = useState<string | null>(null);
-  const list = useOtpRequests(clientId, { page, pageSize: PAGE_SIZE, status, channel });
+  const kind = kindOfPath(useLocation().pathname);
+  const list = useOtpRequests(clientId, { kind, page, pageSize: PAGE_SIZE, status, channel });
   const detail = useOtpRequest(clientId, open);
   const exportsList = useOtpExports(clientId);
   const requestExport = useRequestOtpExport(clientId);
@@ -67,7 +70,7 @@ export function OtpDetailsPage() {
   return (
     <>
       <PageHeader
-        title={t('otp.details.title')}
+        title={t(kind === 'verify' ? 'otp.details.verifyTitle' : 'otp.details.title')}
         description={t('otp.details.help')}
         actions={
           <Button
