@@ -12,7 +12,7 @@ describe('OTP and phone validation', () => {
     await openLoginPage(page, server.baseUrl);
     await submitLogin(page, 'usp@demo.test');
     await waitForHash(page, '#/dashboard/otp');
-    await page.getByRole('heading', { name: 'OTP dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'OTP', exact: true }).waitFor();
     await saveScreenshot(page, 'otp-dashboard');
 
     await goToRoute(page, '/otp/sendOTP');
@@ -66,7 +66,7 @@ describe('OTP and phone validation', () => {
     await submitLogin(page, 'adc@demo.test');
     await page.getByTestId('user-name').waitFor();
     await goToRoute(page, '/validations/self-service');
-    await page.getByRole('heading', { name: 'Phone validation' }).waitFor();
+    await page.getByRole('heading', { name: 'Self-service' }).waitFor();
 
     const rows = Array.from({ length: 10_000 }, (_, n) =>
       n % 100 === 99 ? 'not a number' : `0812${String(10_000_000 + (n % 9_000)).slice(0, 8)}`,

@@ -148,7 +148,8 @@ export const otpOperations = {
   getOtpSummary: defineOperation({
     method: 'GET',
     path: '/api/otp/summary',
-    access: access.feature('OTP', OTP_ROLES),
+    // The OTP dashboard is the default dashboard of any role whose client's main feature is OTP.
+    access: access.feature('OTP'),
     tags: otpTags,
     summary: 'Requested, sent and verified OTPs with the success rate, by channel and by hour',
     query: OtpSummaryQuerySchema,

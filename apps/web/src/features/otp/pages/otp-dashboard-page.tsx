@@ -10,6 +10,12 @@ import { useSessionStore } from '../../../lib/session';
 import { kindOfPath, useOtpSummary } from '../api/otp-api';
 
 const PERIODS = { '24': 24, '168': 168, '720': 720 } as const;
+/** The screen's name in the route map, by the path it is shown on. */
+const TITLES: Record<string, string> = {
+  '/dashboard/otp': 'pages.dashboardOtp',
+  '/otp/dashboard': 'pages.otpDashboard',
+  '/verify/dashboard': 'pages.verifyDashboard',
+};
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -32,7 +38,8 @@ export function OtpDashboardPage() {
   const { t, i18n } = useTranslation();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const [period, setPeriod] = useState<keyof typeof PERIODS>('24');
-  const kind = kindOfPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const kind = kindOfPath(pathname);
   const summary = useOtpSummary(clientId, kind, PERIODS[period]);
   const hourLabel = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     day: 'numeric',
@@ -42,7 +49,7 @@ export function OtpDashboardPage() {
   return (
     <>
       <PageHeader
-        title={t(kind === 'verify' ? 'otp.dashboard.verifyTitle' : 'otp.dashboard.title')}
+        title={t(TITLES[pathname] ?? 'pages.otpDashboard')}
         description={t('otp.dashboard.help')}
         actions={
           <SegmentedControl

@@ -70,7 +70,7 @@ export function OtpDetailsPage() {
   return (
     <>
       <PageHeader
-        title={t(kind === 'verify' ? 'otp.details.verifyTitle' : 'otp.details.title')}
+        title={t(kind === 'verify' ? 'pages.verifyDetails' : 'pages.otpDetails')}
         description={t('otp.details.help')}
         actions={
           <Button

@@ -12,7 +12,7 @@ export function OtpVerificationPage() {
   const verify = useVerifyOtp(clientId);
   return (
     <>
-      <PageHeader title={t('otp.check.title')} description={t('otp.check.help')} />
+      <PageHeader title={t('pages.otpVerification')} description={t('otp.check.help')} />
       <Card withBorder>
         <CheckCodeForm check={(input) => verify.mutateAsync(input)} />
       </Card>

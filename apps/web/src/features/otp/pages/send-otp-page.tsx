@@ -37,7 +37,7 @@ export function SendOtpPage() {
   };
   return (
     <>
-      <PageHeader title={t('otp.send.title')} description={t('otp.send.help')} />
+      <PageHeader title={t('pages.sendOtp')} description={t('otp.send.help')} />
       <Stack gap="lg">
         <Card withBorder>
           <form onSubmit={submit}>

@@ -57,7 +57,7 @@ export function VerifyDemoPage() {
 
   return (
     <>
-      <PageHeader title={t('otp.verifyDemo.title')} description={t('otp.verifyDemo.help')} />
+      <PageHeader title={t('pages.verifyDemo')} description={t('otp.verifyDemo.help')} />
       <Stack gap="lg">
         {isAdmin ? (
           <Card withBorder>

@@ -102,7 +102,7 @@ export function ValidationHistoryPage() {
   return (
     <>
       <PageHeader
-        title={t('validations.history.title')}
+        title={t('pages.history')}
         description={t('validations.history.help')}
         actions={
           <Button onClick={() => void navigate('/validations/self-service')}>

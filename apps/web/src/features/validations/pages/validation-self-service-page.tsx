@@ -88,7 +88,7 @@ export function ValidationSelfServicePage() {
   return (
     <>
       <PageHeader
-        title={t('validations.selfService.title')}
+        title={t('pages.selfService')}
         description={t('validations.selfService.help')}
         actions={
           <FileButton
