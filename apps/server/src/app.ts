@@ -8,7 +8,9 @@ import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
 import {
+  batchesJobs,
   campaignsRoutes,
+  registerBatchApprovals,
   registerCampaignApprovals,
   STATUS_MESSAGES_EXPORT,
   statusMessagesExportProducer,
@@ -30,14 +32,19 @@ import {
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
+  unsafeFindUserNames,
   usersRoutes,
 } from './modules/identity/index.js';
 import {
   createCustomerAccess,
   createInboxPort,
+  createPresence,
+  findAgentStatus,
   inboxExportProducers,
   inboxJobs,
   inboxRoutes,
+  type Presence,
+  type PresenceOptions,
 } from './modules/inbox/index.js';
 import {
   type ChannelName,
@@ -105,6 +112,8 @@ export type AppDeps = {
   keys: Keys;
   /** Live-socket timings; tests shorten them. */
   realtimeTimings?: Pick<RealtimeOptions, 'helloTimeoutMs' | 'heartbeatMs' | 'sessionCheckMs'>;
+  /** Agent presence timings and clock; tests shorten them or drive the sweep by hand. */
+  presenceTimings?: Pick<PresenceOptions, 'sweepMs' | 'heartbeatMs' | 'clock'>;
   /** The inbox's side of the channel seam; without it inbound messages stay in the channel ledger. */
   inboxPort?: InboxPort;
   /** Replaces what the inbox publishes to (tests record events with it); the live socket otherwise. */
@@ -131,6 +140,8 @@ export type Sapa = {
   otp: Otp;
   /** Requested exports of every kind, built by the export job. */
   exports: Exports;
+  /** Agents' presence, following their live sockets. */
+  presence: Presence;
 };
 
 /** Builds the whole app: platform first, then modules. Never listens; `main.ts` and tests decide that. */
@@ -139,6 +150,7 @@ export async function buildApp({
   database,
   keys,
   realtimeTimings,
+  presenceTimings,
   inboxPort,
   realtime: realtimeOverride,
   channels: channelOverrides,
@@ -166,7 +178,7 @@ export async function buildApp({
 
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
-  const identity: IdentityDeps = { db, keys, loginKey, config };
+  const identity: IdentityDeps = { db, keys, loginKey, config, agentStatusOf: findAgentStatus };
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -175,9 +187,14 @@ export async function buildApp({
       return session && actorFromSession(session);
     },
     isSessionLive: (actor) => isSessionLive(db, actor),
+    // A super admin visiting another client is not that client's agent.
+    onSocketsChange: (actor, sockets) => {
+      if (actor.homeClientId === actor.clientId) void presence.socketsChanged(actor, sockets);
+    },
     ...realtimeTimings,
   });
   const inboxRealtime: Realtime = realtimeOverride ?? realtime;
+  const presence = createPresence({ db, realtime: inboxRealtime, log: app.log, ...presenceTimings });
   // Shared file links get their own key, derived from the integrity key for this one use.
   const storage = createStorage(
     config.dataDir,
@@ -242,6 +259,7 @@ export async function buildApp({
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
       ...(contactsJobs(db) as JobDefinition<never>[]),
+      ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...otpJobs(() => otp),
       ...validationJobs(() => validation),
@@ -307,15 +325,16 @@ export async function buildApp({
   const approvals = new ApprovalRegistry();
   registerUserApprovals(approvals);
   registerCampaignApprovals(approvals);
+  registerBatchApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
-  await app.register(usageRoutes, { db });
+  await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
   await app.register(storageRoutes, { db, storage });
   await app.register(whatsappWebhookRoutes, { whatsapp });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
-  await app.register(campaignsRoutes, { db, exports });
+  await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(otpRoutes, { otp, exports });
   await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
   await app.register(validationRoutes, { validation });
@@ -337,10 +356,12 @@ export async function buildApp({
   realtime.attach(app.server);
   app.addHook('onReady', async () => {
     await realtime.start();
+    presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
   app.addHook('preClose', async () => {
     await realtime.close();
+    await presence.stop();
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
@@ -348,5 +369,5 @@ export async function buildApp({
     await sandbox.stop();
     await queue.stop();
   });
-  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, otp, exports };
+  return { app, jobs: queue, realtime, whatsapp, channels, messaging, sandbox, otp, exports, presence };
 }

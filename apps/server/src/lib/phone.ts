@@ -105,16 +105,22 @@ export function parsePhone(
   if (digits.length < MIN_DIGITS) return refuse('too_short');
   if (digits.length > MAX_DIGITS) return refuse('too_long');
   const e164 = `+${digits}`;
+  // A valid number needs one parse; only an invalid one is measured for its reason (uploads parse a
+  // million numbers, nearly all valid).
+  const parsed = parsePhoneNumberFromString(e164);
+  if (parsed?.isValid())
+    return {
+      ok: true,
+      phone: { digits, e164, country: parsed.country ?? null, valid: true, invalidReason: null },
+    };
   const length = validatePhoneNumberLength(e164);
   if (length === 'INVALID_COUNTRY')
     return {
       ok: true,
       phone: { digits, e164, country: null, valid: false, invalidReason: 'unknown_country' },
     };
-  const parsed = parsePhoneNumberFromString(e164);
-  const valid = parsed?.isValid() ?? false;
-  const invalidReason = valid ? null : length ? 'wrong_length' : 'not_in_numbering_plan';
-  return { ok: true, phone: { digits, e164, country: parsed?.country ?? null, valid, invalidReason } };
+  const invalidReason = length ? 'wrong_length' : 'not_in_numbering_plan';
+  return { ok: true, phone: { digits, e164, country: parsed?.country ?? null, valid: false, invalidReason } };
 }
 
 /** A WhatsApp business-scoped user id rather than a phone number: kept as given, never normalised. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import { type Stringifier, stringify } from 'csv-stringify';
@@ -119,4 +120,78 @@ export async function* readCsvRecords(
   await ended;
   if (failure) fail(count);
   yield* parsed.splice(0);
+}
+
+/** The bytes of an uploaded CSV as text, refusing what is not UTF-8 text (gzip, zip, invalid bytes). */
+async function* decodeCsvStream(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let first = true;
+  let line = 1;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (first && bytes.length > 0) {
+      first = false;
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b)
+        throw invalidCsv(1, 'the file is gzip-compressed; upload the CSV itself');
+    }
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch {
+      const loose = new TextDecoder('utf-8').decode(bytes);
+      const before = loose.slice(0, Math.max(loose.indexOf('\uFFFD'), 0));
+      throw invalidCsv(line + before.split('\n').length - 1, 'the file is not UTF-8 text');
+    }
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) line++;
+    yield text;
+  }
+  try {
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } catch {
+    throw invalidCsv(line, 'the file ends inside a UTF-8 character');
+  }
+}
+
+/** The longest record read: a hostile file with one endless cell stops here, not at the memory limit. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+/**
+ * The records of a CSV read as it streams (a file of any size is never whole in memory), each with its
+ * row (the file line it ends on; the header is row 1). `onHeader` hears the columns first. Rows with
+ * fewer or more cells than the header are kept (their missing cells are absent): the caller decides
+ * about them row by row. A file that is not CSV text throws `invalid_csv` with the row.
+ */
+export async function* readCsvStream(
+  input: AsyncIterable<Buffer | string>,
+  onHeader: (columns: string[]) => void,
+): AsyncGenerator<{ row: number; record: Record<string, string> }> {
+  const parser = parse({
+    columns: (header: unknown[]) => {
+      const columns = header.map((column) => String(column ?? ''));
+      onHeader(columns);
+      return columns;
+    },
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    max_record_size: MAX_RECORD_BYTES,
+    on_record: (record: Record<string, string>, context: { lines: number }) => ({
+      row: context.lines,
+      record,
+    }),
+  });
+  const source = Readable.from(decodeCsvStream(input));
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  try {
+    for await (const entry of parser as AsyncIterable<{ row: number; record: Record<string, string> }>)
+      yield entry;
+  } catch (error) {
+    if (error instanceof CsvError)
+      throw invalidCsv((error as CsvError & { lines?: number }).lines ?? 1, error.message);
+    throw error;
+  } finally {
+    source.destroy();
+  }
 }

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import {
   type AnswerKind,
   type AnyOperation,
@@ -116,21 +117,64 @@ export async function readOperationUpload<O extends AnyOperation>(
   if (!upload.fields) return { bytes, fileName: file.filename || null, fields: undefined as never };
   // Fields sent before the file arrive with it. Multipart fields pass the global text guard (it reads
   // JSON bodies only), so they are checked here.
+  const checked = checkedFields(upload.fields, file.fields);
+  return { bytes, fileName: file.filename || null, fields: checked as OperationUploadFields<O> };
+}
+
+export type OperationUploadStream<O extends AnyOperation> = {
+  /** The file's bytes as they arrive; it fails with 413 once past the operation's `maxBytes`. */
+  stream: Readable;
+  fileName: string | null;
+  fields: OperationUploadFields<O>;
+};
+
+/**
+ * Like `readOperationUpload`, for files too large to hold in memory (notification lists): the file is
+ * handed over as a stream, to be stored as it arrives. The caller must consume it before answering.
+ */
+export async function openOperationUpload<O extends AnyOperation>(
+  request: FastifyRequest,
+  operation: O,
+): Promise<OperationUploadStream<O>> {
+  const upload = operation.upload;
+  if (!upload) throw new Error(`${operation.method} ${operation.path} declares no upload`);
+  if (!request.isMultipart()) throw fileRequired();
+  const file = await request.file({ limits: { fileSize: upload.maxBytes, files: 1 } });
+  if (!file || file.fieldname !== upload.field) {
+    file?.file.resume();
+    throw fileRequired();
+  }
+  const fields = upload.fields ? checkedFields(upload.fields, file.fields) : undefined;
+  const stream = new PassThrough();
+  file.file.on('limit', () => stream.destroy(fileTooLarge(upload.maxBytes)));
+  file.file.on('error', (error: unknown) =>
+    stream.destroy(
+      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ? fileTooLarge(upload.maxBytes)
+        : (error as Error),
+    ),
+  );
+  file.file.pipe(stream);
+  return { stream, fileName: file.filename || null, fields: fields as OperationUploadFields<O> };
+}
+
+/** The text fields sent before the file, checked by the operation's schema and the text guard. */
+function checkedFields(schema: NonNullable<NonNullable<AnyOperation['upload']>['fields']>, parts: unknown) {
   const values: Record<string, string> = {};
-  for (const name of Object.keys(upload.fields.shape)) {
-    const part = file.fields[name];
-    const value = Array.isArray(part) ? part[0] : part;
+  for (const name of Object.keys(schema.shape)) {
+    const part = (parts as Record<string, unknown>)[name];
+    const value = (Array.isArray(part) ? part[0] : part) as { type?: string; value?: unknown } | undefined;
     if (value?.type !== 'field') continue;
     const text = String(value.value);
     if (isUnsafeText(text)) throw invalidText(name);
     values[name] = text;
   }
-  const parsed = upload.fields.safeParse(values);
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new AppError(400, 'validation_failed', `${issue.path.join('.')}: ${issue.message}`);
   }
-  return { bytes, fileName: file.filename || null, fields: parsed.data as OperationUploadFields<O> };
+  return parsed.data;
 }
 
 const fileTooLarge = (maxBytes: number) =>

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { useSessionStore } from '../lib/session';
+import './notifications.css';
 
 export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
@@ -31,6 +32,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} env={env}>
+        {/* Toasts open below the header (notifications.css), never over the account menu. */}
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

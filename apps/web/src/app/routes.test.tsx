@@ -315,10 +315,19 @@ describe('logout', () => {
 });
 
 describe('agent status', () => {
+  // An admin who also supervises the inbox: an agent, with a status of their own.
+  const AGENT = { chatRole: 'SPV', csId: 'cs-9' } as const;
   it('starts offline for a user of a CS client', async () => {
-    mockShellApi(signIn({ features: ['CS'] }));
+    mockShellApi(signIn({ features: ['CS'], ...AGENT }));
     renderApp('/users');
     expect((await screen.findByTestId('agent-status')).textContent).toContain('Offline');
+  });
+
+  it('is not shown to a user of a CS client who is no agent', async () => {
+    mockShellApi(signIn({ features: ['CS'] }));
+    renderApp('/users');
+    await screen.findByTestId('profile-menu');
+    expect(screen.queryByTestId('agent-status')).toBeNull();
   });
 
   it('is not shown to users of a client without CS', async () => {
@@ -329,7 +338,7 @@ describe('agent status', () => {
   });
 
   it('changes the status through the server', async () => {
-    const { requests } = mockShellApi(signIn({ features: ['CS'] }), {
+    const { requests } = mockShellApi(signIn({ features: ['CS'], ...AGENT }), {
       routes: (request) =>
         request.path === '/api/cs/customerService/status'
           ? jsonResponse(200, { status: 'online', since: new Date().toISOString() })
@@ -350,7 +359,7 @@ describe('agent status', () => {
   });
 
   it('stays offline and says why when the status cannot be changed', async () => {
-    mockShellApi(signIn({ features: ['CS'] }));
+    mockShellApi(signIn({ features: ['CS'], ...AGENT }));
     renderApp('/users');
     const user = userEvent.setup();
 

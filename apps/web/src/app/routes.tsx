@@ -1,5 +1,8 @@
+import { Stack } from '@mantine/core';
+import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
 import { requireSessionLoader } from './guards/session-guards';
 import { RootLayout, type RouteHandle } from './root-layout';
@@ -9,11 +12,28 @@ import { useRouteEntry } from './use-route-entry';
 
 type LazyScreen = NonNullable<RouteObject['lazy']>;
 
-/** The page of a screen a later release builds, told which route entry it stands for. */
+/**
+ * The page of a screen a later release builds, told which route entry it stands for, with links to
+ * what the user can use now; as someone's landing page it welcomes them first.
+ */
 async function plannedScreen() {
   const { NotAvailablePage } = await import('../features/system/pages/not-available-page');
+  const { StartHere, UsableNow, useIsLanding } = await import('./layouts/start-here');
   return function PlannedScreen() {
-    return <NotAvailablePage entry={useRouteEntry()} />;
+    const entry = useRouteEntry();
+    const landing = useIsLanding(entry?.path);
+    if (landing)
+      return (
+        <StartHere>
+          <NotAvailablePage entry={entry} headingOrder={2} />
+        </StartHere>
+      );
+    return (
+      <Stack gap="md" maw={720}>
+        <NotAvailablePage entry={entry} />
+        <UsableNow />
+      </Stack>
+    );
   };
 }
 
@@ -77,9 +97,20 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   roomCategories: async () => ({
     Component: (await import('../features/cs-config/pages/room-category-page')).RoomCategoryPage,
   }),
-  csDashboard: async () => ({
-    Component: (await import('../features/cs-dashboard/pages/cs-dashboard-page')).CsDashboardPage,
-  }),
+  csDashboard: async () => {
+    const { CsDashboardPage } = await import('../features/cs-dashboard/pages/cs-dashboard-page');
+    const { StartHere, useIsLanding } = await import('./layouts/start-here');
+    // The CS dashboard's figures are the supervisors'; anyone else who lands here (a USP whose
+    // client's main feature is CS) is welcomed first, with what they can use instead.
+    return {
+      Component: function CsDashboardScreen() {
+        const role = useSessionStore((state) => state.session?.role);
+        const landing = useIsLanding(useRouteEntry()?.path);
+        if (landing && !hasRoleIn(CS_SUPERVISOR_ROLES, role)) return <StartHere />;
+        return <CsDashboardPage />;
+      },
+    };
+  },
   csExports: async () => ({
     Component: (await import('../features/cs-exports/pages/exports-page')).ExportsPage,
   }),

@@ -51,7 +51,9 @@ describe('translations', () => {
   });
 
   it('cover every key the screens ask for', () => {
-    const missing = [...usedKeys()].filter((key) => !english.has(key));
+    // A key asked with a count may exist only in its plural forms (i18next: `key_one`, `key_other`).
+    const known = (key: string) => english.has(key) || english.has(`${key}_other`);
+    const missing = [...usedKeys()].filter((key) => !known(key));
     expect(usedKeys().size).toBeGreaterThan(20);
     expect(missing).toEqual([]);
   });

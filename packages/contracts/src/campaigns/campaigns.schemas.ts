@@ -62,6 +62,19 @@ export const CampaignTemplateSchema = z.discriminatedUnion('channel', [
 export type CampaignTemplate = z.infer<typeof CampaignTemplateSchema>;
 
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * How a cell is read: `text` as written; `phone` normalised to international digits with the client's
+ * country code; `email` checked and lower-cased; `date`, `number`, `currency` read as written in the
+ * rule's locale (the client's by default) and kept in one canonical form (`2026-12-31`, `1234.5`) so
+ * every channel renders them alike.
+ */
+export const PARAM_KINDS = ['text', 'phone', 'email', 'date', 'number', 'currency'] as const;
+export type ParamKind = (typeof PARAM_KINDS)[number];
+/** The written forms a `date` cell may take besides ISO `YYYY-MM-DD` (always accepted). */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export const PARAM_LOCALES = ['id', 'en'] as const;
+export type ParamLocale = (typeof PARAM_LOCALES)[number];
+
 /** One column rule of the param translator: a file column becomes a message parameter. */
 export const ParamRuleSchema = z.object({
   from: z.string().trim().min(1, 'Name the file column').max(200),
@@ -69,10 +82,24 @@ export const ParamRuleSchema = z.object({
   trim: z.boolean().default(true),
   default: z.string().max(1000).optional().describe('Used when the column is empty or missing'),
   kind: z
-    .enum(['text', 'phone'])
+    .enum(PARAM_KINDS, { error: 'The kind is one of text, phone, email, date, number, currency' })
     .default('text')
-    .describe("phone: normalised to international digits with the client's country code"),
+    .describe(
+      "phone: international digits with the client's country code; email: checked, lower-cased; date, number, currency: read in the locale, kept canonical (2026-12-31, 1234.5)",
+    ),
+  locale: z
+    .enum(PARAM_LOCALES)
+    .optional()
+    .describe(
+      "How dates and numbers are written: id (31/12/2026, 1.234,5) or en (12/31/2026, 1,234.5); the client's by default",
+    ),
+  format: z.enum(DATE_FORMATS).optional().describe("A date column's written form, when not the locale's"),
+  required: z
+    .boolean()
+    .default(false)
+    .describe('An empty cell (with no default) makes the row invalid; the recipient is always required'),
 });
+export type ParamRule = z.infer<typeof ParamRuleSchema>;
 export const ParamTranslatorSchema = z
   .object({
     recipient: z
@@ -104,8 +131,50 @@ export const CampaignContentSchema = z.object({
   retryPlanId: z.string().nullable().default(null),
   windowId: z.string().nullable().default(null),
   sender: z.string().trim().max(100).nullable().default(null).describe('Sender id, address or number'),
+  reminderOffsets: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(-60, 'An offset is at most 60 days before')
+        .max(60, 'An offset is at most 60 days after'),
+    )
+    .max(10, 'At most 10 reminders')
+    .nullable()
+    .default(null)
+    .describe(
+      "collection_reminder: the days, relative to each row's due date, on which a reminder goes, e.g. [-3, -1, 0, 2]",
+    ),
 });
 export type CampaignContent = z.infer<typeof CampaignContentSchema>;
+
+/** The parameters a collection reminder's rows carry (issue 14 item 11): the due date, and the amount. */
+export const REMINDER_DUE_DATE_PARAM = 'dueDate';
+export const REMINDER_AMOUNT_PARAM = 'amount';
+
+/**
+ * Why a campaign's content cannot run as its type says, or null. A collection reminder needs its
+ * offsets (each once) and a `dueDate` parameter read as a date; `amount`, when mapped, is a number.
+ * Other types take no offsets. Shared by the form and the server.
+ */
+export function campaignContentProblem(
+  content: Pick<CampaignContent, 'type' | 'reminderOffsets' | 'paramTranslator'>,
+) {
+  const offsets = content.reminderOffsets;
+  if (content.type !== 'collection_reminder')
+    return offsets && offsets.length > 0 ? 'Only a collection_reminder campaign has reminderOffsets' : null;
+  if (!offsets || offsets.length === 0)
+    return 'A collection reminder needs reminderOffsets, e.g. [-3, -1, 0, 2]';
+  if (new Set(offsets).size !== offsets.length) return 'Each reminder offset once';
+  const rules = content.paramTranslator.rules;
+  const due = rules.find((rule) => rule.to === REMINDER_DUE_DATE_PARAM);
+  if (due?.kind !== 'date')
+    return `A collection reminder maps a column to the ${REMINDER_DUE_DATE_PARAM} parameter, kind date`;
+  const amount = rules.find((rule) => rule.to === REMINDER_AMOUNT_PARAM);
+  if (amount && amount.kind !== 'currency' && amount.kind !== 'number')
+    return `The ${REMINDER_AMOUNT_PARAM} parameter is of kind currency or number`;
+  return null;
+}
 
 export const CreateCampaignRequestSchema = CampaignContentSchema.extend({
   code: CampaignCodeSchema,

@@ -18,6 +18,8 @@ export const SandboxCustomerMessageSchema = z.object({
   name: z.string().trim().min(1).max(80),
   text: z.string().trim().min(1).max(4096),
   replyTo: z.string().max(200).nullish(),
+  /** The customer tapped a reply button of `replyTo` (its id); `text` is the button's title. */
+  buttonId: z.string().max(256).nullish(),
 });
 export type SandboxCustomerMessage = z.infer<typeof SandboxCustomerMessageSchema>;
 
@@ -33,6 +35,8 @@ export const SandboxMessageSchema = z.object({
   replyTo: z.string().nullable(),
   /** An image the business sent from our own storage: a signed link the phone can open without a login. */
   mediaUrl: z.string().nullable().optional(),
+  /** Reply buttons of an interactive message the business sent: the customer taps one. */
+  buttons: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
   sentAt: z.string(),
 });
 export type SandboxMessage = z.infer<typeof SandboxMessageSchema>;

@@ -14,10 +14,16 @@ export const AGENT_STATUS_PATH = '/api/cs/customerService/status';
 /** `PUT /api/cs/customerService/status/offline` — go offline (used on logout and session expiry). */
 export const AGENT_OFFLINE_PATH = '/api/cs/customerService/status/offline';
 
-export const ChangeAgentStatusSchema = z.object({ status: AgentStatusSchema });
+export const ChangeAgentStatusSchema = z.object({
+  status: AgentStatusSchema,
+  /** Going away or offline: hand every open room back to the queue (routed again by the client's rules). */
+  releaseRooms: z.boolean().optional(),
+});
 export const AgentStatusStateSchema = z.object({
   status: AgentStatusSchema,
   /** ISO time the current status began. */
   since: z.string(),
+  /** Rooms handed back to the queue by this change. */
+  released: z.number().int().optional(),
 });
 export type AgentStatusState = z.infer<typeof AgentStatusStateSchema>;

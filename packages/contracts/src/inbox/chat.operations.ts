@@ -89,6 +89,37 @@ export const chatOperations = {
     status: 201,
     errors,
   }),
+  /**
+   * A private note (issue 13): stored with the conversation for agents and supervisors only, never sent
+   * through any channel; `mentions` (csIds) are told live. A supervisor's note on an agent's room is a
+   * whisper to that agent.
+   */
+  sendNote: defineOperation({
+    method: 'POST',
+    path: '/api/cs/chat/note',
+    access: inboxAccess.inbox,
+    tags,
+    summary: 'Write a private note in a room (agents and supervisors only; never sent to the customer)',
+    body: z.object({
+      roomId: z.string(),
+      content: z.string().trim().min(1).max(4096),
+      mentions: z.array(z.string()).max(20).optional(),
+    }),
+    response: ChatMessageSchema,
+    status: 201,
+    errors,
+  }),
+  /** The caller is typing in a room: the others watching it see it (throttled by the sender). */
+  sendTyping: defineOperation({
+    method: 'POST',
+    path: '/api/cs/chat/typing',
+    access: inboxAccess.inbox,
+    tags,
+    summary: 'Tell the other agents and supervisors watching a room that I am typing',
+    body: z.object({ roomId: z.string(), mode: z.enum(['reply', 'note']).default('reply') }),
+    response: z.object({ roomId: z.string() }),
+    errors,
+  }),
   sendImage: defineOperation({
     method: 'POST',
     path: '/api/cs/chat/image',

@@ -52,6 +52,17 @@ export const CsDashboardSummarySchema = z.object({
   openConversation: z.number(),
   closedConversation: z.number(),
   activeCs: z.number(),
+  /**
+   * Ratings customers gave in the range (1 bad – 3 good): how many, their average, and the share of
+   * "good" answers in percent (the usual CSAT score); null figures while there is none.
+   */
+  csat: z
+    .object({
+      responses: z.number(),
+      average: z.number().nullable(),
+      satisfiedPercent: z.number().nullable(),
+    })
+    .optional(),
 });
 export type CsDashboardSummary = z.infer<typeof CsDashboardSummarySchema>;
 

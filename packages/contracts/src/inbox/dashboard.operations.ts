@@ -17,6 +17,30 @@ export const CsDailyActiveCustomersSchema = z.object({
   byHour: z.array(z.object({ hour: z.number(), customers: z.number() })),
 });
 
+/** Median and 90th percentile of durations in seconds (linear interpolation); null without any. */
+const DurationStatsSchema = z.object({ median: z.number().nullable(), p90: z.number().nullable() });
+const ResponseFiguresSchema = {
+  /** Conversations started in the range (for an agent: the ones they hold). */
+  conversations: z.number(),
+  /** From the customer's first message to the first answer sent by an agent (notes do not count). */
+  firstResponse: DurationStatsSchema.extend({ count: z.number() }),
+  /** From the customer's first message to the close, for the conversations closed so far. */
+  resolution: DurationStatsSchema.extend({ count: z.number() }),
+};
+/** How fast customers are helped over local days from..to: per agent, per day, and conversations by local hour. */
+export const CsResponseReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timezone: z.string(),
+  overall: z.object(ResponseFiguresSchema),
+  byAgent: z.array(z.object({ csId: z.string(), name: z.string(), ...ResponseFiguresSchema })),
+  byDay: z.array(z.object({ date: z.string(), ...ResponseFiguresSchema })),
+  byHour: z.array(z.object({ hour: z.number(), conversations: z.number() })),
+});
+export type CsResponseReport = z.infer<typeof CsResponseReportSchema>;
+
+const ReportQuerySchema = z.object({ from: z.string().optional(), to: z.string().optional() });
+
 /** The supervisors' dashboard: counts over local days and every agent's status now. */
 export const dashboardOperations = {
   getSummary: defineOperation({
@@ -61,6 +85,27 @@ export const dashboardOperations = {
       'Active customers and tickets (conversations opened) for each local day from..to (at most 92 days)',
     query: z.object({ from: z.string().optional(), to: z.string().optional() }),
     response: CsDailySeriesSchema,
+    errors,
+  }),
+  getResponseReport: defineOperation({
+    method: 'GET',
+    path: '/api/cs/dashboard/response-times',
+    access: inboxAccess.supervisors,
+    tags,
+    summary:
+      'First response and resolution times (median, p90) per agent and per local day, and conversations by local hour, for from..to (at most 92 days)',
+    query: ReportQuerySchema,
+    response: CsResponseReportSchema,
+    errors,
+  }),
+  exportResponseReport: defineOperation({
+    method: 'GET',
+    path: '/api/cs/dashboard/response-times/export',
+    access: inboxAccess.supervisors,
+    tags,
+    summary: 'The response-time report as CSV (one row per agent, per day and per hour)',
+    query: ReportQuerySchema,
+    answer: { kind: 'file', contentType: 'text/csv' },
     errors,
   }),
 };

@@ -93,6 +93,21 @@ export const INBOX_EVENT_SCHEMAS = {
   }),
   /** An agent read a room's customer messages. */
   ROOM_READ: event('ROOM_READ', { data: z.object({ ...RoomRef, read: z.number() }) }),
+  /** A colleague mentioned the recipient in a private note. */
+  NOTE_MENTION: event('NOTE_MENTION', {
+    messageId: z.string(),
+    data: z.object({ ...RoomRef, shortId: z.number(), by: z.string(), byCsId: z.string().nullable() }),
+    chat: ChatMessageSchema,
+  }),
+  /** Someone watching a room is typing (a reply or a note); shown for a few seconds unless repeated. */
+  TYPING: event('TYPING', {
+    data: z.object({
+      ...RoomRef,
+      userId: z.string(),
+      name: z.string(),
+      mode: z.enum(['reply', 'note']),
+    }),
+  }),
   /** An agent's availability changed; heard by the whole client. */
   AGENT_STATUS: event('AGENT_STATUS', {
     data: z.object({ csId: z.string(), email: z.string(), status: AgentStatusSchema }),
@@ -114,6 +129,8 @@ export const InboxEventSchema = z.discriminatedUnion('typeNotif', [
   INBOX_EVENT_SCHEMAS.ROOM_UPDATED,
   INBOX_EVENT_SCHEMAS.ROOM_READ,
   INBOX_EVENT_SCHEMAS.AGENT_STATUS,
+  INBOX_EVENT_SCHEMAS.NOTE_MENTION,
+  INBOX_EVENT_SCHEMAS.TYPING,
 ]);
 /** One inbox event exactly as the server sends it. */
 export type InboxEvent = z.infer<typeof InboxEventSchema>;

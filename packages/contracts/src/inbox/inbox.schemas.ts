@@ -27,6 +27,13 @@ export const CsConfigSchema = z.object({
   package: z.string(),
   /** Routing strategy for autoAssignTicket: by percentageWeight, or to the least busy agent. */
   strategy: z.enum(['weighted', 'leastBusy']),
+  /**
+   * Seconds an online agent may be without any live connection (every tab closed, network gone)
+   * before they are set offline and their unanswered rooms go back to the queue.
+   */
+  presenceGraceSeconds: z.number().int().min(1).max(3600),
+  /** After an agent closes a conversation, ask the customer to rate it (WhatsApp reply buttons). */
+  csatEnabled: z.boolean(),
 });
 export type CsConfig = z.infer<typeof CsConfigSchema>;
 export const CsConfigPatchSchema = CsConfigSchema.partial();
@@ -55,6 +62,8 @@ export const CS_CONFIG_DEFAULTS: CsConfig = {
   chatBot: false,
   package: 'standard',
   strategy: 'weighted',
+  presenceGraceSeconds: 60,
+  csatEnabled: false,
 };
 
 /** A stored configuration with the defaults under it; fields saved by older versions are dropped. */
@@ -142,7 +151,26 @@ export const ChatRoomSchema = z.object({
     .object({ content: z.string().nullable(), at: z.string(), fromCs: z.boolean().nullable() })
     .nullable(),
   unreadCount: z.number(),
+  /** The customer's rating after close (1 bad – 3 good): asked when `requestedAt` is set, `score` once answered. */
+  csat: z
+    .object({ requestedAt: z.string(), score: z.number().int().nullable(), at: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
+
+/** A private note between agents and supervisors in a customer's room: never sent to the customer. */
+export const NOTE_MESSAGE_TYPE = 'note';
+/** The rating question sent to the customer after close, and their answer (a tapped button). */
+export const CSAT_REQUEST_MESSAGE_TYPE = 'csat_request';
+export const CSAT_REPLY_MESSAGE_TYPE = 'csat_reply';
+/** The rating buttons, best first: a score and the title the customer sees (WhatsApp: 20 characters at most). */
+export const CSAT_BUTTONS = [
+  { score: 3, title: '😀 Baik / Good' },
+  { score: 2, title: '😐 Cukup / OK' },
+  { score: 1, title: '🙁 Buruk / Bad' },
+] as const;
+export const CSAT_QUESTION =
+  'Bagaimana layanan kami tadi? Ketuk satu pilihan.\nHow did we do? Tap one answer.';
 
 export const ChatMessageSchema = z.object({
   messageId: z.string(),
@@ -155,6 +183,8 @@ export const ChatMessageSchema = z.object({
   fromCs: z.boolean(),
   csId: z.string().nullable(),
   isInternal: z.boolean(),
+  /** The writer of a private note (type `note`); absent or null on other messages. */
+  authorName: z.string().nullable().optional(),
   status: z.string().nullable(),
   error: z.object({ code: z.string(), title: z.string().nullable() }).nullable(),
   providerMessageId: z.string().nullable(),

@@ -67,6 +67,12 @@ export const OutboundContentSchema = z.discriminatedUnion('kind', [
     parameters: z.array(z.string()),
     ...replyTo,
   }),
+  z.object({
+    kind: z.literal('buttons'),
+    text: z.string(),
+    buttons: z.array(z.object({ id: z.string(), title: z.string() })),
+    ...replyTo,
+  }),
   SmsContentSchema,
   EmailContentSchema,
   TelegramContentSchema,

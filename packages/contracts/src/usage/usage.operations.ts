@@ -49,6 +49,8 @@ export const ActivityLogRowSchema = z.object({
   id: z.string(),
   clientId: z.string(),
   userId: z.string().nullable(),
+  /** The user's name, for people to read; null without a user or once the user is gone. */
+  userName: z.string().nullable(),
   type: z.string(),
   event: z.string(),
   result: z.string(),

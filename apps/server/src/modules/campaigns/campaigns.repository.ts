@@ -31,6 +31,40 @@ export async function findCampaign(db: Executor, clientId: string, id: string): 
 }
 
 /** The campaign, locked for the caller's transaction (a transition or an approval reads it this way). */
+/** The campaign a file names (spec §7 `campaignName`): its code, else its name when one campaign has it. */
+export async function findCampaignsByCodeOrName(db: Executor, clientId: string, name: string) {
+  const [byCode] = await db
+    .select()
+    .from(campaigns)
+    .where(inClient(campaigns, clientId, eq(campaigns.code, name)));
+  if (byCode) return [byCode];
+  return db
+    .select()
+    .from(campaigns)
+    .where(inClient(campaigns, clientId, eq(campaigns.name, name)))
+    .limit(2);
+}
+
+export async function findCampaignVersion(
+  db: Executor,
+  clientId: string,
+  campaignId: string,
+  version: number,
+) {
+  const [row] = await db
+    .select()
+    .from(campaignVersions)
+    .where(
+      inClient(
+        campaignVersions,
+        clientId,
+        eq(campaignVersions.campaignId, campaignId),
+        eq(campaignVersions.version, version),
+      ),
+    );
+  return row ?? null;
+}
+
 export async function lockCampaign(db: Executor, clientId: string, id: string): Promise<CampaignRow | null> {
   const [row] = await db
     .select()

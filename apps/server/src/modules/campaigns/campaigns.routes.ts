@@ -5,10 +5,11 @@ import {
 } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/index.js';
-import type { Database } from '../../platform/database.js';
 import type { Exports } from '../../platform/exports/index.js';
 import { sendCsv } from '../../platform/http-io.js';
 import { routeOperation } from '../../platform/operation-route.js';
+import { batchesRoutes } from './batches/batches.routes.js';
+import type { BatchDeps } from './batches/batches.service.js';
 import {
   activateCampaign,
   createCampaign,
@@ -30,10 +31,12 @@ import {
 import { windowOpening, windows } from './windows/windows.service.js';
 
 /** Campaigns, sending windows and retry plans (issue 14, decision 0028); the services check who may. */
-export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Database; exports: Exports }> = async (
+export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps; exports: Exports }> = async (
   app,
-  { db, exports },
+  { deps, exports },
 ) => {
+  const { db } = deps;
+  await app.register(batchesRoutes, { deps });
   routeOperation(app, ops.listCampaigns, (request) =>
     listClientCampaigns(db, request.ctx.actor!, request.query),
   );

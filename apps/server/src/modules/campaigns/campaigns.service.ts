@@ -1,9 +1,10 @@
-import type {
-  Campaign,
-  CampaignChange,
-  CampaignContent,
-  CampaignStatus,
-  CreateCampaignRequest,
+import {
+  type Campaign,
+  type CampaignChange,
+  type CampaignContent,
+  type CampaignStatus,
+  type CreateCampaignRequest,
+  campaignContentProblem,
 } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { type Actor, actorLabel, isSuperAdmin } from '../../platform/actor.js';
@@ -60,6 +61,7 @@ function contentOf(row: CampaignRow): CampaignContent {
     retryPlanId: row.retryPlanId,
     windowId: row.windowId,
     sender: row.sender,
+    reminderOffsets: row.reminderOffsets ?? null,
   };
 }
 
@@ -106,8 +108,10 @@ async function loadCampaign(db: Executor, actor: Actor, campaignId: string, need
   return row;
 }
 
-/** The retry plan and window a campaign names belong to its client. */
+/** The retry plan and window a campaign names belong to its client; its type's needs are met. */
 async function checkReferences(db: Executor, clientId: string, content: CampaignContent) {
+  const problem = campaignContentProblem(content);
+  if (problem) throw new AppError(400, 'validation_failed', problem);
   if (
     content.retryPlanId &&
     !(isId(content.retryPlanId) && (await findRetryPlan(db, clientId, content.retryPlanId)))

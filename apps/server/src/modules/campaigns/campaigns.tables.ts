@@ -85,6 +85,8 @@ export const campaigns = pgTable(
     retryPlanId: uuid('retry_plan_id'),
     windowId: uuid('window_id'),
     sender: text('sender'),
+    /** A collection reminder's days relative to each row's due date. */
+    reminderOffsets: jsonb('reminder_offsets').$type<number[]>(),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     version: integer('version').notNull().default(1),
     /** The approval task an activation or an edit waits for. */

@@ -1,5 +1,14 @@
 // What other modules and the composition root may use of campaigns: services, types and routes, never tables.
 
+export { batchesJobs } from './batches/batches.jobs.js';
+export {
+  BATCH_APPROVE_TASK,
+  BATCH_INGEST_JOB,
+  type BatchDeps,
+  type BatchSpec,
+  createBatch,
+  registerBatchApprovals,
+} from './batches/batches.service.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 export {
   CAMPAIGN_ACTIVATE_TASK,

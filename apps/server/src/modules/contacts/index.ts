@@ -4,6 +4,7 @@ export {
   ALL_CHANNELS,
   addToBlacklist,
   type BlacklistEntryInput,
+  blacklistedAmong,
   isBlacklisted,
   removeFromBlacklist,
 } from './blacklist/blacklist.service.js';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type AgentStatus,
   type ChatRole,
   featureFlagsFromMask,
   isRoleCode,
@@ -64,6 +65,11 @@ export type IdentityDeps = {
   db: Database;
   keys: Keys;
   loginKey: LoginKey;
+  /**
+   * The agent's status as the inbox holds it (the inbox owns presence); the session state reports it.
+   * Without it (tools, some tests) every session says offline.
+   */
+  agentStatusOf?: (db: Executor, clientId: string, csId: string) => Promise<AgentStatus | null>;
   config: Pick<Config, 'accessTokenTtlSeconds' | 'sessionMaxDays'> & PauseConfig;
 };
 
@@ -118,7 +124,7 @@ async function issueSessionState(
     chatRole: (user.chatRole as ChatRole | null) ?? null,
     csId: user.csId,
     clientInfo: toClientInfo(client),
-    status: 'offline',
+    status: (user.csId && (await deps.agentStatusOf?.(tx, user.clientId, user.csId))) || 'offline',
     package: null,
   };
 }

@@ -8,6 +8,12 @@ export type { UserRow } from './identity.tables.js';
 export { loadLoginKey } from './login-key.js';
 export { hashPassword } from './password.js';
 export { ssoRoutes } from './sso/sso.routes.js';
-export { listUsersByName, unsafeEmailTaken, updateUserAgentLink } from './users/users.repository.js';
+export {
+  listUserSummaries,
+  listUsersByName,
+  unsafeEmailTaken,
+  unsafeFindUserNames,
+  updateUserAgentLink,
+} from './users/users.repository.js';
 export { usersRoutes } from './users/users.routes.js';
 export { createFirstAdmin, getManagedUser, registerUserApprovals } from './users/users.service.js';

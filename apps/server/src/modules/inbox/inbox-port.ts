@@ -12,6 +12,7 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
+import { receiveCsatReply } from './csat/csat.service.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
@@ -78,6 +79,8 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
   return {
     async receiveInbound(executor, message) {
       await inTransaction(executor, async (tx) => {
+        // A tapped rating belongs to the closed room it rates, not to a new conversation.
+        if (await receiveCsatReply(deps, tx, message)) return;
         // The upsert locks the customer's row until commit, so one customer's arrivals run one at a
         // time and a second first message sees the room the first one opened.
         const customer = await ensureCustomer(tx, message.clientId, {

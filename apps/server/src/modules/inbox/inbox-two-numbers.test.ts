@@ -1,5 +1,6 @@
 import { AGENT_STATUS_PATH } from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdLiveSocket } from '../../test/agent-presence.js';
 import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
 import { DEMO_WHATSAPP } from '../demo/index.js';
 import { seedInboxDemo } from './index.js';
@@ -36,6 +37,7 @@ describe('a client with two WhatsApp numbers', () => {
     });
     expect(second.statusCode, second.body).toBe(200);
     agent = await logIn(sapa.app, 'usc@demo.test');
+    await holdLiveSocket(sapa, agent);
     const online = await sapa.app.inject({
       method: 'PUT',
       url: AGENT_STATUS_PATH,

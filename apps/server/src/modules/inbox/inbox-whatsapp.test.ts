@@ -1,5 +1,6 @@
 import { AGENT_STATUS_PATH, type RealtimeEvent } from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdLiveSocket } from '../../test/agent-presence.js';
 import { listenOnFreePort, openSocket } from '../../test/socket-client.js';
 import { createTestApp, logIn, type TestApp } from '../../test/test-app.js';
 import { DEMO_WHATSAPP } from '../demo/index.js';
@@ -39,6 +40,7 @@ describe('inbox and WhatsApp channel, wired', () => {
 
   it('routes a sandbox customer message to the online agent live, and the reply reaches the customer with ticks up to read', async () => {
     const agent = await logIn(sapa.app, 'usc@demo.test');
+    await holdLiveSocket(sapa, agent);
     const online = await sapa.app.inject({
       method: 'PUT',
       url: AGENT_STATUS_PATH,

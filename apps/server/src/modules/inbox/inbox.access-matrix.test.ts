@@ -110,6 +110,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/chat/id': INBOX,
   'GET /api/cs/chat/checkPoint': INBOX,
   'POST /api/cs/chat': INBOX,
+  'POST /api/cs/chat/note': INBOX,
+  'POST /api/cs/chat/typing': INBOX,
   'POST /api/cs/chat/image': INBOX,
   'GET /api/cs/chat/window': INBOX,
   'POST /api/cs/chat/template': INBOX,
@@ -129,6 +131,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/dashboard/realtime-status': SUPERVISORS,
   'GET /api/cs/dashboard/daily-active-customer': SUPERVISORS,
   'GET /api/cs/dashboard/daily': SUPERVISORS,
+  'GET /api/cs/dashboard/response-times': SUPERVISORS,
+  'GET /api/cs/dashboard/response-times/export': SUPERVISORS,
 };
 
 type Caller = { role: RoleCode; chatRole: ChatRole | null };

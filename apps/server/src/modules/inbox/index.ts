@@ -1,3 +1,4 @@
+export { findAgentStatus } from './agents/agents.service.js';
 export { createCustomerAccess } from './customer-access.js';
 export { inboxExportProducers } from './exports/exports.service.js';
 export type { InboxDeps } from './inbox.deps.js';
@@ -5,4 +6,10 @@ export { inboxJobs } from './inbox.jobs.js';
 export { inboxRoutes } from './inbox.routes.js';
 export { seedInboxDemo } from './inbox.seed.js';
 export { createInboxPort } from './inbox-port.js';
+export {
+  createPresence,
+  type Presence,
+  type PresenceOptions,
+  type SocketOwner,
+} from './presence/presence.service.js';
 export { AUTO_CLOSE_JOB, autoCloseIdleRooms } from './rooms/auto-close.js';

@@ -59,6 +59,8 @@ export type InboundMessage = {
   location: { latitude: number; longitude: number; name: string | null; address: string | null } | null;
   /** The provider message id this one replies to (WhatsApp `context.id`). */
   replyToProviderMessageId: string | null;
+  /** The id of the reply button (or list row) the customer tapped, for an `interactive` message. */
+  replyId?: string | null;
   sentAt: Date;
 };
 
@@ -118,7 +120,7 @@ export type InboxPort = OutboundSourcePort & {
   ): Promise<void>;
 };
 
-/** What the inbox sends on WhatsApp: text, an image or document, a template. */
+/** What the inbox sends on WhatsApp: text, an image or document, a template, reply buttons. */
 export type InboxContent = {
   /** Provider message id of the customer message being answered, for reply context. */
   replyToProviderMessageId?: string | null;
@@ -126,6 +128,11 @@ export type InboxContent = {
   | { kind: 'text'; text: string }
   | { kind: 'image' | 'document'; url: string; caption?: string | null; fileName?: string | null }
   | { kind: 'template'; templateName: string; language: string; parameters: string[] }
+  /**
+   * An interactive message with up to three reply buttons (WhatsApp's limit; titles up to 20
+   * characters): the customer's tap comes back as an `interactive` message carrying the button's id.
+   */
+  | { kind: 'buttons'; text: string; buttons: { id: string; title: string }[] }
 );
 
 /** What is sent, whatever the channel: stored as the ledger row's content. */

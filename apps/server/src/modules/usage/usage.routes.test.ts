@@ -106,7 +106,12 @@ describe('usage signals', () => {
       url: `/api/logs?type=BROWSER_SETTINGS&clientId=${adc.session.clientId}`,
       headers: sad.headers,
     });
-    expect(logs.json().items[0]).toMatchObject({ event: 'locale', result: 'id', userId: adc.session.userId });
+    expect(logs.json().items[0]).toMatchObject({
+      event: 'locale',
+      result: 'id',
+      userId: adc.session.userId,
+      userName: adc.session.name,
+    });
   });
 
   it('lets only a super admin read usage', async () => {

@@ -61,13 +61,29 @@ function presentRow(row: Record<string, unknown>) {
   );
 }
 
+/** How usage lists learn who a user is (identity's, wired in the composition root). */
+export type UsageUsers = {
+  unsafeFindUserNames: (db: Executor, userIds: string[]) => Promise<Map<string, string>>;
+};
+
 export async function listUsagePage(
   db: Executor,
+  users: UsageUsers,
   kind: UsageKind,
   clientId: string | undefined,
   page: PageRequest,
   logType?: LogType,
 ) {
   const { items, total } = await unsafeListUsage(db, kind, clientId, page, logType);
-  return { ...page, total, items: items.map(presentRow) };
+  // People read names, not ids: one batch for the page's users.
+  const userIds = items.map((row) => row.userId).filter((id): id is string => typeof id === 'string');
+  const names = await users.unsafeFindUserNames(db, userIds);
+  return {
+    ...page,
+    total,
+    items: items.map((row) => ({
+      ...presentRow(row),
+      userName: typeof row.userId === 'string' ? (names.get(row.userId) ?? null) : null,
+    })),
+  };
 }

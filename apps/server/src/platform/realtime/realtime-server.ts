@@ -39,6 +39,11 @@ export type RealtimeOptions = {
   heartbeatMs?: number;
   sessionCheckMs?: number;
   retentionHours?: number;
+  /**
+   * Told each time a user's count of accepted sockets in this process changes (presence follows it:
+   * several tabs are one person, the last one closing is what matters).
+   */
+  onSocketsChange?(actor: UserActor, sockets: number): void;
 };
 
 /** The live socket: `Realtime` for modules, plus what the app needs to run it. */
@@ -148,6 +153,14 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
       .catch((error: unknown) => log.error({ err: error }, 'realtime catch-up failed'));
   };
 
+  const tellSockets = (actor: UserActor) => {
+    if (!options.onSocketsChange) return;
+    let sockets = 0;
+    for (const other of byClient.get(actor.clientId) ?? [])
+      if (other.actor?.userId === actor.userId) sockets++;
+    options.onSocketsChange(actor, sockets);
+  };
+
   const register = (connection: Connection) => {
     const clientId = connection.actor!.clientId;
     let set = byClient.get(clientId);
@@ -156,13 +169,15 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
       byClient.set(clientId, set);
     }
     set.add(connection);
+    tellSockets(connection.actor!);
   };
 
   const unregister = (connection: Connection) => {
     if (!connection.actor) return;
     const set = byClient.get(connection.actor.clientId);
-    set?.delete(connection);
+    const had = set?.delete(connection);
     if (set?.size === 0) byClient.delete(connection.actor.clientId);
+    if (had) tellSockets(connection.actor);
   };
 
   /** Ready, then everything after `lastSeq` in order, then the live events that queued meanwhile. */

@@ -61,13 +61,17 @@ export type Storage = {
     executor: Executor,
     input: { clientId: string; bytes: Buffer; mimeType: string; fileName: string | null },
   ): Promise<StoredFile>;
-  /** Saves a file as it is produced (a large export), never holding it whole in memory. */
+  /**
+   * Saves a file as it is produced (a large export) or uploaded, never holding it whole in memory.
+   * `mimeType` may be read from the file's first bytes (at most 16); a function that throws refuses the
+   * file, which is then not kept.
+   */
   saveStream(
     executor: Executor,
     input: {
       clientId: string;
       source: AsyncIterable<Buffer | string>;
-      mimeType: string;
+      mimeType: string | ((head: Buffer) => string);
       fileName: string | null;
     },
   ): Promise<StoredFile>;
@@ -131,21 +135,24 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
       const temporary = path.join(root, `stream.${newId()}.tmp`);
       const hash = createHash('sha256');
       let size = 0;
+      let head = Buffer.alloc(0);
       async function* counted() {
         for await (const chunk of source) {
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
           hash.update(bytes);
           size += bytes.length;
+          if (head.length < 16) head = Buffer.concat([head, bytes.subarray(0, 16 - head.length)]);
           yield bytes;
         }
       }
       try {
         await pipeline(counted, createWriteStream(temporary));
+        const type = typeof mimeType === 'string' ? mimeType : mimeType(head);
         const sha256 = hash.digest('hex');
         const target = pathOf(sha256);
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.rename(temporary, target);
-        return await record(executor, { clientId, sha256, size, mimeType, fileName });
+        return await record(executor, { clientId, sha256, size, mimeType: type, fileName });
       } finally {
         await fs.rm(temporary, { force: true });
       }

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { type GuardDecision, guardRoute, SUBSCRIPTION_PATH } from '@sapa/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,20 @@ export function useNavigationSections(): NavSection[] {
 /** Listed: pages the user may open, and feature pages an expired trial sends to the trial page. */
 function isListed(decision: GuardDecision): boolean {
   return decision.kind === 'allow' || (decision.kind === 'redirect' && decision.to === SUBSCRIPTION_PATH);
+}
+
+/** Screens that work today; the others show the "not available yet" page and are marked "soon". */
+export function isBuilt(entry: RouteEntry): boolean {
+  return entry.screen !== 'notAvailable' && entry.screen !== 'dashboard';
+}
+
+function SoonBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge size="xs" variant="light" color="gray" tt="none" data-testid="nav-soon">
+      {t('nav.soon')}
+    </Badge>
+  );
 }
 
 function isActive(pathname: string, entry: RouteEntry): boolean {
@@ -81,6 +95,8 @@ export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
                     label={t(`areas.${area}`)}
                     active={isActive(pathname, single)}
                     onClick={onNavigate}
+                    c={isBuilt(single) ? undefined : 'dimmed'}
+                    rightSection={isBuilt(single) ? undefined : <SoonBadge />}
                   />
                 );
               }
@@ -88,6 +104,8 @@ export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
                 <NavLink
                   key={area}
                   label={t(`areas.${area}`)}
+                  c={entries.some(isBuilt) ? undefined : 'dimmed'}
+                  description={entries.some(isBuilt) ? undefined : t('nav.areaSoon')}
                   opened={openAreas.has(area)}
                   onChange={() => toggleArea(area)}
                   childrenOffset={12}
@@ -101,6 +119,8 @@ export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
                       label={entry.page === 'index' ? t(`areas.${entry.area}`) : t(`pages.${entry.page}`)}
                       active={isActive(pathname, entry)}
                       onClick={onNavigate}
+                      c={isBuilt(entry) ? undefined : 'dimmed'}
+                      rightSection={isBuilt(entry) ? undefined : <SoonBadge />}
                     />
                   ))}
                 </NavLink>

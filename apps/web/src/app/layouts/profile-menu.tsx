@@ -1,11 +1,12 @@
-import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ROLE_NAMES } from '@sapa/contracts';
-import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useLogout } from '../../features/auth/api/logout';
+import { changeLocale, LOCALES } from '../../lib/i18n';
 import { useSessionStore } from '../../lib/session';
 
 function initialsOf(name: string): string {
@@ -19,7 +20,7 @@ function initialsOf(name: string): string {
 
 /** Who is signed in, for which client; edit profile and log out (with the shared confirmation). */
 export function ProfileMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSessionStore((state) => state.session);
   const logoutMutation = useLogout();
   const [confirming, setConfirming] = useState(false);
@@ -54,11 +55,37 @@ export function ProfileMenu() {
             </Group>
           </UnstyledButton>
         </Menu.Target>
-        <Menu.Dropdown>
+        <Menu.Dropdown data-testid="profile-menu-dropdown">
+          {/* On a phone the header shows only the avatar: who and which client are said here. */}
+          <Box hiddenFrom="md" px="sm" pt="xs" data-testid="profile-menu-identity">
+            <Text fw={600} size="sm" lineClamp={1}>
+              {session.name}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {session.role} · {roleName} — {session.clientInfo.clientName}
+            </Text>
+          </Box>
           <Menu.Label>{session.email}</Menu.Label>
           <Menu.Item component={Link} to="/settings/editProfile" leftSection={<IconUserEdit size={16} />}>
             {t('profile.editProfile')}
           </Menu.Item>
+          {/* The header's language switch is hidden below `sm`; the same choice lives here. */}
+          <Box hiddenFrom="sm" data-testid="profile-menu-language">
+            <Menu.Divider />
+            <Menu.Label>{t('locale.label')}</Menu.Label>
+            {LOCALES.map((locale) => (
+              <Menu.Item
+                key={locale}
+                leftSection={<IconLanguage size={16} />}
+                rightSection={i18n.resolvedLanguage === locale ? <IconCheck size={14} /> : null}
+                aria-current={i18n.resolvedLanguage === locale ? 'true' : undefined}
+                onClick={() => void changeLocale(locale)}
+              >
+                {t(`locale.${locale}`)}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </Box>
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => setConfirming(true)}>
             {t('frame.logout')}
           </Menu.Item>

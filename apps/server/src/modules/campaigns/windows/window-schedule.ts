@@ -86,7 +86,17 @@ function instantOf(date: string, minutes: number, timeZone: string): number {
   return after;
 }
 
-function addDays(date: string, days: number): string {
+/** The local date (YYYY-MM-DD) of an instant in a zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return localTime(at, timeZone).date;
+}
+
+/** The instant a local date begins in a zone (its first minute, past a DST gap). */
+export function localDayStart(date: string, timeZone: string): Date {
+  return new Date(instantOf(date, 0, timeZone));
+}
+
+export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 

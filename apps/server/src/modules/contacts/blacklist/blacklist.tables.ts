@@ -8,7 +8,10 @@ export const contactsBlacklist = pgTable(
   'contacts_blacklist',
   {
     clientId: uuid('client_id').notNull(),
-    /** International digits without '+', as customers are stored (lib/phone `digits`). */
+    /**
+     * International digits without '+', as customers are stored (lib/phone `digits`); for the email
+     * channel, the lower-cased address (the table predates email entries; the name stays).
+     */
     phone: text('phone').notNull(),
     /** A channel name ('whatsapp', 'sms', …) or 'all'. */
     channel: text('channel').notNull(),

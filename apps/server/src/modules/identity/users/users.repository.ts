@@ -91,12 +91,24 @@ export async function updateUserAgentLink(
   db: Executor,
   clientId: string,
   userId: string,
-  values: { csId: string | null; chatRole: string | null },
+  // The agent's name is the user's name: one name for the person everywhere.
+  values: { csId?: string | null; chatRole?: string | null; name?: string },
 ) {
   await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(inClient(users, clientId, eq(users.id, userId)));
+}
+
+/** The name and last sign-in of these users of the client, for showing agents as their users. */
+export async function listUserSummaries(db: Executor, clientId: string, userIds: string[]) {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map<string, { name: string; lastLoginAt: Date | null }>();
+  const rows = await db
+    .select({ id: users.id, name: users.name, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(inClient(users, clientId, inArray(users.id, unique)));
+  return new Map(rows.map((row) => [row.id, { name: row.name, lastLoginAt: row.lastLoginAt }]));
 }
 
 /** One page of the named users of a client, by name: approvals lists a channel's makers and checkers. */
@@ -114,6 +126,20 @@ export async function listUsersByName(
     .orderBy(asc(users.name), asc(users.id))
     .limit(page.pageSize)
     .offset(page.pageSize * page.pageNumber);
+}
+
+/**
+ * The names of these users, whichever their client. Unsafe: it spans clients, for the super admin's
+ * cross-client usage lists only.
+ */
+export async function unsafeFindUserNames(db: Executor, userIds: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Emails are unique across clients (they are login names), so the check spans clients. */

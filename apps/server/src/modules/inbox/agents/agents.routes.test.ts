@@ -44,6 +44,34 @@ describe('customer-service agents', () => {
     expect(me.json()).toMatchObject({ email: 'usc@demo.test', csData: { floor: 3 } });
   });
 
+  it('gives the person one name as user and agent, and shows their latest sign-in as last log-in', async () => {
+    // Linking named the user as the agent: the header and the inbox agree.
+    const before = await logIn(sapa.app, 'usc@demo.test');
+    expect(before.session.name).toBe('Ayu');
+    const listed = await inject({
+      method: 'GET',
+      url: '/api/cs/customerService?q=usc',
+      headers: adc.headers,
+    });
+    const agent = listed.json().items[0];
+    expect(agent).toMatchObject({ name: 'Ayu', csName: 'Ayu' });
+    // Never online yet, but signed in just now: that sign-in is the last log-in, not nothing.
+    expect(Date.now() - new Date(agent.lastLogin).getTime()).toBeLessThan(60_000);
+
+    const renamed = await createAgent({ name: 'Ayu Lestari', email: 'usc@demo.test' });
+    expect(renamed.json().name).toBe('Ayu Lestari');
+    const after = await logIn(sapa.app, 'usc@demo.test');
+    expect(after.session.name).toBe('Ayu Lestari');
+    const detail = await inject({
+      method: 'GET',
+      url: `/api/cs/customerService/detail?csId=${agent.csId}`,
+      headers: adc.headers,
+    });
+    expect(detail.json().name).toBe('Ayu Lestari');
+    // The rest of this file knows her as Ayu.
+    await createAgent({ name: 'Ayu', email: 'usc@demo.test' });
+  });
+
   it('stores the caller’s OneSignal id and lists the tags agents carry', async () => {
     const usc = await logIn(sapa.app, 'usc@demo.test');
     const saved = await createAgent({ oneSignalId: 'onesignal-player-1' }, usc);
@@ -199,12 +227,22 @@ describe('customer-service agents', () => {
       audience: { all: true },
       payload: { data: { status: 'online', email: 'usc@demo.test' } },
     });
+    // The session state carries the server's status: a new login and a refresh both say online.
+    const again = await logIn(sapa.app, 'usc@demo.test');
+    expect(again.session.status).toBe('online');
+    const refreshed = await inject({
+      method: 'POST',
+      url: '/api/auth/refreshAccessToken',
+      payload: { refreshToken: again.session.refreshToken },
+    });
+    expect(refreshed.json().status).toBe('online');
     const offline = await inject({
       method: 'PUT',
       url: '/api/cs/customerService/status/offline',
       headers: usc.headers,
     });
     expect(offline.json().status).toBe('offline');
+    expect((await logIn(sapa.app, 'usc@demo.test')).session.status).toBe('offline');
     const bogus = await inject({
       method: 'PUT',
       url: '/api/cs/customerService/status',

@@ -39,7 +39,9 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
   const { db } = deps;
 
   routeOperation(app, agentsOperations.changeStatus, (request) =>
-    changeAgentStatus(deps, request.ctx.actor!, request.body.status),
+    changeAgentStatus(deps, request.ctx.actor!, request.body.status, {
+      releaseRooms: request.body.releaseRooms,
+    }),
   );
   routeOperation(app, agentsOperations.goOffline, (request) =>
     changeAgentStatus(deps, request.ctx.actor!, 'offline'),

@@ -3,19 +3,19 @@ import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
 import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, chatRoleOf, csIdOf } from '../../../platform/actor.js';
+import { type Actor, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import {
   hashPassword,
   insertUser,
+  listUserSummaries,
   unsafeFindUserByEmail,
   updateUserAgentLink,
 } from '../../identity/index.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { agentExists, agentNotFound, emailInUse, invalidCursor, notAnAgent } from '../inbox.errors.js';
-import { publishInboxEvent } from '../inbox.events.js';
-import { assignWaitingRooms } from '../routing/routing.service.js';
+import { applyAgentStatus } from '../presence/presence.service.js';
 import {
   type AgentKind,
   findAgent,
@@ -24,7 +24,6 @@ import {
   listAgentRows,
   listAgentTags,
   listStatusLogs,
-  recordStatusChange,
   updateAgent,
 } from './agents.repository.js';
 import type { CsAgentRow } from './agents.tables.js';
@@ -46,14 +45,32 @@ export type AgentInput = {
   capacity?: number | undefined;
 };
 
-export function toAgent(row: CsAgentRow, log?: { lastLogin: Date | null; lastLogout: Date | null }) {
+type AgentUser = { name: string; lastLoginAt: Date | null };
+
+/** The later of two moments, either of which may be missing. */
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+/**
+ * An agent as the API shows it. With its user: the user's name (one name for the person
+ * everywhere) and, as last log-in, the later of their sign-in and their last going online.
+ */
+export function toAgent(
+  row: CsAgentRow,
+  log?: { lastLogin: Date | null; lastLogout: Date | null },
+  user?: AgentUser,
+) {
+  const name = user?.name ?? row.name;
   return {
     csId: row.id,
     id: row.id,
     kind: row.kind,
     userId: row.userId,
-    name: row.name,
-    csName: row.name,
+    name,
+    csName: name,
     email: row.email,
     tags: row.tags,
     activeBot: row.activeBot,
@@ -68,7 +85,10 @@ export function toAgent(row: CsAgentRow, log?: { lastLogin: Date | null; lastLog
     status: row.status,
     statusSince: row.statusSince.toISOString(),
     ...(log
-      ? { lastLogin: log.lastLogin?.toISOString() ?? null, lastLogout: log.lastLogout?.toISOString() ?? null }
+      ? {
+          lastLogin: latest(log.lastLogin, user?.lastLoginAt ?? null)?.toISOString() ?? null,
+          lastLogout: log.lastLogout?.toISOString() ?? null,
+        }
       : {}),
   };
 }
@@ -110,10 +130,19 @@ export async function listAgents(
         actor.clientId,
         page.map((row) => row.id),
       );
+  const people = await listUserSummaries(
+    db,
+    actor.clientId,
+    page.flatMap((row) => (row.userId ? [row.userId] : [])),
+  );
   const last = page.at(-1);
   return {
     items: page.map((row) =>
-      toAgent(row, logs?.get(row.id) ?? (logs ? { lastLogin: null, lastLogout: null } : undefined)),
+      toAgent(
+        row,
+        logs?.get(row.id) ?? (logs ? { lastLogin: null, lastLogout: null } : undefined),
+        row.userId ? people.get(row.userId) : undefined,
+      ),
     ),
     lastEvaluatedKey: rows.length > pageSize && last ? encodeCursor({ csId: last.id }) : null,
   };
@@ -129,7 +158,12 @@ export async function getAgentDetail(
   else if (by.email) row = await findAgent(db, actor.clientId, { email: by.email, kind: 'cs' });
   if (!row || row.deleted) throw agentNotFound();
   const logs = await lastLogTimes(db, actor.clientId, [row.id]);
-  return toAgent(row, logs.get(row.id) ?? { lastLogin: null, lastLogout: null });
+  const people = await listUserSummaries(db, actor.clientId, row.userId ? [row.userId] : []);
+  return toAgent(
+    row,
+    logs.get(row.id) ?? { lastLogin: null, lastLogout: null },
+    row.userId ? people.get(row.userId) : undefined,
+  );
 }
 
 /**
@@ -148,7 +182,7 @@ async function linkOrCreateUser(
   if (existing && existing.clientId !== clientId) throw emailInUse();
   const { role, chatRole } = USER_FOR_KIND[kind];
   if (existing) {
-    await updateUserAgentLink(tx, clientId, existing.id, { csId, chatRole });
+    await updateUserAgentLink(tx, clientId, existing.id, { csId, chatRole, name: input.name });
     return existing.id;
   }
   const user = await insertUser(tx, {
@@ -208,6 +242,9 @@ export async function updateAgentByEmail(
   if (!row || row.deleted) throw agentNotFound();
   const patch = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
   const updated = await updateAgent(db, actor.clientId, row.id, patch);
+  // Renaming the agent renames the person: the header, history and lists show one name.
+  if (values.name && row.userId)
+    await updateUserAgentLink(db, actor.clientId, row.userId, { name: values.name });
   return toAgent(updated!);
 }
 
@@ -257,28 +294,26 @@ export async function listTagsOfAgents(db: Executor, actor: Actor) {
 
 /**
  * Changes the caller's status (chat role CS or SPV). Each change closes the previous interval, so
- * log-in/out times and time online come from the intervals. Going online takes waiting rooms.
+ * log-in/out times and time online come from the intervals. Going online takes waiting rooms; going
+ * away or offline with `releaseRooms` hands every open room back to the queue.
  */
-export async function changeAgentStatus(deps: InboxDeps, actor: Actor, status: AgentStatus) {
+export async function changeAgentStatus(
+  deps: InboxDeps,
+  actor: Actor,
+  status: AgentStatus,
+  options: { releaseRooms?: boolean | undefined } = {},
+) {
   const csId = csIdOf(actor);
   const chatRole = chatRoleOf(actor);
   if (!csId || (chatRole !== 'CS' && chatRole !== 'SPV')) throw notAnAgent();
   return deps.db.transaction(async (tx) => {
-    const row = await findAgent(tx, actor.clientId, { csId });
-    if (!row || row.deleted) throw agentNotFound();
-    if (row.status !== status) {
-      await updateAgent(tx, actor.clientId, csId, { status, statusSince: new Date() });
-      await recordStatusChange(tx, actor.clientId, csId, status, newId());
-      await publishInboxEvent(deps, tx, {
-        clientId: actor.clientId,
-        audience: { all: true },
-        typeNotif: 'AGENT_STATUS',
-        data: { csId, email: row.email, status },
-      });
-    }
-    if (status === 'online' && row.kind === 'cs') await assignWaitingRooms(deps, tx, actor.clientId);
+    const applied = await applyAgentStatus(deps, tx, actor.clientId, csId, status, {
+      which: options.releaseRooms ? 'all' : 'none',
+      by: `${actorLabel(actor)} went ${status}`,
+    });
+    if (!applied) throw agentNotFound();
     const current = await findAgent(tx, actor.clientId, { csId });
-    return { status: current!.status, since: current!.statusSince.toISOString() };
+    return { status: current!.status, since: current!.statusSince.toISOString(), released: applied.released };
   });
 }
 
@@ -401,4 +436,10 @@ export async function importAgents(db: InboxDeps['db'], actor: Actor, kind: Agen
     else report.succeeded++;
   }
   return report;
+}
+
+/** The agent's status for the session state (identity asks through a port wired in the app). */
+export async function findAgentStatus(db: Executor, clientId: string, csId: string) {
+  const row = await findAgent(db, clientId, { csId });
+  return row && !row.deleted ? row.status : null;
 }

@@ -70,3 +70,20 @@ export const csAgentStatusLogs = pgTable(
 );
 
 export type CsAgentRow = typeof csAgents.$inferSelect;
+
+/**
+ * Live sockets of an agent, per server process (`node_id`): presence follows them (issue 13). A
+ * process refreshes `seen_at` of its rows while their sockets live; a row whose process died goes
+ * stale, so no agent stays connected after a crash or restart.
+ */
+export const csAgentConnections = pgTable(
+  'cs_agent_connections',
+  {
+    clientId: uuid('client_id').notNull(),
+    csId: uuid('cs_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    sockets: integer('sockets').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.csId, t.nodeId] })],
+);

@@ -1,3 +1,4 @@
+import { NOTE_MESSAGE_TYPE } from '@sapa/contracts';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
@@ -169,7 +170,12 @@ export async function listMessageRows(
         csMessages,
         clientId,
         eq(csMessages.roomId, roomId),
-        options.internal === undefined ? undefined : eq(csMessages.isInternal, options.internal),
+        options.internal === undefined
+          ? undefined
+          : options.internal
+            ? eq(csMessages.isInternal, true)
+            : // The conversation shows private notes among the messages, where they were written.
+              sql`(${csMessages.isInternal} = false or ${csMessages.type} = ${NOTE_MESSAGE_TYPE})`,
         options.cursor
           ? sql`(${csMessages.createdAt}, ${csMessages.id}) < (${options.cursor.createdAt}, ${options.cursor.id})`
           : undefined,

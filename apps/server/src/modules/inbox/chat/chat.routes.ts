@@ -4,6 +4,8 @@ import { isTrue } from '../../../platform/http-io.js';
 import { readOperationUpload, routeOperation } from '../../../platform/operation-route.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { imageTooLarge } from '../inbox.errors.js';
+import { writeNote } from '../notes/notes.service.js';
+import { announceTyping } from '../presence/typing.service.js';
 import {
   getChatMessage,
   getCheckPoint,
@@ -34,6 +36,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
   );
   routeOperation(app, chatOperations.sendMessage, (request) =>
     sendChatMessage(deps, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, chatOperations.sendNote, (request) =>
+    writeNote(deps, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, chatOperations.sendTyping, (request) =>
+    announceTyping(deps, request.ctx.actor!, request.body),
   );
   routeOperation(app, chatOperations.sendImage, async (request) => {
     const { bytes, fileName, fields } = await readOperationUpload(

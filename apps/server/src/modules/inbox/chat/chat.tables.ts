@@ -18,6 +18,8 @@ export const csMessages = pgTable(
     fromCs: boolean('from_cs').notNull(),
     csId: uuid('cs_id'),
     isInternal: boolean('is_internal').notNull().default(false),
+    /** Who wrote a private note (type `note`), as shown to the agents. */
+    authorName: text('author_name'),
     replyToProviderMessageId: text('reply_to_provider_message_id'),
     /** The customer's reaction (an emoji) to this message; null when none or taken away. */
     reaction: text('reaction'),

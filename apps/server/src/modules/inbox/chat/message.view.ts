@@ -12,6 +12,7 @@ export function toMessage(row: CsMessageRow) {
     fromCs: row.fromCs,
     csId: row.csId,
     isInternal: row.isInternal,
+    authorName: row.authorName,
     status: row.status,
     error: row.errorCode ? { code: row.errorCode, title: row.errorTitle } : null,
     providerMessageId: row.providerMessageId,

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdLiveSocket } from '../../../test/agent-presence.js';
 import { inboundText } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { createInboxPort } from '../index.js';
@@ -22,6 +23,7 @@ describe('customer-service dashboard', () => {
       payload: { csName: 'Ayu', email: 'usc@demo.test', capacity: 5 },
     });
     usc = await logIn(sapa.app, 'usc@demo.test');
+    await holdLiveSocket(sapa, usc);
     const port = createInboxPort({});
     const clientId = adc.session.clientId;
     await port.receiveInbound(sapa.database.db, inboundText(clientId, '6281200000011', 'halo'));

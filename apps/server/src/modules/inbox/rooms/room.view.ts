@@ -35,6 +35,13 @@ export function toRoom(row: CsRoomRow) {
         }
       : null,
     unreadCount: row.unreadCount,
+    csat: row.csatRequestedAt
+      ? {
+          requestedAt: row.csatRequestedAt.toISOString(),
+          score: row.csatScore,
+          at: row.csatAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 export type Room = ReturnType<typeof toRoom>;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappChannels } from '../../../schema.js';
+import { holdLiveSocket } from '../../../test/agent-presence.js';
 import { inboundText, RecordingChannel, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { type InboxPort, MAX_SEND_ATTEMPTS } from '../../messaging/index.js';
@@ -62,6 +63,8 @@ describe('chat rooms, chat and routing through the API', () => {
       logIn(sapa.app, 'use@demo.test'),
       logIn(sapa.app, 'usv@demo.test'),
     ]);
+    await holdLiveSocket(sapa, usc);
+    await holdLiveSocket(sapa, use);
   });
   afterAll(async () => sapa?.close());
 

@@ -8,6 +8,7 @@ import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
+import { requestCsat } from '../csat/csat.service.js';
 import { confinedAgentIdOf, isInboxSupervisor, requireInboxAccess } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
@@ -243,7 +244,7 @@ export async function closeRoom(
   input: { roomId: string; remarks?: string | undefined; csCampaign?: string | undefined },
   flags: { forceClose?: boolean | undefined; isMarge?: boolean | undefined },
 ) {
-  return deps.db.transaction(async (tx) => {
+  const { closed, csat } = await deps.db.transaction(async (tx) => {
     const room = await getVisibleRoom(tx, actor, input.roomId);
     if (room.status === 'closed') throw roomClosed();
     const supervisor = isInboxSupervisor(actor);
@@ -281,8 +282,12 @@ export async function closeRoom(
       data: { roomId: room.id, closedBy: actorLabel(actor), mergedInto },
       chatroom: toRoom(closed!),
     });
-    return toRoom(closed!);
+    // The customer is asked to rate the conversation (not when it merged into an earlier one).
+    const csat = config.csatEnabled && !mergedInto ? await requestCsat(deps, tx, closed!) : null;
+    return { closed: csat ? ((await findRoom(tx, actor.clientId, room.id)) ?? closed!) : closed!, csat };
   });
+  if (csat) deps.messaging!.dispatch(csat);
+  return toRoom(closed);
 }
 
 /** Closes bot rooms: one (`roomId`) or every open one. */
@@ -540,12 +545,34 @@ export async function listHistory(db: Executor, actor: Actor, query: HistoryQuer
   return { ...page, total };
 }
 
+/**
+ * The closed rooms of the customer the caller is serving, whoever handled them: an agent needs the
+ * context of the person in front of them (issue 13). Spec §6 confines chat role CS on the history
+ * search (`listHistory`), not here; an agent who serves no room of this customer gets 404.
+ */
 export async function listHistoryOfCustomer(
   db: Executor,
   actor: Actor,
   input: { customerPhoneNumber: string; pageSize?: number | undefined; pageNumber?: number | undefined },
 ) {
-  return listHistory(db, actor, input);
+  const phone = toPhoneDigits(input.customerPhoneNumber);
+  const confined = await requireCustomerReachable(db, actor, phone);
+  if (!confined) return listHistory(db, actor, input);
+  const filters: RoomFilters = {
+    ...(await historyFilters(db, actor, { customerPhoneNumber: phone })),
+    csIds: undefined,
+  };
+  const pageSize = input.pageSize ?? 10;
+  const [page, total] = await Promise.all([
+    pageOfRooms(db, actor, filters, {
+      pageSize,
+      pageNumber: input.pageNumber,
+      cursor: null,
+      direction: 'desc',
+    }),
+    countRooms(db, actor.clientId, filters),
+  ]);
+  return { ...page, total };
 }
 
 export async function exportHistoryCsv(db: Executor, actor: Actor, query: HistoryQuery) {

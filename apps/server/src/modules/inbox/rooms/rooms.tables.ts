@@ -54,6 +54,11 @@ export const csRooms = pgTable(
     lastMessagePreview: text('last_message_preview'),
     lastMessageFromCs: boolean('last_message_from_cs'),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** When the customer was asked to rate the conversation after it closed (CSAT), if they were. */
+    csatRequestedAt: timestamp('csat_requested_at', { withTimezone: true }),
+    /** The customer's rating, 1 (bad) to 3 (good): the first answer only. */
+    csatScore: integer('csat_score'),
+    csatAt: timestamp('csat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdLiveSocket } from '../../../test/agent-presence.js';
 import { inboundText } from '../../../test/inbox-fakes.js';
 import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { csAgents } from '../agents/agents.tables.js';
@@ -25,6 +26,7 @@ describe('routing under concurrent arrivals', () => {
         payload: { csName, email, capacity: 4, percentageWeight: 50 },
       });
       const agent = await logIn(sapa.app, email!);
+      await holdLiveSocket(sapa, agent);
       await sapa.app.inject({
         method: 'PUT',
         url: '/api/cs/customerService/status',

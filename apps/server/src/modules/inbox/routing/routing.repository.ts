@@ -3,6 +3,7 @@ import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csAgents } from '../agents/agents.tables.js';
 import { csConfigurations } from '../configuration/configuration.tables.js';
+import { hasLiveConnection } from '../presence/presence.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
 import type { Candidate } from './routing.policy.js';
 
@@ -30,7 +31,7 @@ export async function lockClientRoutingReadingConfig(db: Executor, clientId: str
   return result.rows[0]?.config ?? null;
 }
 
-/** Agents who may take a new room now (CS, online, active), each with their open rooms, in one query. */
+/** Agents who may take a new room now (CS, online, connected, active), each with their open rooms, in one query. */
 export async function listOnlineAgents(db: Executor, clientId: string): Promise<Candidate[]> {
   return db
     .select({
@@ -52,6 +53,8 @@ export async function listOnlineAgents(db: Executor, clientId: string): Promise<
         eq(csAgents.status, 'online'),
         eq(csAgents.deactivated, false),
         eq(csAgents.deleted, false),
+        // Online on paper is not enough: a closed tab must not receive customers (issue 13).
+        hasLiveConnection(),
       ),
     );
 }

@@ -31,7 +31,12 @@ export function ActivityLogsPage() {
     { key: 'event', header: t('activityLogs.event'), render: (row) => row.event },
     { key: 'result', header: t('activityLogs.result'), render: (row) => row.result },
     { key: 'client', header: t('activityLogs.client'), render: (row) => clientName(row.clientId) },
-    { key: 'user', header: t('activityLogs.user'), render: (row) => row.userId?.slice(-8) ?? '—' },
+    {
+      key: 'user',
+      header: t('activityLogs.user'),
+      // A user deleted since keeps the end of their id, so rows of one person still group together.
+      render: (row) => row.userName ?? (row.userId ? `…${row.userId.slice(-8)}` : '—'),
+    },
   ];
 
   return (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BeforeAfterTable } from '../../../components/before-after-table';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DateField } from '../../../components/date-field';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { useClientChoices } from '../../../entities/client';
@@ -117,18 +118,16 @@ export function AuditTrailPage() {
               onChange={(event) => set('entityType', event.currentTarget.value)}
               w={160}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('audit.from')}
               value={draft.from}
-              onChange={(event) => set('from', event.currentTarget.value)}
+              onChange={(value) => set('from', value)}
               w={170}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('audit.to')}
               value={draft.to}
-              onChange={(event) => set('to', event.currentTarget.value)}
+              onChange={(value) => set('to', value)}
               w={170}
             />
           </Group>

@@ -223,6 +223,97 @@ describe('uploading an image', () => {
   });
 });
 
+describe('template shortcuts', () => {
+  const THANKS = {
+    ...TEMPLATE,
+    id: 'tpl-2',
+    name: 'Thank you',
+    content: 'Terima kasih!',
+    shortcut: '/thanks',
+  };
+  const FOLLOW_UP = { ...TEMPLATE, shortcut: 'follow' };
+
+  function shortcutServer() {
+    return mockFetch((request: SentRequest) => {
+      const path = request.path.split('?')[0];
+      if (path === '/api/cs/chat/window')
+        return jsonResponse(200, { roomId: 'room-1', internal: false, open: true, closesAt: null });
+      if (path === '/api/cs/chatTemplate')
+        return jsonResponse(200, { items: [FOLLOW_UP, THANKS], total: 2, pageNumber: 0, pageSize: 200 });
+      if (path === '/api/cs/chat' && request.method === 'POST')
+        return jsonResponse(201, buildMessage({ id: 'sent-1', fromCs: true, status: 'sent' }));
+      return errorResponse(404, 'not_found', path ?? '');
+    });
+  }
+
+  it('opens a filtered picker on `/`, and Enter inserts the highlighted template without sending', async () => {
+    const { requests } = shortcutServer();
+    renderWithProviders(<Composer roomId="room-1" />);
+    const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, 'Baik. /');
+    const picker = await screen.findByRole('listbox', { name: 'Chat templates' });
+    expect(within(picker).getAllByRole('option')).toHaveLength(2);
+
+    await user.type(box, 'tha');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['/thanksThank youTerima kasih!']);
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(box.value).toBe('Baik. Terima kasih!'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(posts(requests, '/api/cs/chat')).toHaveLength(0);
+
+    // Now Enter sends what was inserted.
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(posts(requests, '/api/cs/chat')).toHaveLength(1));
+    expect(posts(requests, '/api/cs/chat')[0]?.body).toMatchObject({ content: 'Baik. Terima kasih!' });
+  });
+
+  it('moves with the arrow keys, asks for the parameters and marks what is still to fill', async () => {
+    shortcutServer();
+    renderWithProviders(<Composer roomId="room-1" />);
+    const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, '/');
+    const picker = await screen.findByRole('listbox');
+    const options = () => within(picker).getAllByRole('option');
+    expect(options()[0]?.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(options()[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(options()[1]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(options()[0]?.getAttribute('aria-selected')).toBe('true');
+    // `follow` sorts before `thanks`: the first is the order follow-up with one placeholder.
+    expect(options()[0]?.textContent).toContain('/follow');
+    await user.keyboard('{Enter}');
+
+    const form = await screen.findByRole('form', { name: 'Fill in “order_follow_up”' });
+    expect(within(form).getByTestId('template-parameters-preview').querySelector('mark')?.textContent).toBe(
+      '{{1}}',
+    );
+    await user.type(within(form).getByRole('textbox', { name: 'Value for 1' }), 'Rina{Enter}');
+    await vi.waitFor(() => expect(box.value).toBe('Halo Rina, pesanan Anda sudah kami proses.'));
+    expect(screen.queryByTestId('template-parameters')).toBeNull();
+  });
+
+  it('closes on Escape and then lets Enter send the typed text as it is', async () => {
+    const { requests } = shortcutServer();
+    renderWithProviders(<Composer roomId="room-1" />);
+    const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, '/tha');
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(posts(requests, '/api/cs/chat')).toHaveLength(1));
+    expect(posts(requests, '/api/cs/chat')[0]?.body).toMatchObject({ content: '/tha' });
+  });
+});
+
 describe('sending an image by link', () => {
   it('sends only a link to one of our files, refusing another site’s before asking the server', async () => {
     const { requests } = server(() => ({ open: true, closesAt: null }));

@@ -20,7 +20,17 @@ import { ApiError, describeError } from '../../../lib/http';
 import { chatKeys } from '../api/chat-keys';
 import { type ChatTemplate, useTemplates } from '../api/lookups-api';
 import { useCustomerWindow, useSendMessage } from '../api/messages-api';
+import { useChatCommand } from '../hooks/chat-commands';
+import { useAnnounceTyping } from '../live/typing';
 import { firstImage, ImageAttachment, imageProblem } from './image-attachment';
+import { type ComposerMode, ComposerModeSwitch, NoteComposer } from './private-note';
+import {
+  SLASH_PICKER_ID,
+  slashOptionId,
+  TemplateParametersForm,
+  TemplateSlashPicker,
+} from './template-insert';
+import { matchTemplates, type SlashQuery, slashQueryAt } from './template-shortcut';
 import { splitRemaining, templateParameterCount, useRemaining } from './window-countdown';
 
 /** WhatsApp template languages the picker offers; the template must be approved in that language. */
@@ -53,6 +63,7 @@ export function Composer({ roomId }: ComposerProps) {
   const window = useCustomerWindow(roomId);
   const remaining = useRemaining(window.data?.closesAt ?? null);
   const open = Boolean(window.data?.open) && (remaining === null || remaining > 0);
+  const [mode, setMode] = useState<ComposerMode>('reply');
 
   // The moment the countdown runs out, the server is asked again so the box switches for sure.
   useEffect(() => {
@@ -80,8 +91,17 @@ export function Composer({ roomId }: ComposerProps) {
     );
   }
   if (window.data.internal) return <FreeTextBox roomId={roomId} />;
+  const modes = <ComposerModeSwitch roomId={roomId} mode={mode} onChange={setMode} />;
+  if (mode === 'note')
+    return (
+      <Stack gap={4}>
+        {modes}
+        <NoteComposer roomId={roomId} />
+      </Stack>
+    );
   return open ? (
     <Stack gap={4}>
+      {modes}
       <Text size="xs" c="dimmed" data-testid="window-countdown">
         {remaining === null ? t('chat.window.open') : t('chat.window.closesIn', splitRemaining(remaining))}
       </Text>
@@ -89,6 +109,7 @@ export function Composer({ roomId }: ComposerProps) {
     </Stack>
   ) : (
     <Stack gap="xs">
+      {modes}
       <Alert color="yellow" role="status" data-testid="window-closed" p="xs">
         <Text size="sm">{t('chat.window.closed')}</Text>
       </Alert>
@@ -115,6 +136,48 @@ function FreeTextBox({ roomId }: { roomId: string }) {
   const [attachError, setAttachError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const announceTyping = useAnnounceTyping(roomId, 'reply');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The `/word` at the caret (null when none), the highlighted match, and the one the agent closed.
+  const [slash, setSlash] = useState<SlashQuery | null>(null);
+  const [activeMatch, setActiveMatch] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  // A picked template with placeholders waits here, with the span of the box it will replace.
+  const [filling, setFilling] = useState<{ template: ChatTemplate; start: number; end: number } | null>(null);
+  const matches = useMemo(
+    () => (slash ? matchTemplates(templates.data ?? [], slash.query) : []),
+    [slash, templates.data],
+  );
+  const pickerOpen = slash !== null && slash.start !== dismissedAt && filling === null;
+  useChatCommand('focusComposer', () => box.current?.focus());
+
+  const readSlash = (element: HTMLTextAreaElement) => {
+    const next = slashQueryAt(element.value, element.selectionStart ?? element.value.length);
+    setSlash(next);
+    if (next?.query !== slash?.query) setActiveMatch(0);
+    if (next?.start !== dismissedAt) setDismissedAt(null);
+  };
+
+  /** The text replaces `start…end` of the box, and the caret lands after it. */
+  const insertAt = (start: number, end: number, insert: string) => {
+    const next = `${text.slice(0, start)}${insert}${text.slice(end)}`;
+    setText(next);
+    setSlash(null);
+    const caret = start + insert.length;
+    requestAnimationFrame(() => {
+      box.current?.focus();
+      box.current?.setSelectionRange(caret, caret);
+    });
+  };
+
+  /** A template from the `/` picker or the template button: inserted, or its parameters asked first. */
+  const pickTemplate = (template: ChatTemplate, span: { start: number; end: number }) => {
+    if (templateParameterCount(template.content) === 0) insertAt(span.start, span.end, template.content);
+    else {
+      setFilling({ template, ...span });
+      setSlash(null);
+    }
+  };
 
   /** A picked, pasted or dropped file: refused here with a clear reason, or shown for a caption. */
   const attach = (file: File | null) => {
@@ -156,111 +219,100 @@ function FreeTextBox({ roomId }: { roomId: string }) {
   };
 
   return (
-    <form
-      onSubmit={submitText}
-      aria-label={t('chat.composer.label')}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={(event) => {
-        // Moving over the box's own children is not leaving it.
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={(event) => {
-        if (!event.dataTransfer.files.length) return;
-        event.preventDefault();
-        setDragging(false);
-        attach(firstImage(event.dataTransfer.files));
-      }}
-      style={dragging ? { outline: '2px dashed var(--mantine-color-blue-5)', borderRadius: 8 } : undefined}
-    >
-      <Stack gap={4}>
-        {send.isError ? (
-          <Text size="sm" c="red" role="alert">
-            {errorText(send.error, t)}
-          </Text>
-        ) : null}
-        {attachError ? (
-          <Text size="sm" c="red" role="alert">
-            {attachError}
-          </Text>
-        ) : null}
-        {attachment ? (
-          <ImageAttachment
-            key={`${attachment.name}-${attachment.size}-${attachment.lastModified}`}
-            roomId={roomId}
-            file={attachment}
-            onDone={() => setAttachment(null)}
-          />
-        ) : null}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          hidden
-          data-testid="image-file-input"
-          aria-label={t('chat.composer.upload.attach')}
-          onChange={(event) => {
-            attach(event.currentTarget.files?.[0] ?? null);
-            // The same file picked again after a removal must fire a change.
-            event.currentTarget.value = '';
+    <Stack gap={4}>
+      {filling ? (
+        <TemplateParametersForm
+          key={filling.template.id}
+          template={filling.template}
+          onInsert={(filled) => {
+            insertAt(filling.start, filling.end, filled);
+            setFilling(null);
+          }}
+          onCancel={() => {
+            setFilling(null);
+            box.current?.focus();
           }}
         />
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TemplateMenu templates={templates.data ?? []} onPick={(template) => setText(template.content)} />
-          <Tooltip label={t('chat.composer.upload.attach')}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('chat.composer.upload.attach')}
-              onClick={() => fileInput.current?.click()}
-            >
-              <IconPaperclip size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Popover opened={imageOpen} onChange={setImageOpen} position="top-start" withArrow trapFocus>
-            <Popover.Target>
-              <Tooltip label={t('chat.composer.image')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t('chat.composer.image')}
-                  onClick={() => setImageOpen((value) => !value)}
-                >
-                  <IconLink size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap="xs" w={300}>
-                <TextInput
-                  label={t('chat.composer.imageUrl')}
-                  description={t('chat.composer.imageUrlHint')}
-                  value={imageUrl}
-                  onChange={(event) => setImageUrl(event.currentTarget.value)}
-                  error={imageError}
-                />
-                <TextInput
-                  label={t('chat.composer.caption')}
-                  value={caption}
-                  onChange={(event) => setCaption(event.currentTarget.value)}
-                />
-                <Button size="xs" onClick={submitImage} loading={send.isPending}>
-                  {t('chat.composer.sendImage')}
-                </Button>
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
+      ) : null}
+      <form
+        onSubmit={submitText}
+        aria-label={t('chat.composer.label')}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          // Moving over the box's own children is not leaving it.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={(event) => {
+          if (!event.dataTransfer.files.length) return;
+          event.preventDefault();
+          setDragging(false);
+          attach(firstImage(event.dataTransfer.files));
+        }}
+        style={dragging ? { outline: '2px dashed var(--mantine-color-blue-5)', borderRadius: 8 } : undefined}
+      >
+        <Stack gap={4}>
+          {send.isError ? (
+            <Text size="sm" c="red" role="alert">
+              {errorText(send.error, t)}
+            </Text>
+          ) : null}
+          {attachError ? (
+            <Text size="sm" c="red" role="alert">
+              {attachError}
+            </Text>
+          ) : null}
+          {attachment ? (
+            <ImageAttachment
+              key={`${attachment.name}-${attachment.size}-${attachment.lastModified}`}
+              roomId={roomId}
+              file={attachment}
+              onDone={() => setAttachment(null)}
+            />
+          ) : null}
+          {pickerOpen && slash ? (
+            <TemplateSlashPicker
+              templates={matches}
+              active={activeMatch}
+              onHover={setActiveMatch}
+              onPick={(template) => pickTemplate(template, slash)}
+            />
+          ) : null}
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            data-testid="image-file-input"
+            aria-label={t('chat.composer.upload.attach')}
+            onChange={(event) => {
+              attach(event.currentTarget.files?.[0] ?? null);
+              // The same file picked again after a removal must fire a change.
+              event.currentTarget.value = '';
+            }}
+          />
           <Textarea
+            ref={box}
             aria-label={t('chat.composer.message')}
             placeholder={t('chat.composer.placeholder')}
             rows={2}
             maxLength={4096}
-            style={{ flex: 1 }}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            role={pickerOpen ? 'combobox' : undefined}
+            aria-expanded={pickerOpen}
+            aria-controls={pickerOpen ? SLASH_PICKER_ID : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={pickerOpen && matches.length > 0 ? slashOptionId(activeMatch) : undefined}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              readSlash(event.currentTarget);
+              announceTyping();
+            }}
+            onSelect={(event) => readSlash(event.currentTarget)}
+            onBlur={() => setSlash(null)}
             onPaste={(event) => {
               // A pasted screenshot becomes an attachment; pasted text stays text.
               const image = Array.from(event.clipboardData.files).find((file) =>
@@ -271,6 +323,36 @@ function FreeTextBox({ roomId }: { roomId: string }) {
               attach(image);
             }}
             onKeyDown={(event) => {
+              if (pickerOpen && slash && !event.nativeEvent.isComposing) {
+                const count = matches.length;
+                if (event.key === 'ArrowDown' && count) {
+                  event.preventDefault();
+                  setActiveMatch((index) => (index + 1) % count);
+                  return;
+                }
+                if (event.key === 'ArrowUp' && count) {
+                  event.preventDefault();
+                  setActiveMatch((index) => (index - 1 + count) % count);
+                  return;
+                }
+                if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count) {
+                  event.preventDefault();
+                  const picked = matches[Math.min(activeMatch, count - 1)];
+                  if (picked) pickTemplate(picked, slash);
+                  return;
+                }
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  event.stopPropagation();
+                  setDismissedAt(slash.start);
+                  return;
+                }
+              }
+              // Esc leaves the box, so the page's shortcuts work again.
+              if (event.key === 'Escape' && !pickerOpen) {
+                event.currentTarget.blur();
+                return;
+              }
               // Enter sends, Shift+Enter breaks the line, as in WhatsApp Web.
               if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
                 event.preventDefault();
@@ -278,17 +360,73 @@ function FreeTextBox({ roomId }: { roomId: string }) {
               }
             }}
           />
-          <Button
-            type="submit"
-            leftSection={<IconSend size={16} />}
-            loading={send.isPending}
-            disabled={!text.trim()}
-          >
-            {t('chat.composer.send')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap={4} wrap="nowrap">
+              <TemplateMenu
+                templates={templates.data ?? []}
+                onPick={(template) => {
+                  // The button inserts at the caret, replacing a selection, as the `/` picker does.
+                  const element = box.current;
+                  const start = element?.selectionStart ?? text.length;
+                  pickTemplate(template, { start, end: element?.selectionEnd ?? start });
+                }}
+              />
+              <Tooltip label={t('chat.composer.upload.attach')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('chat.composer.upload.attach')}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  <IconPaperclip size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Popover opened={imageOpen} onChange={setImageOpen} position="top-start" withArrow trapFocus>
+                <Popover.Target>
+                  <Tooltip label={t('chat.composer.image')}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={t('chat.composer.image')}
+                      onClick={() => setImageOpen((value) => !value)}
+                    >
+                      <IconLink size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Popover.Target>
+                <Popover.Dropdown>
+                  <Stack gap="xs" w={300}>
+                    <TextInput
+                      label={t('chat.composer.imageUrl')}
+                      description={t('chat.composer.imageUrlHint')}
+                      value={imageUrl}
+                      onChange={(event) => setImageUrl(event.currentTarget.value)}
+                      error={imageError}
+                    />
+                    <TextInput
+                      label={t('chat.composer.caption')}
+                      value={caption}
+                      onChange={(event) => setCaption(event.currentTarget.value)}
+                    />
+                    <Button size="xs" onClick={submitImage} loading={send.isPending}>
+                      {t('chat.composer.sendImage')}
+                    </Button>
+                  </Stack>
+                </Popover.Dropdown>
+              </Popover>
+            </Group>
+            <Button
+              type="submit"
+              leftSection={<IconSend size={16} />}
+              loading={send.isPending}
+              disabled={!text.trim()}
+            >
+              {t('chat.composer.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
   );
 }
 

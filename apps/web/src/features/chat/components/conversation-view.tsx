@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { ChatMessage } from '@sapa/contracts';
+import { type ChatMessage, NOTE_MESSAGE_TYPE } from '@sapa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,6 +166,11 @@ function Bubble({
           </Box>
         ) : null}
         {message.type === 'image' ? <MessageImage message={message} /> : null}
+        {message.type === NOTE_MESSAGE_TYPE ? (
+          <Text size="xs" c="yellow.9" fw={600} data-testid="private-note">
+            {t('chat.note.bubble', { name: message.authorName ?? t('chat.note.someone') })}
+          </Text>
+        ) : null}
         {LABELLED.has(message.type) ? (
           <Text size="xs" c="dimmed" fw={500}>
             {t(`chat.conversation.kindLabel.${message.type}`)}
@@ -205,9 +210,12 @@ function Bubble({
 }
 
 /** Kinds whose content reads differently from a plain text: a label above it says what it is. */
-const LABELLED = new Set(['template', 'contacts', 'system', 'flow']);
+const LABELLED = new Set(['template', 'contacts', 'system', 'flow', 'csat_request', 'csat_reply']);
 const KINDS = new Set([
   'text',
+  NOTE_MESSAGE_TYPE,
+  'csat_request',
+  'csat_reply',
   'image',
   'document',
   'audio',

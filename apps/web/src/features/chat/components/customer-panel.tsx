@@ -86,6 +86,11 @@ export function CustomerPanel({ room }: { room: ChatRoom }) {
                 <Text size="xs" fw={600}>
                   #{past.shortId} · {format(past.closedAt ?? past.createdAt, 'dateTime')}
                 </Text>
+                {past.csId ? (
+                  <Text size="xs" c="dimmed">
+                    {t('chat.customer.handledBy', { name: agentName(past.csId) })}
+                  </Text>
+                ) : null}
                 {past.category?.name ? (
                   <Text size="xs" c="dimmed">
                     {past.category.name}

@@ -6,6 +6,7 @@ import { describeError } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { useCategories } from '../api/lookups-api';
 import { useMarkRead, useRoomAction } from '../api/rooms-api';
+import { useChatCommand } from '../hooks/chat-commands';
 import { isSupervisorSession } from '../live/inbox-cache';
 import { CloseRoomDialog } from './close-room-dialog';
 import { PRIORITIES } from './room-badges';
@@ -25,6 +26,19 @@ export function RoomHeader({ room }: { room: ChatRoom }) {
   const othersRoom = Boolean(room.csId && room.csId !== myCsId);
   // An agent keeps seeing a room transferred away while open, but may no longer act on it.
   const closed = room.status === 'closed' || (othersRoom && !supervisor);
+  const canTake = room.status === 'queued' && Boolean(myCsId);
+  const take = () => {
+    if (myCsId) action.mutate({ kind: 'transfer', roomId: room.id, toCsId: myCsId, bot: room.isBot });
+  };
+  // The keyboard's `a` and `c` do what the buttons below do, when those are enabled.
+  useChatCommand('take', () => {
+    if (canTake && !action.isPending) take();
+  });
+  useChatCommand('close', () => {
+    if (closed) return;
+    if (othersRoom && supervisor) setClosing('force');
+    else if (!othersRoom) setClosing('close');
+  });
 
   return (
     <Stack gap={6}>
@@ -47,12 +61,10 @@ export function RoomHeader({ room }: { room: ChatRoom }) {
           </Group>
         </Stack>
         <Group gap="xs">
-          {room.status === 'queued' && myCsId ? (
+          {canTake ? (
             <Button
               size="xs"
-              onClick={() =>
-                action.mutate({ kind: 'transfer', roomId: room.id, toCsId: myCsId, bot: room.isBot })
-              }
+              onClick={take}
               loading={action.isPending && action.variables?.kind === 'transfer'}
             >
               {t('chat.actions.take')}

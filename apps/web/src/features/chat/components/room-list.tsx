@@ -27,10 +27,12 @@ import { PRIORITIES, PriorityBadge, WaitingTime } from './room-badges';
 type RoomListProps = {
   selectedId: string | null;
   onSelect: (room: ChatRoom) => void;
+  /** The rooms shown, in order, whenever they change (the keyboard moves through them). */
+  onRoomsShown?: (rooms: ChatRoom[]) => void;
 };
 
 /** The agent's rooms (theirs and the waiting queue), with search, the API's filters and infinite scroll. */
-export function RoomList({ selectedId, onSelect }: RoomListProps) {
+export function RoomList({ selectedId, onSelect, onRoomsShown }: RoomListProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -43,6 +45,9 @@ export function RoomList({ selectedId, onSelect }: RoomListProps) {
   const agents = useAgents();
   const rows = rooms.data?.pages.flatMap((page) => page.items);
   const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    onRoomsShown?.(rows ?? []);
+  }, [rows, onRoomsShown]);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
   // Scrolling loads pages only once the configuration says isInfinityScroll; else "Load more" does.
@@ -205,6 +210,7 @@ function RoomRow({
       role="listitem"
       aria-current={selected ? 'true' : undefined}
       data-testid={`room-${room.customerPhoneNumber}`}
+      data-room-id={room.id}
       onClick={() => onSelect(room)}
       p="xs"
       style={{

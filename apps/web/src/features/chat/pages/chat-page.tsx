@@ -1,9 +1,9 @@
-import { Box, Button, Center, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Divider, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ChatMessage, ChatRoom } from '@sapa/contracts';
-import { IconBell } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconKeyboard, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -16,6 +16,8 @@ import { ConversationView } from '../components/conversation-view';
 import { CustomerPanel } from '../components/customer-panel';
 import { RoomHeader } from '../components/room-header';
 import { RoomList } from '../components/room-list';
+import { ShortcutsOverlay } from '../components/shortcuts-overlay';
+import { useChatKeyboard } from '../hooks/use-chat-keyboard';
 import { askNotificationPermission, notificationPermission, notifyBrowser, playChime } from '../live/alerts';
 import { findCachedRoom, isSupervisorSession } from '../live/inbox-cache';
 import { useInboxLive } from '../live/use-inbox-live';
@@ -32,8 +34,16 @@ export function ChatPage() {
   const session = useSessionStore((state) => state.session);
   const supervisor = isSupervisorSession(session);
 
+  // The room just chosen, until the page renders with it (the router updates in a transition, and
+  // a quick second key press must move on from the new room, not the old one).
+  const chosen = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page has caught up with the choice
+  useEffect(() => {
+    chosen.current = null;
+  }, [roomId]);
   const select = useCallback(
     (next: ChatRoom) => {
+      chosen.current = next.id;
       queryClient.setQueryData(chatKeys.room(next.id), (old: ChatRoom | undefined) => old ?? next);
       setParams({ room: next.id });
     },
@@ -62,6 +72,26 @@ export function ChatPage() {
   );
   useInboxLive(onCustomerMessage);
 
+  // The keyboard walks the rooms as the list shows them.
+  const shownRooms = useRef<ChatRoom[]>([]);
+  const onRoomsShown = useCallback((rooms: ChatRoom[]) => {
+    shownRooms.current = rooms;
+  }, []);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useChatKeyboard({
+    move: (step) => {
+      const rooms = shownRooms.current;
+      if (rooms.length === 0) return;
+      const current = chosen.current ?? roomId;
+      const at = rooms.findIndex((item) => item.id === current);
+      const next = rooms[at === -1 ? (step === 1 ? 0 : rooms.length - 1) : at + step];
+      if (!next) return;
+      select(next);
+      document.querySelector(`[data-room-id="${next.id}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    },
+    openHelp: () => setHelpOpen(true),
+  });
+
   // Opening a room reads its waiting messages.
   const unread = room.data?.unreadCount ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once per room opened with unread messages, not on every re-render
@@ -69,32 +99,74 @@ export function ChatPage() {
     if (roomId && unread > 0 && room.data?.status !== 'closed') markRead.mutate(roomId);
   }, [roomId, unread > 0]);
 
+  // On a phone one column shows at a time: the list, then the conversation, then the customer; each
+  // step is a history entry, so the browser's back goes back a column.
+  const customerOpen = params.get('panel') === 'customer';
+  const mobileView: 'list' | 'conversation' | 'customer' = !roomId
+    ? 'list'
+    : customerOpen
+      ? 'customer'
+      : 'conversation';
+  const shownOnPhone = (view: typeof mobileView, display = 'flex') => ({
+    base: mobileView === view ? display : 'none',
+    md: display,
+  });
+
   return (
-    <Stack gap={0} h="calc(100vh - 120px)" style={{ minHeight: 480 }}>
-      <PageHeader
-        title={t('pages.chat')}
-        description={t('chat.description')}
-        actions={
-          permission === 'default' ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconBell size={14} />}
-              onClick={() => void askNotificationPermission().then(setPermission)}
-            >
-              {t('chat.notify.enable')}
-            </Button>
-          ) : null
-        }
-      />
+    <Stack
+      gap={0}
+      h="calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--app-shell-padding, 0px))"
+      style={{ minHeight: 420 }}
+      data-mobile-view={mobileView}
+    >
+      <Box display={shownOnPhone('list', 'block')}>
+        <PageHeader
+          title={t('pages.chat')}
+          description={t('chat.description')}
+          actions={
+            <>
+              {permission === 'default' ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconBell size={14} />}
+                  onClick={() => void askNotificationPermission().then(setPermission)}
+                >
+                  {t('chat.notify.enable')}
+                </Button>
+              ) : null}
+              <Tooltip label={t('chat.shortcuts.open')}>
+                <ActionIcon
+                  variant="default"
+                  size="md"
+                  visibleFrom="md"
+                  aria-label={t('chat.shortcuts.open')}
+                  onClick={() => setHelpOpen(true)}
+                >
+                  <IconKeyboard size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          }
+        />
+      </Box>
       <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        <Paper withBorder p="xs" w={320} style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-          <RoomList selectedId={roomId} onSelect={select} />
+        <Paper
+          withBorder
+          p="xs"
+          w={{ base: '100%', md: 280, xl: 320 }}
+          display={shownOnPhone('list')}
+          style={{ flexDirection: 'column', minHeight: 0, flexShrink: 0 }}
+          data-testid="chat-column-rooms"
+        >
+          <RoomList selectedId={roomId} onSelect={select} onRoomsShown={onRoomsShown} />
         </Paper>
         <Paper
           withBorder
           p="xs"
-          style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}
+          display={shownOnPhone('conversation')}
+          style={{ flex: 1, flexDirection: 'column', minWidth: 0, minHeight: 0 }}
+          data-testid="chat-column-conversation"
         >
           {!roomId ? (
             <Center h="100%">
@@ -110,6 +182,26 @@ export function ChatPage() {
             >
               {(current) => (
                 <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
+                  <Group justify="space-between" hiddenFrom="md" gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconArrowLeft size={16} />}
+                      onClick={() => setParams({})}
+                      data-testid="chat-back-to-rooms"
+                    >
+                      {t('chat.mobile.rooms')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      rightSection={<IconUser size={16} />}
+                      onClick={() => setParams({ room: current.id, panel: 'customer' })}
+                      data-testid="chat-open-customer"
+                    >
+                      {t('chat.mobile.customer')}
+                    </Button>
+                  </Group>
                   <RoomHeader room={current} />
                   <Divider />
                   <ConversationView roomId={current.id} />
@@ -132,13 +224,32 @@ export function ChatPage() {
           )}
         </Paper>
         {room.data ? (
-          <Paper withBorder p="sm" w={280} style={{ overflowY: 'auto' }}>
+          <Paper
+            withBorder
+            p="sm"
+            w={{ base: '100%', md: 260, xl: 300 }}
+            display={shownOnPhone('customer', 'block')}
+            style={{ overflowY: 'auto', flexShrink: 0 }}
+            data-testid="chat-column-customer"
+          >
+            <Button
+              hiddenFrom="md"
+              mb="xs"
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => setParams({ room: room.data.id })}
+              data-testid="chat-back-to-conversation"
+            >
+              {t('chat.mobile.conversation')}
+            </Button>
             <CustomerPanel room={room.data} />
           </Paper>
         ) : (
           <Box w={0} />
         )}
       </Group>
+      <ShortcutsOverlay opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </Stack>
   );
 }

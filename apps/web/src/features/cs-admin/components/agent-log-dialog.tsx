@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { describeError, saveDownloadedFile } from '../../../lib/http';
 import { fetchAgentLog, useAgentChoices } from '../api/cs-agents-api';
 
@@ -56,17 +57,11 @@ export function AgentLogDialog({ opened, onClose }: { opened: boolean; onClose: 
           error={agents.isError ? describeError(agents.error, t) : undefined}
         />
         <Group grow>
-          <TextInput
-            type="date"
-            label={t('csAdmin.log.startDate')}
-            value={startDate}
-            onChange={(event) => setStartDate(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
+          <DateField label={t('csAdmin.log.startDate')} value={startDate} onChange={setStartDate} />
+          <DateField
             label={t('csAdmin.log.endDate')}
             value={endDate}
-            onChange={(event) => setEndDate(event.currentTarget.value)}
+            onChange={setEndDate}
             error={rangeWrong ? t('csAdmin.log.rangeWrong') : undefined}
           />
         </Group>

@@ -2,6 +2,7 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useAgentChoices, useAgentTags } from '../api/cs-agents-api';
 import { EMPTY_HISTORY_FILTERS, type HistoryFilters, useRoomCategories } from '../api/cs-history-api';
 
@@ -76,10 +77,15 @@ export function HistoryFiltersForm({ initial, ownRoomsOnly, onApply }: HistoryFi
           clearable
         />
         <TextInput {...text('mediaPlatform')} placeholder="whatsapp" />
-        <TextInput {...text('startDate')} type="date" />
-        <TextInput
-          {...text('endDate')}
-          type="date"
+        <DateField
+          label={t('csAdmin.history.filters.startDate')}
+          value={values.startDate}
+          onChange={(value) => set('startDate', value)}
+        />
+        <DateField
+          label={t('csAdmin.history.filters.endDate')}
+          value={values.endDate}
+          onChange={(value) => set('endDate', value)}
           error={rangeWrong ? t('csAdmin.history.filters.rangeWrong') : undefined}
         />
       </SimpleGrid>

@@ -21,16 +21,18 @@ import { downloadRoomCsv, useTranscript } from '../api/cs-history-api';
 export type RoomTranscriptDrawerProps = {
   room: ChatRoom | null;
   agentName: (csId: string | null) => string;
+  /** Who closed the room, as people read it (the room records an email or the system). */
+  closerName: (closedBy: string | null) => string;
   onClose: () => void;
 };
 
-function Bubble({ message }: { message: ChatMessage }) {
+function Bubble({ message, sender }: { message: ChatMessage; sender: string | null }) {
   const { t } = useTranslation();
   const formatDate = useDateTime();
   const who = message.isInternal
-    ? t('csAdmin.history.from.internal')
+    ? (sender ?? t('csAdmin.history.from.internal'))
     : message.fromCs
-      ? t('csAdmin.history.from.cs')
+      ? (sender ?? t('csAdmin.history.from.cs'))
       : t('csAdmin.history.from.customer');
   return (
     <Box style={{ alignSelf: message.fromCs ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
@@ -51,8 +53,50 @@ function Bubble({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A line across the transcript for what happened to the room: a handover, the close. */
+function EventLine({ children, testId }: { children: string; testId: string }) {
+  return (
+    <Divider
+      my={4}
+      label={
+        <Text size="xs" c="dimmed" data-testid={testId}>
+          {children}
+        </Text>
+      }
+      labelPosition="center"
+    />
+  );
+}
+
+type TranscriptItem =
+  | { kind: 'message'; message: ChatMessage }
+  | { kind: 'handover'; id: string; csId: string; at: string };
+
+/**
+ * The messages in order, with a handover wherever the agent answering changes: the transcript keeps
+ * no separate transfer log, so the change of sender is where the transfer shows.
+ */
+function withHandovers(messages: ChatMessage[]): TranscriptItem[] {
+  const items: TranscriptItem[] = [];
+  let answering: string | null = null;
+  for (const message of messages) {
+    if (message.fromCs && !message.isInternal && message.csId) {
+      if (answering && message.csId !== answering)
+        items.push({
+          kind: 'handover',
+          id: `handover-${message.id}`,
+          csId: message.csId,
+          at: message.createdAt,
+        });
+      answering = message.csId;
+    }
+    items.push({ kind: 'message', message });
+  }
+  return items;
+}
+
 /** A closed room: what it was about, who closed it and why, and the whole conversation, with its CSV. */
-export function RoomTranscriptDrawer({ room, agentName, onClose }: RoomTranscriptDrawerProps) {
+export function RoomTranscriptDrawer({ room, agentName, closerName, onClose }: RoomTranscriptDrawerProps) {
   const { t } = useTranslation();
   const formatDate = useDateTime();
   const transcript = useTranscript(room?.id ?? null);
@@ -65,7 +109,7 @@ export function RoomTranscriptDrawer({ room, agentName, onClose }: RoomTranscrip
         [t('csAdmin.history.columns.agent'), agentName(room.csId)],
         [t('csAdmin.history.columns.createdAt'), formatDate(room.createdAt)],
         [t('csAdmin.history.columns.closedAt'), formatDate(room.closedAt)],
-        [t('csAdmin.history.columns.closedBy'), room.closedBy ?? '—'],
+        [t('csAdmin.history.columns.closedBy'), closerName(room.closedBy)],
         [t('csAdmin.history.columns.category'), room.category?.name ?? '—'],
         [t('csAdmin.history.columns.mediaPlatform'), room.mediaPlatform],
         [t('csAdmin.history.columns.remarks'), room.remarks ?? '—'],
@@ -132,9 +176,36 @@ export function RoomTranscriptDrawer({ room, agentName, onClose }: RoomTranscrip
                     </Button>
                   </Center>
                 ) : null}
-                {items.map((message) => (
-                  <Bubble key={message.id} message={message} />
-                ))}
+                {withHandovers(items).map((item) =>
+                  item.kind === 'message' ? (
+                    <Bubble
+                      key={item.message.id}
+                      message={item.message}
+                      sender={item.message.fromCs && item.message.csId ? agentName(item.message.csId) : null}
+                    />
+                  ) : (
+                    <EventLine key={item.id} testId="transcript-handover">
+                      {t('csAdmin.history.events.handover', {
+                        name: agentName(item.csId),
+                        time: formatDate(item.at),
+                      })}
+                    </EventLine>
+                  ),
+                )}
+                {room.closedAt && !transcript.hasNextPage ? (
+                  <EventLine testId="transcript-closed">
+                    {room.remarks
+                      ? t('csAdmin.history.events.closedWithRemarks', {
+                          who: closerName(room.closedBy),
+                          time: formatDate(room.closedAt),
+                          remarks: room.remarks,
+                        })
+                      : t('csAdmin.history.events.closed', {
+                          who: closerName(room.closedBy),
+                          time: formatDate(room.closedAt),
+                        })}
+                  </EventLine>
+                ) : null}
               </Stack>
             )}
           </QueryState>

@@ -40,6 +40,32 @@ const room = {
 };
 const agent = { csId: 'cs-1', name: 'Budi Santoso', email: 'budi@demo.test' };
 
+const message = (id: string, at: string, fields: Record<string, unknown>) => ({
+  messageId: id,
+  id,
+  roomId: 'room-1',
+  type: 'text',
+  url: null,
+  mimeType: null,
+  isInternal: false,
+  status: null,
+  error: null,
+  providerMessageId: null,
+  replyToProviderMessageId: null,
+  reaction: null,
+  readAt: null,
+  createdAt: at,
+  csId: null,
+  fromCs: false,
+  ...fields,
+});
+// Newest first, as the API pages them: the customer, Budi, then the supervisor after a transfer.
+const TRANSCRIPT = [
+  message('m3', '2026-11-20T08:40:00.000Z', { content: 'Sudah saya cek', fromCs: true, csId: 'cs-9' }),
+  message('m2', '2026-11-20T08:10:00.000Z', { content: 'Sebentar ya', fromCs: true, csId: 'cs-1' }),
+  message('m1', '2026-11-20T08:05:00.000Z', { content: 'Paket saya belum sampai' }),
+];
+
 beforeEach(() => {
   resetShell();
 });
@@ -83,6 +109,7 @@ function serve(exports: (request: SentRequest) => Response | undefined = () => u
           lastEvaluatedKey: null,
         });
       if (path === '/api/cs/customerService/tags') return jsonResponse(200, { tags: ['billing'] });
+      if (path === '/api/cs/chat') return jsonResponse(200, { items: TRANSCRIPT, lastEvaluatedKey: null });
       if (path === '/api/cs/roomCategory')
         return jsonResponse(200, {
           items: [{ id: 'cat-1', name: 'Delivery', createdAt: '2026-11-01T00:00:00.000Z' }],
@@ -98,6 +125,37 @@ const historyCalls = (requests: { path: string }[]) =>
   requests
     .filter((request) => request.path.startsWith('/api/cs/chatRoom/history'))
     .map((request) => Object.fromEntries(new URL(request.path, 'http://x').searchParams));
+
+describe('a closed room’s transcript', () => {
+  it('names who sent each reply, shows the handover and the close inline, in the client’s time zone', async () => {
+    useSessionStore.setState({
+      session: buildSession({
+        role: 'USV',
+        chatRole: 'SPV',
+        csId: 'cs-9',
+        name: 'Sari Supervisor',
+        email: 'usv@demo.test',
+      }),
+    });
+    serve();
+    renderApp('/customerService/chatHistory');
+    await userEvent.setup().click(await screen.findByText('#42'));
+    const log = await screen.findByRole('log', { name: 'Conversation' });
+    await within(log).findByText('Sebentar ya');
+    const text = log.textContent ?? '';
+    expect(text).toContain('Budi Santoso');
+    expect(text).toContain('Sari Supervisor');
+    expect(within(log).getByTestId('transcript-handover').textContent).toMatch(
+      /^Handed to Sari Supervisor · /,
+    );
+    expect(within(log).getByTestId('transcript-closed').textContent).toMatch(
+      /^Closed by Sari Supervisor · .*Paket sudah sampai$/,
+    );
+    // 08:05 UTC is 3:05 PM in Jakarta, the client's zone, whatever the browser's.
+    expect(text).toContain('3:05');
+    expect(text).not.toContain('8:05');
+  });
+});
 
 describe('chat history filters', () => {
   it('turns the filters into the API’s query parameters, trimmed, blanks left out', () => {

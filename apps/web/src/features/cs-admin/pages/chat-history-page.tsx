@@ -34,6 +34,13 @@ export function ChatHistoryPage() {
     return agents.data?.find((agent) => agent.csId === csId)?.name ?? csId;
   };
 
+  // Rooms record who closed them by email (or the system): people read the name.
+  const closerName = (closedBy: string | null) => {
+    if (!closedBy) return '—';
+    if (closedBy === session?.email) return session.name;
+    return agents.data?.find((agent) => agent.email === closedBy)?.name ?? closedBy;
+  };
+
   const columns: DataTableColumn<ChatRoom>[] = [
     { key: 'shortId', header: t('csAdmin.history.columns.shortId'), render: (room) => `#${room.shortId}` },
     {
@@ -70,9 +77,19 @@ export function ChatHistoryPage() {
     },
     { key: 'remarks', header: t('csAdmin.history.columns.remarks'), render: (room) => room.remarks ?? '—' },
     {
+      key: 'csat',
+      header: t('csAdmin.history.columns.csat'),
+      render: (room) =>
+        room.csat
+          ? room.csat.score === null
+            ? t('csAdmin.history.csatWaiting')
+            : t(`csAdmin.history.csatScore.${room.csat.score}`, { defaultValue: String(room.csat.score) })
+          : '—',
+    },
+    {
       key: 'closedBy',
       header: t('csAdmin.history.columns.closedBy'),
-      render: (room) => room.closedBy ?? '—',
+      render: (room) => closerName(room.closedBy),
     },
     {
       key: 'closedAt',
@@ -112,7 +129,12 @@ export function ChatHistoryPage() {
           minWidth={960}
         />
       </Stack>
-      <RoomTranscriptDrawer room={open} agentName={agentName} onClose={() => setOpen(null)} />
+      <RoomTranscriptDrawer
+        room={open}
+        agentName={agentName}
+        closerName={closerName}
+        onClose={() => setOpen(null)}
+      />
     </>
   );
 }

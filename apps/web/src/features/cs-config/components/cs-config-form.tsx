@@ -209,6 +209,24 @@ export function CsConfigForm({ initial, saving, readOnly = false, formError, onS
               </Stack>
               {toggle('isMultilayerEscalation')}
               {toggle('isSpvShowByTags')}
+              {toggle('csatEnabled')}
+              <NumberInput
+                label={t('csConfig.fields.presenceGraceSeconds.label')}
+                description={t('csConfig.fields.presenceGraceSeconds.help')}
+                value={Number.isNaN(values.presenceGraceSeconds) ? '' : values.presenceGraceSeconds}
+                onChange={(value) =>
+                  set(
+                    'presenceGraceSeconds',
+                    typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value),
+                  )
+                }
+                error={errorOf('presenceGraceSeconds')}
+                disabled={readOnly}
+                min={1}
+                max={3600}
+                allowDecimal={false}
+                allowNegative={false}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>

@@ -1,7 +1,7 @@
 import { dashboardOperations, type InboxEventType } from '@sapa/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callOperation } from '../../../lib/http';
+import { callOperation, downloadOperation } from '../../../lib/http';
 import { realtime } from '../../../lib/realtime';
 
 /** Whole local days, inclusive, as YYYY-MM-DD. */
@@ -95,3 +95,21 @@ export function useCsDashboardLiveRefresh(clientId: string) {
     };
   }, [clientId, queryClient]);
 }
+
+/** GET /dashboard/response-times: first response and resolution times for whole local days. */
+export function useCsResponseReport(clientId: string, range: DateRange, enabled: boolean) {
+  return useQuery({
+    queryKey: [...csDashboardKeys.all(clientId), 'responseTimes', range] as const,
+    queryFn: ({ signal }) =>
+      callOperation(dashboardOperations.getResponseReport, {
+        signal,
+        query: { from: range.from, to: range.to },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The same report as CSV. */
+export const downloadResponseReport = (range: DateRange) =>
+  downloadOperation(dashboardOperations.exportResponseReport, { query: { from: range.from, to: range.to } });

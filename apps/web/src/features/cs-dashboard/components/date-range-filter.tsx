@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CS_DAILY_MAX_DAYS } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import type { DateRange } from '../api/cs-dashboard-api';
 
 const DAY = 86_400_000;
@@ -76,21 +77,19 @@ export function DateRangeFilter({ today, value, onChange }: DateRangeFilterProps
             { value: 'custom', label: t('csDashboard.range.custom'), disabled: true },
           ]}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('csDashboard.range.from')}
           value={draft.from}
           max={today}
-          onChange={(event) => choose({ ...draft, from: event.currentTarget.value })}
+          onChange={(from) => choose({ ...draft, from })}
           error={problem === 'backwards' || (problem === 'incomplete' && !DATE.test(draft.from))}
           w={170}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('csDashboard.range.to')}
           value={draft.to}
           max={today}
-          onChange={(event) => choose({ ...draft, to: event.currentTarget.value })}
+          onChange={(to) => choose({ ...draft, to })}
           error={problem === 'backwards' || (problem === 'incomplete' && !DATE.test(draft.to))}
           w={170}
         />

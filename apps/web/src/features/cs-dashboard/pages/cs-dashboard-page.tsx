@@ -16,13 +16,22 @@ import {
 } from '../api/cs-dashboard-api';
 import { DailyBars } from '../components/daily-bars';
 import { DateRangeFilter, presetRange, todayIn } from '../components/date-range-filter';
+import { ResponseReport } from '../components/response-report';
 
 /** Who the server shows the dashboard to (supervisors and the client's admins). */
 const DASHBOARD_ROLES = CS_SUPERVISOR_ROLES;
 const STATUS_PAGE_SIZE = 10;
 const STATUS_COLORS: Record<string, string> = { online: 'green', away: 'yellow', offline: 'gray' };
 
-function StatCard({ label, value, help }: { label: string; value: number | undefined; help: string }) {
+function StatCard({
+  label,
+  value,
+  help,
+}: {
+  label: string;
+  value: number | string | undefined;
+  help: string;
+}) {
   return (
     <Card withBorder padding="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
@@ -103,7 +112,7 @@ export function CsDashboardPage() {
           onRetry={() => void summary.refetch()}
         >
           {(data) => (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy={summary.isFetching || undefined}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} aria-busy={summary.isFetching || undefined}>
               <StatCard
                 label={t('dashboardTexts.totalConversations')}
                 value={data.totalConversation}
@@ -123,6 +132,18 @@ export function CsDashboardPage() {
                 label={t('dashboardTexts.activeCs')}
                 value={data.activeCs}
                 help={t('csDashboard.activeCsHelp')}
+              />
+              <StatCard
+                label={t('csDashboard.csat')}
+                value={
+                  data.csat?.satisfiedPercent == null
+                    ? t('csDashboard.csatNone')
+                    : t('csDashboard.csatValue', { percent: data.csat.satisfiedPercent })
+                }
+                help={t('csDashboard.csatHelp', {
+                  count: data.csat?.responses ?? 0,
+                  average: data.csat?.average ?? '–',
+                })}
               />
             </SimpleGrid>
           )}
@@ -159,6 +180,7 @@ export function CsDashboardPage() {
             </Card>
           ))}
         </SimpleGrid>
+        <ResponseReport clientId={clientId} range={range} enabled={allowed} />
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={2} size="h4">

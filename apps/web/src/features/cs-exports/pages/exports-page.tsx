@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Menu, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CS_CONFIG_ROLES, type CsExport } from '@sapa/contracts';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DateField } from '../../../components/date-field';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
@@ -182,21 +183,17 @@ export function ExportsPage() {
               {t('csExports.historyHelp')}
             </Text>
             <Group grow>
-              <TextInput
-                type="date"
+              <DateField
                 label={t('csExports.closedFrom')}
                 value={range.startDate}
-                onChange={(event) => {
-                  const startDate = event.currentTarget.value;
+                onChange={(startDate) => {
                   setRange((current) => ({ ...current, startDate }));
                 }}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('csExports.closedTo')}
                 value={range.endDate}
-                onChange={(event) => {
-                  const endDate = event.currentTarget.value;
+                onChange={(endDate) => {
                   setRange((current) => ({ ...current, endDate }));
                 }}
                 error={rangeBackwards ? t('csExports.rangeBackwards') : undefined}

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
@@ -11,6 +12,7 @@ import { mockShellApi } from '../../../test/shell-api';
 const roles = [
   { roleCode: 'ADC', roleName: 'Admin', roleDescription: 'Client admin' },
   { roleCode: 'USC', roleName: 'User', roleDescription: '' },
+  { roleCode: 'USV', roleName: 'Team lead', roleDescription: '' },
 ];
 const rights = [
   { rightCode: 'USER_VIEW', rightName: 'View users', rightDescription: '' },
@@ -19,9 +21,10 @@ const rights = [
 
 beforeEach(() => resetShell());
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 function serve(role: 'SAD' | 'ADU') {
@@ -41,6 +44,19 @@ function serve(role: 'SAD' | 'ADU') {
 }
 
 describe('roles and rights', () => {
+  it('says what roles are in plain words and names them in Indonesian, keeping a name the admin chose', async () => {
+    serve('SAD');
+    await i18n.changeLanguage('id');
+    renderApp('/users/roles');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Pengguna');
+    expect(within(table).getByText('Admin')).toBeTruthy();
+    // Renamed by the super admin: shown as given, in any language.
+    expect(within(table).getByText('Team lead')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/spec/i);
+    expect(screen.getByText(/Setiap peran memiliki kode tetap/)).toBeTruthy();
+  });
+
   it('lets the super admin tick the rights of a role and saves the whole set', async () => {
     const { requests } = serve('SAD');
     renderApp('/users/roles');

@@ -2,9 +2,11 @@ import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Tabs, Text }
 import { notifications } from '@mantine/notifications';
 import {
   CreateRightRequestSchema,
+  isRoleCode,
   RIGHT_CODES,
   type Right,
   RightFieldsSchema,
+  ROLE_NAMES,
   type Role,
   UpdateRoleRequestSchema,
 } from '@sapa/contracts';
@@ -32,10 +34,11 @@ function RolesTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const roles = useRoleList();
   const edit = useEditRole();
+  const roleName = useRoleName();
   const [editing, setEditing] = useState<Role | null>(null);
   const columns: DataTableColumn<Role>[] = [
     { key: 'code', header: t('rolesAdmin.roleCode'), render: (role) => role.roleCode, width: 100 },
-    { key: 'name', header: t('rolesAdmin.roleName'), render: (role) => role.roleName },
+    { key: 'name', header: t('rolesAdmin.roleName'), render: (role) => roleName(role) },
     {
       key: 'description',
       header: t('rolesAdmin.description'),
@@ -264,18 +267,31 @@ function MappingEditor({ roleCode, rights }: { roleCode: string; rights: Right[]
   );
 }
 
+/**
+ * A role's name as people read it: the portal's own name in the reader's language while it is the
+ * default one, or the name the super admin gave it.
+ */
+function useRoleName() {
+  const { t } = useTranslation();
+  return (role: Pick<Role, 'roleCode' | 'roleName'>) =>
+    isRoleCode(role.roleCode) && role.roleName === ROLE_NAMES[role.roleCode]
+      ? t(`roles.${role.roleCode}`)
+      : role.roleName;
+}
+
 function MappingTab() {
   const { t } = useTranslation();
   const roles = useRoleList();
   const rights = useRightList(true);
   const [roleCode, setRoleCode] = useState<string | null>('ADC');
+  const roleName = useRoleName();
   return (
     <Stack gap="md">
       <Select
         label={t('rolesAdmin.role')}
         data={(roles.data ?? []).map((role) => ({
           value: role.roleCode,
-          label: `${role.roleCode} · ${role.roleName}`,
+          label: `${role.roleCode} · ${roleName(role)}`,
         }))}
         value={roleCode}
         onChange={setRoleCode}

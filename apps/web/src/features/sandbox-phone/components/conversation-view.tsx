@@ -1,4 +1,4 @@
-import { Box, Group, Image, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Image, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { SandboxMessage } from '@sapa/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,14 @@ const timeOf = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** The chat as the customer sees it: their messages on the right, the business's replies with ticks on the left. */
-export function ConversationView({ messages }: { messages: SandboxMessage[] }) {
+export function ConversationView({
+  messages,
+  onTap,
+}: {
+  messages: SandboxMessage[];
+  /** The customer taps a reply button of a business message. */
+  onTap?: (message: SandboxMessage, button: { id: string; title: string }) => void;
+}) {
   const { t, i18n } = useTranslation();
   const viewport = useRef<HTMLDivElement>(null);
   const count = messages.length;
@@ -65,6 +72,21 @@ export function ConversationView({ messages }: { messages: SandboxMessage[] }) {
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                       {message.text ?? t('sandboxPhone.unsupported', { type: message.type })}
                     </Text>
+                  ) : null}
+                  {message.buttons?.length ? (
+                    <Stack gap={4} mt={6} role="group" aria-label={t('sandboxPhone.replyButtons')}>
+                      {message.buttons.map((button) => (
+                        <Button
+                          key={button.id}
+                          size="xs"
+                          variant="light"
+                          fullWidth
+                          onClick={() => onTap?.(message, button)}
+                        >
+                          {button.title}
+                        </Button>
+                      ))}
+                    </Stack>
                   ) : null}
                   <Group gap={4} justify="flex-end">
                     <Text size="xs" c="dimmed">

@@ -111,7 +111,20 @@ export function SandboxPhonePage() {
                   {describeError(conversation.error, t)}
                 </Alert>
               )}
-              {conversation.isSuccess && <ConversationView messages={conversation.data.messages} />}
+              {conversation.isSuccess && (
+                <ConversationView
+                  messages={conversation.data.messages}
+                  onTap={(message, button) =>
+                    sendMessage.mutate({
+                      from: customer.phone,
+                      name: customer.name,
+                      text: button.title,
+                      replyTo: message.id,
+                      buttonId: button.id,
+                    })
+                  }
+                />
+              )}
               {sendMessage.isError && (
                 <Alert role="alert" color="red" variant="light" title={t('sandboxPhone.sendFailed')}>
                   {describeError(sendMessage.error, t)}

@@ -37,7 +37,14 @@ const DASHBOARD_SECTIONS: Record<string, readonly string[]> = {
  * The plain page of a screen a later release builds (issue 3 §6): it names the area and the screen,
  * and is not counted as built. The app passes the route table's entry of the screen being shown.
  */
-export function NotAvailablePage({ entry }: { entry: { area: string; page: string } | undefined }) {
+export function NotAvailablePage({
+  entry,
+  headingOrder = 1,
+}: {
+  entry: { area: string; page: string } | undefined;
+  /** 2 when the page sits under another page's title (the start page's welcome). */
+  headingOrder?: 1 | 2;
+}) {
   const { t } = useTranslation();
   const area = entry ? t(`areas.${entry.area}`) : '';
   const page = entry ? (entry.page === 'index' ? area : t(`pages.${entry.page}`)) : '';
@@ -48,7 +55,7 @@ export function NotAvailablePage({ entry }: { entry: { area: string; page: strin
         <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
           <IconHourglassHigh size={28} />
         </ThemeIcon>
-        <Title order={1} size="h3">
+        <Title order={headingOrder} size="h3">
           {t('notAvailable.title', { area })}
         </Title>
         <Text c="dimmed">{t('notAvailable.body', { area, page })}</Text>

@@ -69,6 +69,8 @@ describe('sandbox WhatsApp provider and customer phone', () => {
       ['in', 'Halo, pesanan saya belum sampai'],
       ['out', 'Mohon maaf, kami cek dulu ya'],
     ]);
+    // Shown on the phone means accepted: at least one tick, never "waiting to be sent".
+    expect(first[1]?.status).toMatch(/^(sent|delivered|read)$/);
 
     const seen: string[] = [];
     const started = Date.now();

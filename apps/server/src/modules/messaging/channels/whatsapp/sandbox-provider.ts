@@ -31,6 +31,20 @@ function ownMediaPath(body: unknown): string | null {
   }
 }
 
+/** The reply buttons of an interactive message the business sent, for the phone to show. */
+function replyButtonsOf(body: unknown): { buttons?: { id: string; title: string }[] } {
+  const buttons = (body as { interactive?: { action?: { buttons?: unknown } } } | null)?.interactive?.action
+    ?.buttons;
+  if (!Array.isArray(buttons)) return {};
+  return {
+    buttons: buttons.flatMap((button: { reply?: { id?: unknown; title?: unknown } }) =>
+      typeof button?.reply?.id === 'string' && typeof button.reply.title === 'string'
+        ? [{ id: button.reply.id, title: button.reply.title }]
+        : [],
+    ),
+  };
+}
+
 /** A sandbox wamid looks like Meta's: an opaque base64 string behind the `wamid.` prefix. */
 export const sandboxMessageId = () => `wamid.${randomBytes(24).toString('base64')}`;
 
@@ -129,7 +143,7 @@ export function createSandboxProvider(deps: {
   /** A customer types on the sandbox phone: the message arrives as a signed Cloud API webhook. */
   async function customerWrites(
     phoneNumberId: string,
-    input: { from: string; name: string; text: string; replyTo?: string | null },
+    input: { from: string; name: string; text: string; replyTo?: string | null; buttonId?: string | null },
   ) {
     const channel = await unsafeFindSandboxChannel(phoneNumberId);
     const from = digitsOnly(input.from);
@@ -141,8 +155,15 @@ export function createSandboxProvider(deps: {
           from,
           id,
           timestamp: String(Math.floor(Date.now() / 1000)),
-          type: 'text',
-          text: { body: input.text },
+          ...(input.buttonId
+            ? {
+                type: 'interactive',
+                interactive: {
+                  type: 'button_reply',
+                  button_reply: { id: input.buttonId, title: input.text },
+                },
+              }
+            : { type: 'text', text: { body: input.text } }),
           ...(input.replyTo
             ? { context: { from: digitsOnly(channel.displayPhoneNumber), id: input.replyTo } }
             : {}),
@@ -160,10 +181,13 @@ export function createSandboxProvider(deps: {
       direction: row.direction,
       type: row.type,
       text: row.text,
-      status: row.status,
+      // A reply on the phone was accepted by the provider: it is sent (one tick), as the agent sees
+      // it, until its first status arrives; never "waiting to be sent".
+      status: row.status ?? (row.direction === 'out' ? 'sent' : null),
       errorTitle: row.errorTitle,
       replyTo: row.replyToProviderMessageId,
       mediaUrl: ownMediaPath(row.body),
+      ...replyButtonsOf(row.body),
       sentAt: row.sentAt.toISOString(),
     }));
   }

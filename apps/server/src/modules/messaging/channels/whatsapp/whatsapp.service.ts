@@ -629,7 +629,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           customerPhone: customerKey(message.to),
           type: message.kind,
           text:
-            message.kind === 'text'
+            message.kind === 'text' || message.kind === 'buttons'
               ? message.text
               : message.kind === 'template'
                 ? message.templateName

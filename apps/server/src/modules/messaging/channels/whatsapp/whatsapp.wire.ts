@@ -129,6 +129,8 @@ export type ParsedInbound = {
   media: { providerMediaId: string; mimeType: string | null; fileName: string | null } | null;
   location: { latitude: number; longitude: number; name: string | null; address: string | null } | null;
   replyToProviderMessageId: string | null;
+  /** The tapped reply button's (or list row's) id. */
+  replyId?: string | null;
   sentAt: Date;
 };
 
@@ -234,7 +236,7 @@ export function parseInbound(
     return { ...base, type: 'flow', text: flowFields(message.interactive.nfm_reply.response_json) };
   if (message.type === 'interactive' && message.interactive) {
     const reply = message.interactive.button_reply ?? message.interactive.list_reply;
-    return { ...base, type: 'interactive', text: reply?.title ?? null };
+    return { ...base, type: 'interactive', text: reply?.title ?? null, replyId: reply?.id ?? null };
   }
   if (message.type === 'button' && message.button)
     return { ...base, type: 'button', text: message.button.text };
@@ -293,6 +295,21 @@ export function outboundBody(message: OutboundMessage): Record<string, unknown> 
           link: message.url,
           ...(message.caption ? { caption: message.caption } : {}),
           ...(message.fileName ? { filename: message.fileName } : {}),
+        },
+      };
+    case 'buttons':
+      return {
+        ...body,
+        type: 'interactive',
+        interactive: {
+          type: 'button',
+          body: { text: message.text },
+          action: {
+            buttons: message.buttons.map((button) => ({
+              type: 'reply',
+              reply: { id: button.id, title: button.title },
+            })),
+          },
         },
       };
     case 'template':

@@ -1,0 +1,76 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { useSessionStore } from '../lib/session';
+import { renderApp } from '../test/render';
+import { resetShell } from '../test/reset-shell';
+import { buildSession } from '../test/session-fixture';
+import { mockShellApi } from '../test/shell-api';
+
+beforeEach(() => resetShell());
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+function signIn(overrides: Parameters<typeof buildSession>[0]) {
+  const session = buildSession(overrides);
+  useSessionStore.setState({ session });
+  return session;
+}
+
+describe('landing pages of roles whose screens come later', () => {
+  it('welcomes a report user on their landing page, says what they will find and links what works', async () => {
+    mockShellApi(signIn({ role: 'USR', name: 'Rudi Report', features: ['OTP', 'CS', 'WHATSAPP'] }));
+    renderApp('/report');
+    const start = await screen.findByTestId('start-here');
+    expect(within(start).getByRole('heading', { name: 'Welcome, Rudi Report' })).toBeTruthy();
+    expect(start.textContent).toContain("you will find your company's reports here");
+    // The screen itself is still named as coming later…
+    expect(within(start).getByText('Report is not available yet')).toBeTruthy();
+    // One page, one title: the screen's own heading sits under the welcome.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Welcome, Rudi Report',
+    ]);
+    // …and what the user can open now is one click away.
+    const usable = within(start).getByTestId('usable-now');
+    expect(within(usable).getByRole('link', { name: 'Settings · Edit profile' }).getAttribute('href')).toBe(
+      '/settings/editProfile',
+    );
+    // The CS dashboard opens for them but shows its figures to supervisors only: not offered.
+    expect(within(usable).queryByRole('link', { name: /Dashboard · Customer service/ })).toBeNull();
+  });
+
+  it('welcomes an OTP user on the customer-service dashboard instead of refusing them, in Indonesian', async () => {
+    const { requests } = mockShellApi(
+      signIn({ role: 'USP', name: 'Putri OTP', features: ['OTP', 'CS'], mainFeature: 'CS' }),
+    );
+    await i18n.changeLanguage('id');
+    renderApp('/dashboard/customer-service');
+    const start = await screen.findByTestId('start-here');
+    expect(within(start).getByRole('heading', { name: 'Selamat datang, Putri OTP' })).toBeTruthy();
+    expect(start.textContent).toContain('kata sandi sekali pakai');
+    expect(requests.some((request) => request.path.startsWith('/api/cs/dashboard'))).toBe(false);
+  });
+
+  it('shows what works on a later screen that is not the landing page, and marks later screens in the menu', async () => {
+    mockShellApi(signIn({ role: 'ADC', features: ['OTP', 'CS', 'WHATSAPP'], mainFeature: 'CS' }));
+    renderApp('/otp/dashboard');
+    await screen.findByRole('heading', { name: 'OTP is not available yet' });
+    expect(screen.queryByTestId('start-here')).toBeNull();
+    const usable = screen.getByTestId('usable-now');
+    expect(within(usable).getByRole('link', { name: 'Customer service · Chat' })).toBeTruthy();
+    expect(within(usable).queryByRole('link', { name: /OTP/ })).toBeNull();
+
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const otp = within(nav).getByTestId('nav-area-otp');
+    expect(otp.textContent).toContain('Coming in a later release');
+    await userEvent.setup().click(within(nav).getByTestId('nav-area-customerService'));
+    const chat = within(nav).getByRole('link', { name: 'Chat' });
+    expect(within(chat).queryByTestId('nav-soon')).toBeNull();
+    expect(within(nav).getAllByTestId('nav-soon').length).toBeGreaterThan(0);
+  });
+});
