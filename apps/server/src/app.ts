@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
@@ -63,6 +64,7 @@ import {
   type MessageChannel,
   type Messaging,
   messagingJobs,
+  type OutboundSourcePort,
   type SandboxChannels,
   type SandboxSettings,
   sandboxOutboxRoutes,
@@ -72,6 +74,21 @@ import {
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
 } from './modules/messaging/index.js';
+import {
+  createOtp,
+  createOtpMetrics,
+  createValidation,
+  createVerify,
+  OTP_REQUESTS_EXPORT,
+  OTP_SOURCE,
+  type Otp,
+  otpExportProducer,
+  otpJobs,
+  otpRoutes,
+  validationJobs,
+  validationRoutes,
+  verifyRoutes,
+} from './modules/otp/index.js';
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
@@ -116,6 +133,8 @@ export type AppDeps = {
   dispatch?: Partial<DispatchSettings> & { clock?: () => Date };
   /** How long a send holds its ledger row; the kill -9 test shortens it so a restart soon sends again. */
   messagingHoldMs?: number;
+  /** Now, for OTP expiry and limits; tests move it. */
+  clock?: () => Date;
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -130,6 +149,8 @@ export type Sapa = {
   sandbox: SandboxChannels;
   /** Campaign dispatch: the scheduler and the claims (its job runs it on workers). */
   dispatcher: Dispatcher;
+  /** OTP and Verify: requests, checks, limits, fallback. */
+  otp: Otp;
   /** Requested exports of every kind, built by the export job. */
   exports: Exports;
   /** Agents' presence, following their live sockets. */
@@ -149,6 +170,7 @@ export async function buildApp({
   sandbox: sandboxSettings,
   dispatch: dispatchOptions,
   messagingHoldMs,
+  clock,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -201,23 +223,38 @@ export async function buildApp({
   };
   const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
   const channels = createChannelRegistry();
+  // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.
+  const metrics = new Registry();
+  const sources: Record<string, OutboundSourcePort> = { inbox, campaigns: createCampaignOutcomes() };
   const messaging = createMessaging({
     db,
     channels,
     enqueue,
     log: app.log,
-    sources: { inbox, campaigns: createCampaignOutcomes() },
+    sources,
     ...(messagingHoldMs ? { holdMs: messagingHoldMs } : {}),
   });
-  const { clock, ...dispatchSettings } = dispatchOptions ?? {};
+  const { clock: dispatchClock, ...dispatchSettings } = dispatchOptions ?? {};
   const dispatcher = createDispatcher({
     db,
     messaging,
     isBlacklisted,
     log: app.log,
     settings: dispatchSettings,
+    ...(dispatchClock ? { clock: dispatchClock } : {}),
+  });
+  const otp = createOtp({
+    db,
+    keys,
+    messaging,
+    enqueue,
+    log: app.log,
+    observe: createOtpMetrics(metrics, app.log),
     ...(clock ? { clock } : {}),
   });
+  // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
+  sources[OTP_SOURCE] = otp.sourcePort;
+  const validation = createValidation({ db, storage, enqueue, log: app.log, metrics });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
@@ -243,6 +280,7 @@ export async function buildApp({
     producers: {
       ...inboxExportProducers(),
       [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+      [OTP_REQUESTS_EXPORT]: otpExportProducer(),
     },
   });
   jobs = createJobs(
@@ -255,6 +293,8 @@ export async function buildApp({
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...dispatchJobs(() => dispatcher),
+      ...otpJobs(() => otp),
+      ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
       ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
@@ -286,7 +326,7 @@ export async function buildApp({
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
-  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
+  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken, registry: metrics });
   await app.register(openapiPlugin);
 
   await app.register(identityRoutes, {
@@ -329,6 +369,9 @@ export async function buildApp({
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });
+  await app.register(otpRoutes, { otp, exports });
+  await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
+  await app.register(validationRoutes, { validation });
   await app.register(contactsRoutes, { deps: { db, jobs: queue, customerAccess: createCustomerAccess() } });
   await app.register(inboxRoutes, {
     deps: {
@@ -370,6 +413,7 @@ export async function buildApp({
     messaging,
     sandbox,
     dispatcher,
+    otp,
     exports,
     presence,
   };

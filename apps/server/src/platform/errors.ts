@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: { path: string; message: string }[],
+    /** A limit's refusal: when a retry can succeed (the body's `retryAfterSeconds` and `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -80,11 +82,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,
           message: error.message,
           ...(error.details ? { details: error.details } : {}),
+          ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
         },
       });
     }

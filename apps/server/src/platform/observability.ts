@@ -43,10 +43,15 @@ function assertMetricsReader(request: FastifyRequest, metricsToken: string | und
 }
 
 /** `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus). */
-export const observabilityPlugin = fp<{ database: DatabaseHandle; metricsToken?: string | undefined }>(
-  async (app: FastifyInstance, { database, metricsToken }) => {
+export const observabilityPlugin = fp<{
+  database: DatabaseHandle;
+  metricsToken?: string | undefined;
+  /** The app's registry, where modules' own counters are also registered; a new one otherwise. */
+  registry?: Registry;
+}>(
+  async (app: FastifyInstance, { database, metricsToken, registry: given }) => {
     // One registry per app, so several apps in one test process never clash.
-    const registry = new Registry();
+    const registry = given ?? new Registry();
     collectDefaultMetrics({ register: registry });
     const requests = new Counter({
       name: 'sapa_http_requests_total',

@@ -10,6 +10,8 @@ export type Keys = Readonly<{
   csrf: Buffer;
   integrity: Buffer;
   encryption: Buffer;
+  /** The OTP codes' HMAC key: codes are stored only as a keyed hash (decision 0029). */
+  otp: Buffer;
 }>;
 
 function derive(root: string, purpose: string): Buffer {
@@ -43,6 +45,7 @@ export function deriveKeys(root: string): Keys {
     csrf: derive(root, 'csrf'),
     integrity: derive(root, 'integrity'),
     encryption: derive(root, 'encryption'),
+    otp: derive(root, 'otp-codes'),
   });
 }
 

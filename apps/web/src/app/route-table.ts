@@ -39,6 +39,13 @@ export type ScreenKind =
   | 'csExports'
   | 'chat'
   | 'chatQueue'
+  | 'otpDashboard'
+  | 'otpDetails'
+  | 'sendOtp'
+  | 'otpVerification'
+  | 'verifyDemo'
+  | 'validationSelfService'
+  | 'validationHistory'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -104,7 +111,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/dashboard/voice', 'dashboardVoice', { screen: 'dashboard' }],
     ['/dashboard/email', 'dashboardEmail', { screen: 'dashboard' }],
     ['/dashboard/sms', 'dashboardSms', { screen: 'dashboard' }],
-    ['/dashboard/otp', 'dashboardOtp', { screen: 'dashboard' }],
+    ['/dashboard/otp', 'dashboardOtp', { screen: 'otpDashboard' }],
     ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'dashboard' }],
     ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'csDashboard' }],
     ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
@@ -153,15 +160,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ]),
   ...area('carrierWA', [['/carrierWA/chatAPI', 'chatApi']]),
   ...area('otp', [
-    ['/otp/dashboard', 'otpDashboard'],
-    ['/otp/otpDetails', 'otpDetails'],
-    ['/otp/sendOTP', 'sendOtp'],
-    ['/otp/otpVerification', 'otpVerification'],
+    ['/otp/dashboard', 'otpDashboard', { screen: 'otpDashboard' }],
+    ['/otp/otpDetails', 'otpDetails', { screen: 'otpDetails' }],
+    ['/otp/sendOTP', 'sendOtp', { screen: 'sendOtp' }],
+    ['/otp/otpVerification', 'otpVerification', { screen: 'otpVerification' }],
   ]),
   ...area('verify', [
-    ['/verify/dashboard', 'verifyDashboard'],
-    ['/verify/details', 'verifyDetails'],
-    ['/verify/demo', 'verifyDemo'],
+    ['/verify/dashboard', 'verifyDashboard', { screen: 'otpDashboard' }],
+    ['/verify/details', 'verifyDetails', { screen: 'otpDetails' }],
+    ['/verify/demo', 'verifyDemo', { screen: 'verifyDemo' }],
   ]),
   ...area('customerService', [
     ['/customerService/chat', 'chat', { screen: 'chat' }],
@@ -213,8 +220,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/fb-catalog/templates', 'templates'],
   ]),
   ...area('validations', [
-    ['/validations/self-service', 'selfService'],
-    ['/validations/history', 'history'],
+    ['/validations/self-service', 'selfService', { screen: 'validationSelfService' }],
+    ['/validations/history', 'history', { screen: 'validationHistory' }],
   ]),
   ...area('report', [
     ['/report', 'index'],

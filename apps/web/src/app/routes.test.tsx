@@ -131,7 +131,7 @@ describe('route guards in the router', () => {
   it('keeps the user on the page they were on, with a notification, when a feature is off', async () => {
     mockShellApi(signIn({ role: 'ADC', features: ['OTP', 'CS', 'WHATSAPP'] }));
     const { router } = renderApp('/otp/dashboard');
-    await screen.findByRole('heading', { name: 'OTP is not available yet' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
 
     await act(() => router.navigate('/sms/campaign/list'));
 

@@ -137,6 +137,26 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/cs-admin/pages/customers-page')).CustomersPage,
   }),
   csTags: async () => ({ Component: (await import('../features/cs-admin/pages/tags-page')).TagsPage }),
+  otpDashboard: async () => ({
+    Component: (await import('../features/otp/pages/otp-dashboard-page')).OtpDashboardPage,
+  }),
+  otpDetails: async () => ({
+    Component: (await import('../features/otp/pages/otp-details-page')).OtpDetailsPage,
+  }),
+  sendOtp: async () => ({ Component: (await import('../features/otp/pages/send-otp-page')).SendOtpPage }),
+  otpVerification: async () => ({
+    Component: (await import('../features/otp/pages/otp-verification-page')).OtpVerificationPage,
+  }),
+  verifyDemo: async () => ({
+    Component: (await import('../features/otp/pages/verify-demo-page')).VerifyDemoPage,
+  }),
+  validationSelfService: async () => ({
+    Component: (await import('../features/validations/pages/validation-self-service-page'))
+      .ValidationSelfServicePage,
+  }),
+  validationHistory: async () => ({
+    Component: (await import('../features/validations/pages/validation-history-page')).ValidationHistoryPage,
+  }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {

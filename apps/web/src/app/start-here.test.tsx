@@ -44,30 +44,30 @@ describe('landing pages of roles whose screens come later', () => {
     expect(within(usable).queryByRole('link', { name: /Dashboard · Customer service/ })).toBeNull();
   });
 
-  it('welcomes an OTP user on the customer-service dashboard instead of refusing them, in Indonesian', async () => {
+  it('welcomes a user who is no supervisor on the customer-service dashboard instead of refusing them, in Indonesian', async () => {
+    // USP lands on the OTP dashboard (issue 15); a self-service sender without senders lands here.
     const { requests } = mockShellApi(
-      signIn({ role: 'USP', name: 'Putri OTP', features: ['OTP', 'CS'], mainFeature: 'CS' }),
+      signIn({ role: 'USO', name: 'Putri OTP', features: ['OTP', 'CS'], mainFeature: 'CS' }),
     );
     await i18n.changeLanguage('id');
     renderApp('/dashboard/customer-service');
     const start = await screen.findByTestId('start-here');
     expect(within(start).getByRole('heading', { name: 'Selamat datang, Putri OTP' })).toBeTruthy();
-    expect(start.textContent).toContain('kata sandi sekali pakai');
     expect(requests.some((request) => request.path.startsWith('/api/cs/dashboard'))).toBe(false);
   });
 
   it('shows what works on a later screen that is not the landing page, and marks later screens in the menu', async () => {
-    mockShellApi(signIn({ role: 'ADC', features: ['OTP', 'CS', 'WHATSAPP'], mainFeature: 'CS' }));
-    renderApp('/otp/dashboard');
-    await screen.findByRole('heading', { name: 'OTP is not available yet' });
+    mockShellApi(signIn({ role: 'ADC', features: ['OTP', 'CS', 'CATALOG'], mainFeature: 'CS' }));
+    renderApp('/catalogues/items');
+    await screen.findByRole('heading', { name: 'Catalogue is not available yet' });
     expect(screen.queryByTestId('start-here')).toBeNull();
     const usable = screen.getByTestId('usable-now');
     expect(within(usable).getByRole('link', { name: 'Customer service · Chat' })).toBeTruthy();
-    expect(within(usable).queryByRole('link', { name: /OTP/ })).toBeNull();
+    expect(within(usable).queryByRole('link', { name: /Catalogue/ })).toBeNull();
 
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    const otp = within(nav).getByTestId('nav-area-otp');
-    expect(otp.textContent).toContain('Coming in a later release');
+    const catalogue = within(nav).getByTestId('nav-area-catalogues');
+    expect(catalogue.textContent).toContain('Coming in a later release');
     await userEvent.setup().click(within(nav).getByTestId('nav-area-customerService'));
     const chat = within(nav).getByRole('link', { name: 'Chat' });
     expect(within(chat).queryByTestId('nav-soon')).toBeNull();

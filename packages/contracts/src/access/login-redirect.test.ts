@@ -46,9 +46,16 @@ describe('login redirect (spec §6)', () => {
     ['VALIDATION', '/validations/history'],
     ['VERIFY', '/verify/dashboard'],
   ])('sends other roles to the main feature %s dashboard', (mainFeature, path) => {
-    for (const role of ['SAD', 'ADC', 'ADB', 'USV', 'USP'] as RoleCode[]) {
+    for (const role of ['SAD', 'ADC', 'ADB', 'USV'] as RoleCode[]) {
       expect(getLoginRedirect({ role, features: all, mainFeature })).toBe(path);
     }
+  });
+
+  it('sends USP to the OTP dashboard whatever the main feature, and to the default one without OTP', () => {
+    expect(getLoginRedirect({ role: 'USP', features: all, mainFeature: 'CS' })).toBe('/dashboard/otp');
+    expect(getLoginRedirect({ role: 'USP', features: only('CS', 'VOICE'), mainFeature: 'CS' })).toBe(
+      '/dashboard/customer-service',
+    );
   });
 
   it.each([

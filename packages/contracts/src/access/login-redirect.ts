@@ -68,6 +68,9 @@ export function getLoginRedirect(subject: RedirectSubject): string {
       return '/customerService/chat';
     case 'ADU':
       return USERS_PATH;
+    // The OTP user's work is OTP (spec §6): its dashboard whatever the client's main feature.
+    case 'USP':
+      return hasFeature(subject.features, 'OTP') ? MAIN_FEATURE_DASHBOARDS.OTP : getDefaultDashboard(subject);
     case 'USO': {
       const sender = SELF_SERVICE_ORDER.find(([flag]) => hasFeature(subject.features, flag));
       return sender ? sender[1] : getDefaultDashboard(subject);

@@ -1,0 +1,480 @@
+import type { OtpChannel, OtpKind, OtpSendState, OtpStatus } from '@sapa/contracts';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
+import type { Executor } from '../../../platform/database.js';
+import {
+  type OtpRequestRecord,
+  type OtpSendRecord,
+  otpChecks,
+  otpCounters,
+  otpPrefixBlocks,
+  otpRequests,
+  otpSends,
+  otpSettings,
+} from './otp.tables.js';
+
+// Every query names the client: another client's request, send or block is never found.
+
+export async function findSettings(db: Executor, clientId: string): Promise<unknown | null> {
+  const [row] = await db.select().from(otpSettings).where(inClient(otpSettings, clientId));
+  return row?.settings ?? null;
+}
+
+export async function saveSettings(db: Executor, clientId: string, settings: object) {
+  await db
+    .insert(otpSettings)
+    .values({ clientId, settings })
+    .onConflictDoUpdate({ target: otpSettings.clientId, set: { settings, updatedAt: sql`now()` } });
+}
+
+export async function findActiveBlock(db: Executor, clientId: string, prefix: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(otpPrefixBlocks)
+    .where(
+      inClient(
+        otpPrefixBlocks,
+        clientId,
+        eq(otpPrefixBlocks.prefix, prefix),
+        gt(otpPrefixBlocks.blockedUntil, now),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function upsertBlock(
+  db: Executor,
+  clientId: string,
+  block: { prefix: string; blockedUntil: Date; sends: number; createdAt: Date },
+) {
+  await db
+    .insert(otpPrefixBlocks)
+    .values({ clientId, ...block })
+    .onConflictDoUpdate({
+      target: [otpPrefixBlocks.clientId, otpPrefixBlocks.prefix],
+      set: { blockedUntil: block.blockedUntil, sends: block.sends, createdAt: block.createdAt },
+    });
+}
+
+export async function listActiveBlocks(db: Executor, clientId: string, now: Date) {
+  return db
+    .select()
+    .from(otpPrefixBlocks)
+    .where(inClient(otpPrefixBlocks, clientId, gt(otpPrefixBlocks.blockedUntil, now)))
+    .orderBy(desc(otpPrefixBlocks.createdAt));
+}
+
+/** Lifts a block and forgets the prefix's counts, so the next send does not trip the guard again at once. */
+export async function deleteBlock(db: Executor, clientId: string, prefix: string, now: Date) {
+  const rows = await db
+    .delete(otpPrefixBlocks)
+    .where(
+      inClient(
+        otpPrefixBlocks,
+        clientId,
+        eq(otpPrefixBlocks.prefix, prefix),
+        gt(otpPrefixBlocks.blockedUntil, now),
+      ),
+    )
+    .returning({ prefix: otpPrefixBlocks.prefix });
+  if (rows.length === 0) return false;
+  await db
+    .delete(otpCounters)
+    .where(inClient(otpCounters, clientId, eq(otpCounters.key, `prefix:${prefix}`)));
+  return true;
+}
+
+/** Adds one to a fixed-window counter and answers the new count (one statement, safe under concurrency). */
+export async function bumpCounter(db: Executor, clientId: string, key: string, windowStart: Date) {
+  const [row] = await db
+    .insert(otpCounters)
+    .values({ clientId, key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
+      set: { count: sql`${otpCounters.count} + 1` },
+    })
+    .returning({ count: otpCounters.count });
+  return row!.count;
+}
+
+/** The send times to one destination since `since`, newest first, at most `limit`. */
+export async function recentSendTimes(
+  db: Executor,
+  clientId: string,
+  destination: string,
+  since: Date,
+  limit: number,
+) {
+  const rows = await db
+    .select({ createdAt: otpSends.createdAt })
+    .from(otpSends)
+    .where(inClient(otpSends, clientId, eq(otpSends.destination, destination), gt(otpSends.createdAt, since)))
+    .orderBy(desc(otpSends.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
+}
+
+/** The pending request for a destination and channel (and service), locked, if one is still valid. */
+export async function lockPendingFor(
+  db: Executor,
+  clientId: string,
+  key: { destination: string; channel: OtpChannel; serviceId: string | null },
+  now: Date,
+): Promise<OtpRequestRecord | null> {
+  const [row] = await db
+    .select()
+    .from(otpRequests)
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.destination, key.destination),
+        eq(otpRequests.channel, key.channel),
+        key.serviceId ? eq(otpRequests.serviceId, key.serviceId) : sql`${otpRequests.serviceId} is null`,
+        eq(otpRequests.status, 'pending'),
+        gt(otpRequests.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(otpRequests.createdAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertRequest(db: Executor, row: typeof otpRequests.$inferInsert) {
+  await db.insert(otpRequests).values(row);
+}
+
+export async function lockRequest(
+  db: Executor,
+  clientId: string,
+  id: string,
+): Promise<OtpRequestRecord | null> {
+  const [row] = await db
+    .select()
+    .from(otpRequests)
+    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function findRequest(
+  db: Executor,
+  clientId: string,
+  id: string,
+): Promise<OtpRequestRecord | null> {
+  const [row] = await db
+    .select()
+    .from(otpRequests)
+    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id)));
+  return row ?? null;
+}
+
+/** The newest pending request of a service for a destination (Verify's check by `to`), locked. */
+export async function lockPendingOfService(
+  db: Executor,
+  clientId: string,
+  serviceId: string,
+  destination: string,
+) {
+  const [row] = await db
+    .select()
+    .from(otpRequests)
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.serviceId, serviceId),
+        eq(otpRequests.destination, destination),
+      ),
+    )
+    .orderBy(desc(otpRequests.createdAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateRequest(
+  db: Executor,
+  clientId: string,
+  id: string,
+  fields: Partial<
+    Pick<OtpRequestRecord, 'status' | 'attempts' | 'sends' | 'approvedAt' | 'codeSealed' | 'updatedAt'>
+  >,
+) {
+  await db
+    .update(otpRequests)
+    .set(fields)
+    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id)));
+}
+
+/** Moves a pending request to a final status (no-op when it already left pending). */
+export async function settlePending(db: Executor, clientId: string, id: string, status: OtpStatus, at: Date) {
+  await db
+    .update(otpRequests)
+    .set({ status, codeSealed: null, updatedAt: at })
+    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id), eq(otpRequests.status, 'pending')));
+}
+
+export async function insertSend(db: Executor, row: typeof otpSends.$inferInsert) {
+  await db.insert(otpSends).values(row);
+}
+
+export async function setSendOutbound(db: Executor, clientId: string, id: string, outboundId: string) {
+  await db
+    .update(otpSends)
+    .set({ outboundId })
+    .where(inClient(otpSends, clientId, eq(otpSends.id, id)));
+}
+
+export async function updateSendState(
+  db: Executor,
+  clientId: string,
+  id: string,
+  state: OtpSendState,
+  error: string | null,
+  at: Date,
+): Promise<OtpSendRecord | null> {
+  const [row] = await db
+    .update(otpSends)
+    .set({ state, error, updatedAt: at })
+    .where(inClient(otpSends, clientId, eq(otpSends.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function listSendsOf(db: Executor, clientId: string, requestId: string) {
+  return db
+    .select()
+    .from(otpSends)
+    .where(inClient(otpSends, clientId, eq(otpSends.requestId, requestId)))
+    .orderBy(asc(otpSends.createdAt), asc(otpSends.step));
+}
+
+export async function insertCheck(db: Executor, row: typeof otpChecks.$inferInsert) {
+  await db.insert(otpChecks).values(row);
+}
+
+export async function listChecksOf(db: Executor, clientId: string, requestId: string) {
+  return db
+    .select()
+    .from(otpChecks)
+    .where(inClient(otpChecks, clientId, eq(otpChecks.requestId, requestId)))
+    .orderBy(asc(otpChecks.createdAt));
+}
+
+export async function listRequests(
+  db: Executor,
+  clientId: string,
+  filter: {
+    kind?: OtpKind;
+    status?: OtpStatus;
+    channel?: OtpChannel;
+    destination?: string;
+    from?: Date;
+    to?: Date;
+  },
+  page: { pageSize: number; pageNumber: number },
+) {
+  const conditions: (SQL | undefined)[] = [
+    kindFilter(filter.kind),
+    filter.status ? eq(otpRequests.status, filter.status) : undefined,
+    filter.channel ? eq(otpRequests.channel, filter.channel) : undefined,
+    filter.destination ? eq(otpRequests.destination, filter.destination) : undefined,
+    filter.from ? gte(otpRequests.createdAt, filter.from) : undefined,
+    filter.to ? lte(otpRequests.createdAt, filter.to) : undefined,
+  ];
+  const where = inClient(otpRequests, clientId, ...conditions);
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(otpRequests)
+      .where(where)
+      .orderBy(desc(otpRequests.createdAt), desc(otpRequests.id))
+      .limit(page.pageSize)
+      .offset(page.pageSize * page.pageNumber),
+    db.select({ total: count() }).from(otpRequests).where(where),
+  ]);
+  return { items, total: total?.total ?? 0 };
+}
+
+/** Bare OTPs have no service; Verify's verifications have one. */
+function kindFilter(kind: OtpKind | undefined) {
+  if (kind === 'otp') return sql`${otpRequests.serviceId} is null`;
+  if (kind === 'verify') return sql`${otpRequests.serviceId} is not null`;
+  return undefined;
+}
+
+/** The same for a table keyed by request: its requests of that kind (a subquery in the same client). */
+function requestsOfKind(db: Executor, requestId: AnyColumn, clientId: string, kind: OtpKind | undefined) {
+  if (!kind) return undefined;
+  return inArray(
+    requestId,
+    db
+      .select({ id: otpRequests.id })
+      .from(otpRequests)
+      .where(inClient(otpRequests, clientId, kindFilter(kind))),
+  );
+}
+
+/** The dashboard's figures over a period: totals, per channel and per hour (UTC hours). */
+export async function summarise(db: Executor, clientId: string, from: Date, to: Date, kind?: OtpKind) {
+  const inRange = (column: AnyColumn) => and(gte(column, from), lt(column, to));
+  const [requested] = await db
+    .select({ n: count() })
+    .from(otpRequests)
+    .where(inClient(otpRequests, clientId, inRange(otpRequests.createdAt), kindFilter(kind)));
+  const [failedChecks] = await db
+    .select({ n: count() })
+    .from(otpChecks)
+    .where(
+      inClient(
+        otpChecks,
+        clientId,
+        eq(otpChecks.valid, false),
+        inRange(otpChecks.createdAt),
+        requestsOfKind(db, otpChecks.requestId, clientId, kind),
+      ),
+    );
+  const sentByChannel = await db
+    .select({ channel: otpSends.channel, n: count() })
+    .from(otpSends)
+    .where(
+      inClient(
+        otpSends,
+        clientId,
+        inRange(otpSends.createdAt),
+        requestsOfKind(db, otpSends.requestId, clientId, kind),
+      ),
+    )
+    .groupBy(otpSends.channel);
+  const verifiedByChannel = await db
+    .select({ channel: otpRequests.channel, n: count() })
+    .from(otpRequests)
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.status, 'approved'),
+        inRange(otpRequests.createdAt),
+        kindFilter(kind),
+      ),
+    )
+    .groupBy(otpRequests.channel);
+  const sentHour = sql<string>`to_char(date_trunc('hour', ${otpSends.createdAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`;
+  const sentByHour = await db
+    .select({ hour: sentHour, n: count() })
+    .from(otpSends)
+    .where(
+      inClient(
+        otpSends,
+        clientId,
+        inRange(otpSends.createdAt),
+        requestsOfKind(db, otpSends.requestId, clientId, kind),
+      ),
+    )
+    .groupBy(sentHour);
+  const approvedHour = sql<string>`to_char(date_trunc('hour', ${otpRequests.approvedAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`;
+  const verifiedByHour = await db
+    .select({ hour: approvedHour, n: count() })
+    .from(otpRequests)
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.status, 'approved'),
+        inRange(otpRequests.createdAt),
+        kindFilter(kind),
+      ),
+    )
+    .groupBy(approvedHour);
+  return {
+    requested: requested?.n ?? 0,
+    failedChecks: failedChecks?.n ?? 0,
+    sentByChannel,
+    verifiedByChannel,
+    sentByHour,
+    verifiedByHour,
+  };
+}
+
+/** Requests matching the export's filters after a cursor, newest first (keyset: exports read them all). */
+export async function listRequestsAfter(
+  db: Executor,
+  clientId: string,
+  filter: { status?: OtpStatus; channel?: OtpChannel; from?: Date; to?: Date },
+  cursor: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(otpRequests)
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        filter.status ? eq(otpRequests.status, filter.status) : undefined,
+        filter.channel ? eq(otpRequests.channel, filter.channel) : undefined,
+        filter.from ? gte(otpRequests.createdAt, filter.from) : undefined,
+        filter.to ? lte(otpRequests.createdAt, filter.to) : undefined,
+        cursor
+          ? sql`(${otpRequests.createdAt}, ${otpRequests.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(otpRequests.createdAt), desc(otpRequests.id))
+    .limit(limit);
+}
+
+/**
+ * Counts one check of a bare OTP request that is still pending, unexpired and has attempts left, in
+ * one conditional statement (no lock held while the code is compared); null when it is not so.
+ */
+export async function claimAttempt(db: Executor, clientId: string, id: string, now: Date) {
+  const [row] = await db
+    .update(otpRequests)
+    .set({ attempts: sql`${otpRequests.attempts} + 1`, updatedAt: now })
+    .where(
+      inClient(
+        otpRequests,
+        clientId,
+        eq(otpRequests.id, id),
+        sql`${otpRequests.serviceId} is null`,
+        eq(otpRequests.status, 'pending'),
+        gt(otpRequests.expiresAt, now),
+        lt(otpRequests.attempts, otpRequests.maxAttempts),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Settles a pending request (approved or exhausted); false when another check settled it first. */
+export async function settleClaimed(
+  db: Executor,
+  clientId: string,
+  id: string,
+  status: 'approved' | 'max_attempts_reached',
+  now: Date,
+) {
+  const rows = await db
+    .update(otpRequests)
+    .set({ status, codeSealed: null, updatedAt: now, ...(status === 'approved' ? { approvedAt: now } : {}) })
+    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id), eq(otpRequests.status, 'pending')))
+    .returning({ id: otpRequests.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,362 @@
+import type { OtpSettings } from '@sapa/contracts';
+import { DEFAULT_OTP_SETTINGS } from '@sapa/contracts';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../platform/errors.js';
+import { QUICK_SANDBOX, settleAll } from '../../../test/sandbox-channels.js';
+import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import type { MessageChannel } from '../../messaging/index.js';
+import { codeDigest, codeMatches } from './otp-code.js';
+
+let now = Date.parse('2026-11-26T03:00:00Z');
+const advance = (seconds: number) => {
+  now += seconds * 1000;
+};
+const logLines: string[] = [];
+let sapa: TestApp;
+let adc: LoggedIn;
+let adc2: LoggedIn;
+let secret: string;
+let secret2: string;
+let whatsappFails = true;
+
+/** A WhatsApp provider that refuses every message for good: the fallback's first step fails. */
+const failingWhatsapp: MessageChannel = {
+  async send() {
+    if (whatsappFails) throw new AppError(400, 'invalid_recipient', 'The number is not on WhatsApp');
+    return { providerMessageId: `wamid.${Math.random()}` };
+  },
+};
+
+async function apiSecretOf(login: LoggedIn) {
+  const response = await sapa.app.inject({
+    method: 'POST',
+    url: '/api/clients/apiSecret',
+    headers: login.headers,
+  });
+  return response.json<{ apiSecret: string }>().apiSecret;
+}
+
+const api = (key: string, url: string, payload: object) =>
+  sapa.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}` }, payload });
+const requestOtp = (payload: object, key = secret) => api(key, '/api/v1/otp/request', payload);
+const verifyOtp = (payload: object, key = secret) => api(key, '/api/v1/otp/verify', payload);
+const as = (login: LoggedIn, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  sapa.app.inject({ method, url, headers: login.headers, ...(payload ? { payload } : {}) });
+
+async function setSettings(login: LoggedIn, settings: Partial<OtpSettings>) {
+  const response = await as(login, 'PUT', '/api/otp/settings', { ...DEFAULT_OTP_SETTINGS, ...settings });
+  expect(response.statusCode).toBe(200);
+}
+
+/** The code as the channel received it (the sandbox outbox): the newest message to that recipient. */
+async function receivedCode(
+  clientId: string,
+  recipient: string,
+  channel: 'sms' | 'whatsapp' | 'voice' = 'sms',
+) {
+  await settleAll(sapa);
+  const { rows } = await sapa.messaging.listOutbox(clientId, { channel, recipient, page: 1, pageSize: 1 });
+  const content = rows[0]!.content as { text?: string; parameters?: string[]; script?: string };
+  return content.parameters?.[0] ?? /(\d{4,10})/.exec(content.text ?? content.script ?? '')![1]!;
+}
+
+const retryAfter = (response: LightMyRequestResponse) => ({
+  header: Number(response.headers['retry-after']),
+  body: response.json<{ error: { retryAfterSeconds: number } }>().error.retryAfterSeconds,
+});
+
+beforeAll(async () => {
+  sapa = await createTestApp(
+    { LOG_LEVEL: 'trace' },
+    { sandbox: QUICK_SANDBOX, clock: () => new Date(now), channels: { whatsapp: failingWhatsapp } },
+  );
+  // Every log line of the app and its requests, to prove no code is ever written there.
+  (sapa.app.log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
+    write: (line: string) => logLines.push(line),
+  };
+  [adc, adc2] = await Promise.all([logIn(sapa.app, 'adc@demo.test'), logIn(sapa.app, 'adc2@demo.test')]);
+  [secret, secret2] = await Promise.all([apiSecretOf(adc), apiSecretOf(adc2)]);
+});
+afterAll(async () => {
+  await sapa?.close();
+});
+
+describe('OTP public API', () => {
+  it('sends a code through the channel and approves it once: a second check of the same code is refused', async () => {
+    const requested = await requestOtp({ destination: '0812 1000 0001', channel: 'sms' });
+    expect(requested.statusCode).toBe(200);
+    const { requestId, status, expiresAt } = requested.json();
+    expect(status).toBe('pending');
+    expect(Date.parse(expiresAt) - now).toBe(600_000);
+    const code = await receivedCode(adc.session.clientId, '6281210000001');
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrong = await verifyOtp({ requestId, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.json()).toEqual({ requestId, status: 'pending', valid: false, attemptsLeft: 4 });
+    const right = await verifyOtp({ requestId, code });
+    expect(right.json()).toEqual({ requestId, status: 'approved', valid: true, attemptsLeft: 3 });
+    const again = await verifyOtp({ requestId, code });
+    expect([again.statusCode, errorCode(again)]).toEqual([409, 'otp_already_approved']);
+  });
+
+  it('approves a code once when several checks of it arrive at the same time', async () => {
+    const { requestId } = (
+      await requestOtp({ destination: '081210000009', channel: 'sms', code: '662211' })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => verifyOtp({ requestId, code: '662211' })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json()).toMatchObject({
+      status: 'approved',
+      valid: true,
+    });
+  });
+
+  it('uses the tenant’s template and code, and ends the request after five wrong checks (429 on the next)', async () => {
+    const requested = await requestOtp({
+      destination: '+62 812 1000 0002',
+      channel: 'sms',
+      code: '4729',
+      template: 'Acme: {{code}} is your login code',
+    });
+    const { requestId } = requested.json();
+    await settleAll(sapa);
+    const { rows } = await sapa.messaging.listOutbox(adc.session.clientId, {
+      channel: 'sms',
+      recipient: '6281210000002',
+      page: 1,
+      pageSize: 1,
+    });
+    expect((rows[0]!.content as { text: string }).text).toBe('Acme: 4729 is your login code');
+    const answers = [];
+    for (let check = 0; check < 5; check++)
+      answers.push((await verifyOtp({ requestId, code: '0000' })).json());
+    expect(answers.map((answer) => [answer.status, answer.attemptsLeft])).toEqual([
+      ['pending', 4],
+      ['pending', 3],
+      ['pending', 2],
+      ['pending', 1],
+      ['max_attempts_reached', 0],
+    ]);
+    const after = await verifyOtp({ requestId, code: '4729' });
+    expect([after.statusCode, errorCode(after)]).toEqual([429, 'max_attempts_reached']);
+  });
+
+  it('resends the same code while it is valid, and refuses a sixth send in ten minutes with when to retry', async () => {
+    const destination = '081210000003';
+    const first = (await requestOtp({ destination, channel: 'sms' })).json();
+    const code = await receivedCode(adc.session.clientId, '6281210000003');
+    for (let send = 2; send <= 5; send++) {
+      advance(30);
+      const again = (await requestOtp({ destination, channel: 'sms' })).json();
+      expect(again.requestId).toBe(first.requestId);
+      expect(await receivedCode(adc.session.clientId, '6281210000003')).toBe(code);
+    }
+    const refused = await requestOtp({ destination, channel: 'sms' });
+    expect([refused.statusCode, errorCode(refused)]).toEqual([429, 'too_many_sends']);
+    // The first send (120 s ago) leaves the 10-minute window in 480 s.
+    expect(retryAfter(refused)).toEqual({ header: 480, body: 480 });
+    expect((await verifyOtp({ requestId: first.requestId, code })).json().status).toBe('approved');
+    advance(481);
+    const next = (await requestOtp({ destination, channel: 'sms' })).json();
+    expect(next.requestId).not.toBe(first.requestId);
+  });
+
+  it('expires a code after its validity (a fake clock moves past it)', async () => {
+    const { requestId } = (
+      await requestOtp({ destination: '081210000004', channel: 'sms', validitySeconds: 60 })
+    ).json();
+    const code = await receivedCode(adc.session.clientId, '6281210000004');
+    advance(61);
+    expect((await verifyOtp({ requestId, code })).json()).toMatchObject({ status: 'expired', valid: false });
+    const detail = await as(adc, 'GET', `/api/otp/requests/${requestId}`);
+    expect(detail.json()).toMatchObject({ status: 'expired', checks: [] });
+  });
+
+  it("answers 404 for another client's request id, an unknown one and a malformed one; 400 for a NUL byte", async () => {
+    const { requestId } = (await requestOtp({ destination: '081210000005', channel: 'sms' })).json();
+    const code = await receivedCode(adc.session.clientId, '6281210000005');
+    for (const [key, id] of [
+      [secret2, requestId],
+      [secret, '01900000-0000-7000-8000-000000000000'],
+      [secret, 'not-an-id'],
+    ] as const) {
+      const answer = await verifyOtp({ requestId: id, code }, key);
+      expect([answer.statusCode, errorCode(answer)]).toEqual([404, 'otp_request_not_found']);
+    }
+    expect((await verifyOtp({ requestId: 'x\u0000', code })).statusCode).toBe(400);
+    expect((await as(adc2, 'GET', `/api/otp/requests/${requestId}`)).statusCode).toBe(404);
+    // The owner still can.
+    expect((await verifyOtp({ requestId, code })).json().status).toBe('approved');
+  });
+
+  it('refuses a wrong API secret (401), a client without OTP (403) and a destination that is not a number (400)', async () => {
+    expect((await requestOtp({ destination: '081210000006', channel: 'sms' }, 'sapa_wrong')).statusCode).toBe(
+      401,
+    );
+    expect((await requestOtp({ destination: '12', channel: 'sms' })).statusCode).toBe(400);
+    expect((await requestOtp({ destination: '081210000006', channel: 'fax' })).statusCode).toBe(400);
+    expect(
+      (await requestOtp({ destination: '081210000006', channel: 'sms', codeLength: 11 })).statusCode,
+    ).toBe(400);
+    const clientId = adc2.session.clientId;
+    await sapa.database.db.execute(sql`update clients set features = features & ~2 where id = ${clientId}`);
+    const off = await requestOtp({ destination: '081210000006', channel: 'sms' }, secret2);
+    expect([off.statusCode, errorCode(off)]).toEqual([403, 'feature_disabled']);
+    await sapa.database.db.execute(sql`update clients set features = features | 2 where id = ${clientId}`);
+  });
+
+  it('stops at the client’s daily cap and says when the next UTC day starts', async () => {
+    await setSettings(adc2, { dailyCap: 2 });
+    advance(86_400);
+    const day = Math.floor(now / 86_400_000) * 86_400_000;
+    now = day + 23 * 3600_000; // 23:00 UTC
+    expect((await requestOtp({ destination: '081220000001', channel: 'sms' }, secret2)).statusCode).toBe(200);
+    expect((await requestOtp({ destination: '081220000002', channel: 'sms' }, secret2)).statusCode).toBe(200);
+    const capped = await requestOtp({ destination: '081220000003', channel: 'sms' }, secret2);
+    expect([capped.statusCode, errorCode(capped)]).toEqual([429, 'daily_cap_reached']);
+    expect(retryAfter(capped).body).toBe(3600);
+    // The other client is not affected.
+    expect((await requestOtp({ destination: '081220000003', channel: 'sms' })).statusCode).toBe(200);
+    advance(3600);
+    expect((await requestOtp({ destination: '081220000003', channel: 'sms' }, secret2)).statusCode).toBe(200);
+    await setSettings(adc2, {});
+  });
+
+  it('blocks a prefix after a burst, says so until when, and sends again once an admin lifts the block', async () => {
+    await setSettings(adc, { prefixBurstPerMinute: 3, prefixBlockSeconds: 1800 });
+    now = Math.floor(now / 60_000) * 60_000 + 60_000;
+    for (let n = 1; n <= 3; n++) {
+      expect((await requestOtp({ destination: `+44 7911 12345${n}`, channel: 'sms' })).statusCode).toBe(200);
+    }
+    const tripped = await requestOtp({ destination: '+44 7911 123454', channel: 'sms' });
+    expect([tripped.statusCode, errorCode(tripped)]).toEqual([429, 'prefix_blocked']);
+    expect(tripped.json().error.message).toContain('+44791');
+    expect(retryAfter(tripped).body).toBe(1800);
+    advance(120);
+    const still = await requestOtp({ destination: '+44 7911 123455', channel: 'sms' });
+    expect([errorCode(still), retryAfter(still).body]).toEqual(['prefix_blocked', 1680]);
+    // Another prefix still goes.
+    expect((await requestOtp({ destination: '081230000001', channel: 'sms' })).statusCode).toBe(200);
+
+    const blocks = (await as(adc, 'GET', '/api/otp/prefixBlocks')).json();
+    expect(blocks.items).toMatchObject([{ prefix: '44791', sends: 4 }]);
+    expect((await as(adc2, 'DELETE', '/api/otp/prefixBlocks/44791')).statusCode).toBe(404);
+    const usp = await logIn(sapa.app, 'usp@demo.test');
+    expect((await as(usp, 'DELETE', '/api/otp/prefixBlocks/44791')).statusCode).toBe(403);
+    expect((await as(adc, 'DELETE', '/api/otp/prefixBlocks/44791')).json()).toMatchObject({
+      unblocked: true,
+    });
+    expect((await requestOtp({ destination: '+44 7911 123455', channel: 'sms' })).statusCode).toBe(200);
+    await setSettings(adc, {});
+  });
+
+  it('falls back to SMS with the same code when WhatsApp fails, and fails the request when no channel is left', async () => {
+    await setSettings(adc, { fallbackChannels: ['sms'], fallbackAfterSeconds: 30 });
+    const { requestId } = (await requestOtp({ destination: '081240000001', channel: 'whatsapp' })).json();
+    await settleAll(sapa);
+    let detail = (await as(adc, 'GET', `/api/otp/requests/${requestId}`)).json();
+    expect(detail.sendLog).toMatchObject([{ channel: 'whatsapp', state: 'failed' }]);
+    expect(detail.status).toBe('pending');
+    advance(30);
+    expect(
+      await sapa.otp.runFallback({ clientId: adc.session.clientId, requestId, sendId: detail.sendLog[0].id }),
+    ).toBe('sms');
+    // The job delivered twice takes the step once.
+    expect(
+      await sapa.otp.runFallback({ clientId: adc.session.clientId, requestId, sendId: detail.sendLog[0].id }),
+    ).toBe(null);
+    const code = await receivedCode(adc.session.clientId, '6281240000001');
+    detail = (await as(adc, 'GET', `/api/otp/requests/${requestId}`)).json();
+    expect(detail.sendLog).toMatchObject([
+      { channel: 'whatsapp', state: 'failed' },
+      { channel: 'sms', state: 'sent' },
+    ]);
+    expect((await verifyOtp({ requestId, code })).json().status).toBe('approved');
+
+    // A WhatsApp message the provider accepted is not followed by an SMS.
+    whatsappFails = false;
+    const sent = (await requestOtp({ destination: '081240000002', channel: 'whatsapp' })).json();
+    await settleAll(sapa);
+    const sentDetail = (await as(adc, 'GET', `/api/otp/requests/${sent.requestId}`)).json();
+    expect(sentDetail.sendLog).toMatchObject([{ channel: 'whatsapp', state: 'sent' }]);
+    advance(30);
+    expect(
+      await sapa.otp.runFallback({
+        clientId: adc.session.clientId,
+        requestId: sent.requestId,
+        sendId: sentDetail.sendLog[0].id,
+      }),
+    ).toBe(null);
+    whatsappFails = true;
+
+    await setSettings(adc, {});
+    const lone = (await requestOtp({ destination: '081240000003', channel: 'whatsapp' })).json();
+    await settleAll(sapa);
+    expect((await as(adc, 'GET', `/api/otp/requests/${lone.requestId}`)).json().status).toBe('failed');
+  });
+
+  it('never stores or logs the code in clear', async () => {
+    const code = '90817263';
+    const { requestId } = (
+      await requestOtp({ destination: '081250000001', channel: 'sms', code, template: 'Code {{code}}' })
+    ).json();
+    await settleAll(sapa);
+    await verifyOtp({ requestId, code: '90817264' });
+    expect((await verifyOtp({ requestId, code })).json().valid).toBe(true);
+    for (const table of ['otp_requests', 'otp_sends', 'otp_checks', 'otp_counters', 'otp_prefix_blocks']) {
+      const rows = await sapa.database.db.execute(sql.raw(`select * from ${table}`));
+      expect(JSON.stringify(rows)).not.toContain(code);
+    }
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(code);
+    expect(logLines.join('\n')).not.toContain('90817264');
+  });
+});
+
+describe('OTP observability', () => {
+  it('counts sends and checks in Prometheus, by channel and outcome', async () => {
+    const metrics = (await sapa.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/sapa_otp_requests_total\{channel="sms",outcome="sent",reason=""\} \d+/);
+    expect(metrics).toMatch(
+      /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="too_many_sends"\} 1/,
+    );
+    expect(metrics).toMatch(
+      /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="prefix_blocked"\} \d+/,
+    );
+    expect(metrics).toMatch(/sapa_otp_checks_total\{outcome="approved"\} \d+/);
+    expect(metrics).toMatch(/sapa_otp_checks_total\{outcome="wrong"\} \d+/);
+  });
+});
+
+describe('OTP code comparison', () => {
+  const key = Buffer.alloc(32, 7);
+  const id = '01900000-0000-7000-8000-000000000001';
+  const stored = codeDigest(key, id, '123456').toString('base64url');
+
+  it('compares digests of equal length, so a near miss is as far as any other code', () => {
+    const near = codeDigest(key, id, '123457');
+    const far = codeDigest(key, id, '987654');
+    const real = Buffer.from(stored, 'base64url');
+    const sharedPrefix = (a: Buffer) => {
+      let at = 0;
+      while (at < a.length && a[at] === real[at]) at++;
+      return at;
+    };
+    // What is compared for a one-digit miss shares nothing with the stored digest, like a far miss.
+    expect([near.length, far.length]).toEqual([32, 32]);
+    expect(sharedPrefix(near)).toBe(0);
+    expect(sharedPrefix(far)).toBe(0);
+    expect(codeMatches(key, id, '123457', stored)).toBe(false);
+    expect(codeMatches(key, id, '1', stored)).toBe(false);
+    expect(codeMatches(key, id, '1234567890123', stored)).toBe(false);
+    expect(codeMatches(key, id, '123456', stored)).toBe(true);
+    // Bound to its request: the same code of another request does not match.
+    expect(codeMatches(key, '01900000-0000-7000-8000-000000000002', '123456', stored)).toBe(false);
+  });
+});

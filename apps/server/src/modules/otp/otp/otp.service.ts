@@ -1,0 +1,735 @@
+import {
+  DEFAULT_OTP_SETTINGS,
+  type OtpChannel,
+  type OtpKind,
+  type OtpRequestAnswer,
+  type OtpRequestBody,
+  type OtpSettings,
+  OtpSettingsSchema,
+  type OtpStatus,
+  type OtpVerifyAnswer,
+} from '@sapa/contracts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { isId, newId } from '../../../lib/ids.js';
+import { parsePhone } from '../../../lib/phone.js';
+import { type Actor, actorLabel } from '../../../platform/actor.js';
+import type { Database, Executor } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
+import { seal, unseal } from '../../../platform/secrets.js';
+import type { Messaging, OutboundContent, OutboundSourcePort } from '../../messaging/index.js';
+import {
+  dailyCapReached,
+  invalidDestination,
+  maxAttemptsReached,
+  otpAlreadyApproved,
+  otpRequestNotFound,
+  prefixBlocked,
+  prefixBlockNotFound,
+  tooManySends,
+} from './otp.errors.js';
+import {
+  bumpCounter,
+  claimAttempt,
+  deleteBlock,
+  findActiveBlock,
+  findRequest,
+  findSettings,
+  insertCheck,
+  insertRequest,
+  insertSend,
+  listActiveBlocks,
+  listChecksOf,
+  listRequests,
+  listSendsOf,
+  lockPendingFor,
+  lockPendingOfService,
+  lockRequest,
+  recentSendTimes,
+  saveSettings,
+  setSendOutbound,
+  settleClaimed,
+  settlePending,
+  summarise,
+  updateRequest,
+  updateSendState,
+  upsertBlock,
+} from './otp.repository.js';
+import type { OtpRequestRecord } from './otp.tables.js';
+import { codeDigest, codeMatches, generateCode } from './otp-code.js';
+
+export const OTP_SOURCE = 'otp';
+export const OTP_FALLBACK_JOB = 'otp.fallback';
+/** WhatsApp reaches people who never wrote first only with a template: the code is its one parameter. */
+export const OTP_WHATSAPP_TEMPLATE = 'otp_code';
+const PHONE_CHANNELS: readonly OtpChannel[] = ['sms', 'whatsapp', 'voice'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type OtpEvent =
+  | {
+      kind: 'request';
+      clientId: string;
+      channel: OtpChannel;
+      outcome: 'sent' | 'resent' | 'refused';
+      reason?: string;
+    }
+  | { kind: 'check'; clientId: string; outcome: 'approved' | 'wrong' | 'expired' | 'refused' };
+
+export type OtpDeps = {
+  db: Database;
+  /** The HMAC key of codes (`keys.otp`) and the sealing key of pending codes (`keys.encryption`). */
+  keys: { otp: Buffer; encryption: Buffer };
+  messaging: Pick<Messaging, 'queueMessage' | 'dispatch'>;
+  enqueue: (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
+  /** Now; tests move it. */
+  clock?: () => Date;
+  /** Told each call and check (metrics and usage); never the code. */
+  observe?: (event: OtpEvent) => void;
+  log: { warn(object: object, message: string): void };
+};
+
+/** What a Verify service adds to a request: its id, code length, message language and name. */
+export type ServiceContext = { serviceId: string; name: string; codeLength: number; locale: 'en' | 'id' };
+
+type Destination = { value: string; prefix: string | null };
+export type FallbackJobData = { clientId: string; requestId: string; sendId: string };
+
+const iso = (date: Date) => date.toISOString();
+
+/** The destination as limits count it: a phone number's digits (and its prefix), an address, a chat. */
+function normaliseDestination(channel: OtpChannel, written: string): Destination {
+  if (PHONE_CHANNELS.includes(channel)) {
+    const parsed = parsePhone(written);
+    if (!parsed.ok) throw invalidDestination(channel, parsed.message.toLowerCase());
+    if (!parsed.phone.valid) throw invalidDestination(channel, `${parsed.phone.e164} is not a valid number`);
+    const callingCode = parsePhoneNumberFromString(parsed.phone.e164)?.countryCallingCode ?? '';
+    // The fraud guard's prefix: the calling code and the next three digits (decision 0029).
+    return { value: parsed.phone.digits, prefix: parsed.phone.digits.slice(0, callingCode.length + 3) };
+  }
+  if (channel === 'email') {
+    const address = written.trim().toLowerCase();
+    if (!EMAIL.test(address)) throw invalidDestination(channel, 'not an email address');
+    return { value: address, prefix: null };
+  }
+  return { value: written.trim(), prefix: null };
+}
+
+/** Whether a fallback channel can reach the same destination (a phone number cannot become an email). */
+const sameKind = (a: OtpChannel, b: OtpChannel) =>
+  PHONE_CHANNELS.includes(a) === PHONE_CHANNELS.includes(b) && (PHONE_CHANNELS.includes(a) || a === b);
+
+function messageText(
+  code: string,
+  minutes: number,
+  request: { template: string | null; locale: string },
+  service?: string | null,
+) {
+  if (request.template) return request.template.replaceAll('{{code}}', code);
+  if (request.locale === 'id')
+    return `${service ? `Kode verifikasi ${service} Anda` : 'Kode verifikasi Anda'}: ${code}. Berlaku ${minutes} menit. Jangan berikan kode ini kepada siapa pun.`;
+  return `${service ? `Your ${service} verification code` : 'Your verification code'} is ${code}. It expires in ${minutes} minutes. Do not share it.`;
+}
+
+function contentFor(channel: OtpChannel, code: string, text: string, locale: string): OutboundContent {
+  switch (channel) {
+    case 'whatsapp':
+      return { kind: 'template', templateName: OTP_WHATSAPP_TEMPLATE, language: locale, parameters: [code] };
+    case 'voice':
+      // Digits read one by one, twice.
+      return { kind: 'voice', script: `${text} ${code.split('').join(' ')}.`, language: locale };
+    case 'email':
+      return {
+        kind: 'email',
+        subject: locale === 'id' ? 'Kode verifikasi Anda' : 'Your verification code',
+        text,
+        html: `<p>${text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)}</p>`,
+      };
+    default:
+      return { kind: 'text', text };
+  }
+}
+
+const startOfUtcDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const startOfMinute = (now: Date) => new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+const secondsUntil = (later: Date, now: Date) =>
+  Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));
+
+export function createOtp(deps: OtpDeps) {
+  const { db, keys } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const observe = deps.observe ?? (() => {});
+
+  async function settingsOf(executor: Executor, clientId: string): Promise<OtpSettings> {
+    const stored = await findSettings(executor, clientId);
+    if (!stored) return DEFAULT_OTP_SETTINGS;
+    const parsed = OtpSettingsSchema.safeParse({ ...DEFAULT_OTP_SETTINGS, ...(stored as object) });
+    return parsed.success ? parsed.data : DEFAULT_OTP_SETTINGS;
+  }
+
+  /** Queues one message for a request (in the caller's transaction); answers what `dispatch` needs. */
+  async function queueSend(
+    tx: Executor,
+    request: OtpRequestRecord,
+    code: string,
+    channel: OtpChannel,
+    step: number,
+    now: Date,
+    serviceName: string | null,
+  ) {
+    const sendId = newId(now.getTime());
+    await insertSend(tx, {
+      clientId: request.clientId,
+      id: sendId,
+      requestId: request.id,
+      destination: request.destination,
+      channel,
+      step,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const minutes = Math.max(
+      1,
+      Math.round((request.expiresAt.getTime() - request.createdAt.getTime()) / 60_000),
+    );
+    const text = messageText(code, minutes, request, serviceName);
+    const outbound = await deps.messaging.queueMessage(tx, request.clientId, {
+      channel,
+      recipient: request.destination,
+      content: contentFor(channel, code, text, request.locale),
+      source: OTP_SOURCE,
+      sourceRef: sendId,
+      idempotencyKey: `otp:${sendId}`,
+    });
+    await setSendOutbound(tx, request.clientId, sendId, outbound.id);
+    return { sendId, outbound };
+  }
+
+  /** The limits a send must pass, in the request's transaction; a tripped fraud guard is returned, not thrown. */
+  async function checkLimits(
+    tx: Executor,
+    clientId: string,
+    settings: OtpSettings,
+    destination: Destination,
+    now: Date,
+  ) {
+    if (destination.prefix) {
+      const block = await findActiveBlock(tx, clientId, destination.prefix, now);
+      if (block) throw prefixBlocked(block.prefix, block.blockedUntil, secondsUntil(block.blockedUntil, now));
+    }
+    const since = new Date(now.getTime() - settings.windowSeconds * 1000);
+    const recent = await recentSendTimes(tx, clientId, destination.value, since, settings.sendsPerWindow);
+    if (recent.length >= settings.sendsPerWindow) {
+      // The oldest of the last `limit` sends must leave the window before another may go.
+      const leaves = new Date(recent[recent.length - 1]!.getTime() + settings.windowSeconds * 1000);
+      throw tooManySends(
+        settings.sendsPerWindow,
+        Math.round(settings.windowSeconds / 60),
+        secondsUntil(leaves, now),
+      );
+    }
+    const today = startOfUtcDay(now);
+    if ((await bumpCounter(tx, clientId, 'day', today)) > settings.dailyCap) {
+      throw dailyCapReached(settings.dailyCap, secondsUntil(new Date(today.getTime() + 86_400_000), now));
+    }
+    if (destination.prefix) {
+      const sends = await bumpCounter(tx, clientId, `prefix:${destination.prefix}`, startOfMinute(now));
+      if (sends > settings.prefixBurstPerMinute) {
+        const blockedUntil = new Date(now.getTime() + settings.prefixBlockSeconds * 1000);
+        return { prefix: destination.prefix, blockedUntil, sends };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Sends a code (decision 0029): checks the limits, resends the pending code for the same destination
+   * and channel, or creates a request with a new (or the tenant's) code; the message goes through
+   * messaging after commit. A tripped fraud guard records the block, then refuses.
+   */
+  async function sendCode(
+    actor: Actor,
+    input: OtpRequestBody & { locale?: 'en' | 'id' },
+    service?: ServiceContext,
+  ) {
+    const clientId = actor.clientId;
+    const destination = normaliseDestination(input.channel, input.destination);
+    const now = clock();
+    const outcome = await db.transaction(async (tx) => {
+      const settings = await settingsOf(tx, clientId);
+      const tripped = await checkLimits(tx, clientId, settings, destination, now);
+      if (tripped) {
+        await upsertBlock(tx, clientId, { ...tripped, createdAt: now });
+        return { kind: 'tripped', tripped } as const;
+      }
+      const serviceId = service?.serviceId ?? null;
+      let request = await lockPendingFor(
+        tx,
+        clientId,
+        { destination: destination.value, channel: input.channel, serviceId },
+        now,
+      );
+      let code: string | null = null;
+      if (request?.codeSealed) {
+        const pendingCode = unseal(keys.encryption, request.codeSealed);
+        if (input.code === undefined || input.code === pendingCode) code = pendingCode;
+        else await settlePending(tx, clientId, request.id, 'canceled', now);
+      }
+      const resent = code !== null;
+      if (request && resent) {
+        await updateRequest(tx, clientId, request.id, { sends: request.sends + 1, updatedAt: now });
+      } else {
+        const id = newId(now.getTime());
+        code = input.code ?? generateCode(service?.codeLength ?? input.codeLength ?? 6);
+        const row = {
+          clientId,
+          id,
+          serviceId,
+          destination: destination.value,
+          channel: input.channel,
+          codeHash: codeDigest(keys.otp, id, code).toString('base64url'),
+          codeSealed: seal(keys.encryption, code),
+          codeLength: code.length,
+          template: input.template ?? null,
+          locale: service?.locale ?? input.locale ?? 'en',
+          status: 'pending' as const,
+          attempts: 0,
+          maxAttempts: settings.maxChecks,
+          sends: 1,
+          requestedBy: actorLabel(actor),
+          expiresAt: new Date(now.getTime() + (input.validitySeconds ?? 600) * 1000),
+          approvedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await insertRequest(tx, row);
+        request = row;
+      }
+      const { sendId, outbound } = await queueSend(
+        tx,
+        request!,
+        code!,
+        input.channel,
+        0,
+        now,
+        service?.name ?? null,
+      );
+      return { kind: 'queued', request: request!, sendId, outbound, resent, settings } as const;
+    });
+    if (outcome.kind === 'tripped') {
+      const { tripped } = outcome;
+      observe({
+        kind: 'request',
+        clientId,
+        channel: input.channel,
+        outcome: 'refused',
+        reason: 'prefix_blocked',
+      });
+      throw prefixBlocked(tripped.prefix, tripped.blockedUntil, secondsUntil(tripped.blockedUntil, now));
+    }
+    deps.messaging.dispatch(outcome.outbound);
+    await scheduleFallback(outcome.settings, {
+      clientId,
+      requestId: outcome.request.id,
+      sendId: outcome.sendId,
+    });
+    observe({
+      kind: 'request',
+      clientId,
+      channel: input.channel,
+      outcome: outcome.resent ? 'resent' : 'sent',
+    });
+    return outcome.request;
+  }
+
+  async function scheduleFallback(settings: OtpSettings, data: FallbackJobData) {
+    if (settings.fallbackChannels.length === 0) return;
+    await deps
+      .enqueue(OTP_FALLBACK_JOB, data, { startAfter: settings.fallbackAfterSeconds })
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, ...data }, 'could not schedule the OTP fallback'),
+      );
+  }
+
+  /** `sendCode`, with every refusal (a limit, the fraud guard, a bad destination) counted by its reason. */
+  async function requestCode(
+    actor: Actor,
+    input: OtpRequestBody & { locale?: 'en' | 'id' },
+    service?: ServiceContext,
+  ) {
+    try {
+      return await sendCode(actor, input, service);
+    } catch (error) {
+      const reason = error instanceof AppError ? error.code : 'error';
+      observe({
+        kind: 'request',
+        clientId: actor.clientId,
+        channel: input.channel,
+        outcome: 'refused',
+        reason,
+      });
+      throw error;
+    }
+  }
+
+  async function requestOtp(actor: Actor, input: OtpRequestBody): Promise<OtpRequestAnswer> {
+    const request = await requestCode(actor, input);
+    return { requestId: request.id, status: 'pending', expiresAt: iso(request.expiresAt) };
+  }
+
+  /**
+   * Checks a code against a locked request: expired, exhausted and used requests are settled first;
+   * every check of a pending one counts, is recorded (never the code given) and compared in constant time.
+   */
+  async function checkLocked(tx: Executor, request: OtpRequestRecord | null, candidate: string, now: Date) {
+    if (!request) throw otpRequestNotFound();
+    const left = (attempts: number) => Math.max(0, request.maxAttempts - attempts);
+    const answer = (status: OtpStatus, valid: boolean, attempts = request.attempts) => ({
+      request: { ...request, status },
+      status,
+      valid,
+      attemptsLeft: left(attempts),
+    });
+    if (request.status === 'max_attempts_reached') throw maxAttemptsReached();
+    if (request.status === 'approved') throw otpAlreadyApproved();
+    if (request.status !== 'pending') return answer(request.status, false);
+    if (request.expiresAt.getTime() <= now.getTime()) {
+      await settlePending(tx, request.clientId, request.id, 'expired', now);
+      return answer('expired', false);
+    }
+    const attempts = request.attempts + 1;
+    const valid = codeMatches(keys.otp, request.id, candidate, request.codeHash);
+    await insertCheck(tx, {
+      clientId: request.clientId,
+      id: newId(now.getTime()),
+      requestId: request.id,
+      valid,
+      createdAt: now,
+    });
+    if (valid) {
+      await updateRequest(tx, request.clientId, request.id, {
+        status: 'approved',
+        attempts,
+        approvedAt: now,
+        codeSealed: null,
+        updatedAt: now,
+      });
+      return answer('approved', true, attempts);
+    }
+    const exhausted = attempts >= request.maxAttempts;
+    await updateRequest(tx, request.clientId, request.id, {
+      attempts,
+      updatedAt: now,
+      ...(exhausted ? { status: 'max_attempts_reached' as const, codeSealed: null } : {}),
+    });
+    return answer(exhausted ? 'max_attempts_reached' : 'pending', false, attempts);
+  }
+
+  async function observed<T extends { status: OtpStatus; valid: boolean }>(
+    clientId: string,
+    work: () => Promise<T>,
+  ) {
+    try {
+      const result = await work();
+      observe({
+        kind: 'check',
+        clientId,
+        outcome: result.valid ? 'approved' : result.status === 'expired' ? 'expired' : 'wrong',
+      });
+      return result;
+    } catch (error) {
+      observe({ kind: 'check', clientId, outcome: 'refused' });
+      throw error;
+    }
+  }
+
+  /**
+   * The common case in few statements: one attempt claimed on a pending request, the code compared with
+   * no lock held, the check recorded, and an approval or exhaustion settled only if no other check did
+   * first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
+   * exhausted) goes through the locked path, which says which.
+   */
+  async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
+    const claimed = await claimAttempt(db, actor.clientId, requestId, now);
+    if (!claimed) return null;
+    const valid = codeMatches(keys.otp, claimed.id, candidate, claimed.codeHash);
+    await insertCheck(db, {
+      clientId: claimed.clientId,
+      id: newId(now.getTime()),
+      requestId: claimed.id,
+      valid,
+      createdAt: now,
+    });
+    const attemptsLeft = Math.max(0, claimed.maxAttempts - claimed.attempts);
+    if (valid) {
+      if (!(await settleClaimed(db, claimed.clientId, claimed.id, 'approved', now)))
+        throw otpAlreadyApproved();
+      return { status: 'approved' as const, valid: true, attemptsLeft };
+    }
+    if (claimed.attempts >= claimed.maxAttempts) {
+      await settleClaimed(db, claimed.clientId, claimed.id, 'max_attempts_reached', now);
+      return { status: 'max_attempts_reached' as const, valid: false, attemptsLeft: 0 };
+    }
+    return { status: 'pending' as const, valid: false, attemptsLeft };
+  }
+
+  async function verifyOtp(
+    actor: Actor,
+    input: { requestId: string; code: string },
+  ): Promise<OtpVerifyAnswer> {
+    const now = clock();
+    const result = await observed(actor.clientId, async () => {
+      if (!isId(input.requestId)) throw otpRequestNotFound();
+      const fast = await fastCheck(actor, input.requestId, input.code, now);
+      if (fast) return fast;
+      return db.transaction(async (tx) => {
+        const request = await lockRequest(tx, actor.clientId, input.requestId);
+        // A Verify verification is checked through its service, never as a bare OTP.
+        return checkLocked(tx, request?.serviceId ? null : request, input.code, now);
+      });
+    });
+    return {
+      requestId: input.requestId,
+      status: result.status,
+      valid: result.valid,
+      attemptsLeft: result.attemptsLeft,
+    };
+  }
+
+  /** Verify's check: by the verification's id, or the destination's newest verification of the service. */
+  async function checkServiceCode(
+    actor: Actor,
+    serviceId: string,
+    input: { code: string; requestId?: string | undefined; to?: string | undefined },
+    channels: readonly OtpChannel[],
+  ) {
+    const now = clock();
+    return observed(actor.clientId, () =>
+      db.transaction(async (tx) => {
+        let request: OtpRequestRecord | null = null;
+        if (input.requestId !== undefined) {
+          request = isId(input.requestId) ? await lockRequest(tx, actor.clientId, input.requestId) : null;
+        } else if (input.to !== undefined) {
+          for (const channel of new Set(channels.map((c) => (PHONE_CHANNELS.includes(c) ? 'sms' : c)))) {
+            let destination: Destination;
+            try {
+              destination = normaliseDestination(channel as OtpChannel, input.to);
+            } catch {
+              continue;
+            }
+            request = await lockPendingOfService(tx, actor.clientId, serviceId, destination.value);
+            if (request) break;
+          }
+        }
+        return checkLocked(tx, request?.serviceId === serviceId ? request : null, input.code, now);
+      }),
+    );
+  }
+
+  /**
+   * The fallback step (job `otp.fallback`, at the client's timeout after a send): when the request is
+   * still pending and that send is failed or still not sent, the next channel of the chain that reaches
+   * the same destination gets the same code. A second run finds the step already taken and does nothing.
+   */
+  async function runFallback(data: FallbackJobData) {
+    const now = clock();
+    const next = await db.transaction(async (tx) => {
+      const request = await lockRequest(tx, data.clientId, data.requestId);
+      if (request?.status !== 'pending' || !request.codeSealed) return null;
+      if (request.expiresAt.getTime() <= now.getTime()) return null;
+      const sends = await listSendsOf(tx, data.clientId, request.id);
+      const send = sends.find((row) => row.id === data.sendId);
+      const latest = sends[sends.length - 1];
+      // Settled by the provider, or overtaken by a resend or a later step: nothing to do.
+      if (!send || send.state === 'sent' || latest?.id !== send.id) return null;
+      const settings = await settingsOf(tx, data.clientId);
+      const chain = [
+        request.channel,
+        ...settings.fallbackChannels.filter((channel) => channel !== request.channel),
+      ];
+      const channel = chain.slice(send.step + 1).find((candidate) => sameKind(candidate, request.channel));
+      if (!channel) return null;
+      const code = unseal(keys.encryption, request.codeSealed);
+      await updateRequest(tx, data.clientId, request.id, { sends: request.sends + 1, updatedAt: now });
+      const queued = await queueSend(tx, request, code, channel, chain.indexOf(channel), now, null);
+      return { ...queued, settings, channel };
+    });
+    if (!next) return null;
+    deps.messaging.dispatch(next.outbound);
+    await scheduleFallback(next.settings, {
+      clientId: data.clientId,
+      requestId: data.requestId,
+      sendId: next.sendId,
+    });
+    observe({ kind: 'request', clientId: data.clientId, channel: next.channel, outcome: 'sent' });
+    return next.channel;
+  }
+
+  /** Messaging's port: a send was accepted by its provider or failed; the fallback job reads it. */
+  const sourcePort: OutboundSourcePort = {
+    async applyOutboundResult(executor, result) {
+      const at = result.at;
+      const send = await updateSendState(
+        executor,
+        result.clientId,
+        result.sourceRef,
+        result.status === 'sent' ? 'sent' : 'failed',
+        result.status === 'failed' ? `${result.error.code}: ${result.error.title}` : null,
+        at,
+      );
+      if (!send || result.status !== 'failed') return;
+      // With no channel left to fall back to, a failed send fails its request.
+      const settings = await settingsOf(executor, result.clientId);
+      const request = await findRequest(executor, result.clientId, send.requestId);
+      if (!request) return;
+      const chain = [
+        request.channel,
+        ...settings.fallbackChannels.filter((channel) => channel !== request.channel),
+      ];
+      const more = chain.slice(send.step + 1).some((candidate) => sameKind(candidate, request.channel));
+      if (!more) await settlePending(executor, result.clientId, request.id, 'failed', at);
+    },
+  };
+
+  return {
+    requestOtp,
+    verifyOtp,
+    requestCode,
+    checkServiceCode,
+    runFallback,
+    sourcePort,
+    async getSettings(actor: Actor) {
+      return settingsOf(db, actor.clientId);
+    },
+    async updateSettings(actor: Actor, settings: OtpSettings) {
+      await saveSettings(db, actor.clientId, settings);
+      return settingsOf(db, actor.clientId);
+    },
+    async listPrefixBlocks(actor: Actor) {
+      const rows = await listActiveBlocks(db, actor.clientId, clock());
+      return {
+        items: rows.map((row) => ({
+          prefix: row.prefix,
+          blockedUntil: iso(row.blockedUntil),
+          sends: row.sends,
+          createdAt: iso(row.createdAt),
+        })),
+      };
+    },
+    async unblockPrefix(actor: Actor, prefix: string) {
+      if (!(await deleteBlock(db, actor.clientId, prefix, clock()))) throw prefixBlockNotFound();
+      return { unblocked: true };
+    },
+    async listRequests(
+      actor: Actor,
+      query: {
+        pageSize: number;
+        pageNumber: number;
+        kind?: OtpKind | undefined;
+        status?: OtpStatus | undefined;
+        channel?: OtpChannel | undefined;
+        destination?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
+    ) {
+      const { items, total } = await listRequests(
+        db,
+        actor.clientId,
+        {
+          ...(query.kind ? { kind: query.kind } : {}),
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.channel ? { channel: query.channel } : {}),
+          ...(query.destination ? { destination: query.destination.replace(/^\+/, '') } : {}),
+          ...(query.from ? { from: new Date(query.from) } : {}),
+          ...(query.to ? { to: new Date(query.to) } : {}),
+        },
+        query,
+      );
+      return {
+        items: items.map((item) => requestView(item, clock())),
+        total,
+        pageSize: query.pageSize,
+        pageNumber: query.pageNumber,
+      };
+    },
+    async getRequest(actor: Actor, requestId: string) {
+      const request = isId(requestId) ? await findRequest(db, actor.clientId, requestId) : null;
+      if (!request) throw otpRequestNotFound();
+      const [sends, checks] = await Promise.all([
+        listSendsOf(db, actor.clientId, request.id),
+        listChecksOf(db, actor.clientId, request.id),
+      ]);
+      return {
+        ...requestView(request, clock()),
+        sendLog: sends.map((send) => ({
+          id: send.id,
+          channel: send.channel,
+          state: send.state,
+          outboundId: send.outboundId,
+          error: send.error,
+          createdAt: iso(send.createdAt),
+        })),
+        checks: checks.map((check) => ({
+          id: check.id,
+          valid: check.valid,
+          createdAt: iso(check.createdAt),
+        })),
+      };
+    },
+    async getSummary(
+      actor: Actor,
+      query: { kind?: OtpKind | undefined; from?: string | undefined; to?: string | undefined },
+    ) {
+      const to = query.to ? new Date(query.to) : clock();
+      const from = query.from ? new Date(query.from) : new Date(to.getTime() - 86_400_000);
+      const figures = await summarise(db, actor.clientId, from, to, query.kind);
+      const channels = new Map<OtpChannel, { channel: OtpChannel; sent: number; verified: number }>();
+      const channel = (name: OtpChannel) => {
+        const found = channels.get(name) ?? { channel: name, sent: 0, verified: 0 };
+        channels.set(name, found);
+        return found;
+      };
+      for (const row of figures.sentByChannel) channel(row.channel).sent = row.n;
+      for (const row of figures.verifiedByChannel) channel(row.channel).verified = row.n;
+      const hours = new Map<string, { hour: string; sent: number; verified: number }>();
+      const hour = (name: string) => {
+        const found = hours.get(name) ?? { hour: name, sent: 0, verified: 0 };
+        hours.set(name, found);
+        return found;
+      };
+      for (const row of figures.sentByHour) hour(row.hour).sent = row.n;
+      for (const row of figures.verifiedByHour) if (row.hour) hour(row.hour).verified = row.n;
+      const sent = figures.sentByChannel.reduce((sum, row) => sum + row.n, 0);
+      const verified = figures.verifiedByChannel.reduce((sum, row) => sum + row.n, 0);
+      return {
+        requested: figures.requested,
+        sent,
+        verified,
+        failedChecks: figures.failedChecks,
+        successRate: figures.requested === 0 ? 0 : Math.round((verified / figures.requested) * 1000) / 10,
+        byChannel: [...channels.values()],
+        byHour: [...hours.values()].sort((a, b) => a.hour.localeCompare(b.hour)),
+      };
+    },
+  };
+}
+
+export type Otp = ReturnType<typeof createOtp>;
+
+/** A pending request past its expiry reads as expired before any check settles it. */
+function requestView(request: OtpRequestRecord, now: Date) {
+  const expired = request.status === 'pending' && request.expiresAt.getTime() <= now.getTime();
+  return {
+    requestId: request.id,
+    serviceId: request.serviceId,
+    destination: request.destination,
+    channel: request.channel,
+    status: expired ? ('expired' as const) : request.status,
+    attempts: request.attempts,
+    sends: request.sends,
+    requestedBy: request.requestedBy,
+    expiresAt: iso(request.expiresAt),
+    approvedAt: request.approvedAt ? iso(request.approvedAt) : null,
+    createdAt: iso(request.createdAt),
+  };
+}
