@@ -81,7 +81,12 @@ describe('notification batches', () => {
       .where(eq(clients.id, adc.session.clientId));
 
   beforeAll(async () => {
-    sapa = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+    // The dispatcher's job runs here too (the ingest is a job); its clock stands before any batch is
+    // due, so batches stay as ingest leaves them: dispatch has its own tests.
+    sapa = await createTestApp(
+      { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
+      { dispatch: { clock: () => new Date(0) } },
+    );
     await sapa.jobs.start({ work: true });
     adc = await logIn(sapa.app, 'adc@demo.test');
     adb = await logIn(sapa.app, 'adb@demo.test');
