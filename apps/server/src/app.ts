@@ -20,6 +20,7 @@ import {
   registerBatchApprovals,
   registerCampaignApprovals,
   STATUS_MESSAGES_EXPORT,
+  selfServiceRoutes,
   statusMessagesExportProducer,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
@@ -369,6 +370,7 @@ export async function buildApp({
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });
+  await app.register(selfServiceRoutes, { db, messaging });
   await app.register(otpRoutes, { otp, exports });
   await app.register(verifyRoutes, { verify: createVerify({ db, otp }) });
   await app.register(validationRoutes, { validation });

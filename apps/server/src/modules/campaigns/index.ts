@@ -34,6 +34,7 @@ export {
   type RetrySchedule,
   retryDelaySeconds,
 } from './retry-plans/retry-schedule.js';
+export { selfServiceRoutes } from './self-service/self-service.routes.js';
 export {
   STATUS_MESSAGES_EXPORT,
   statusMessagesExportProducer,

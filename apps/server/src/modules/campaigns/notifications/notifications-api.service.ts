@@ -34,7 +34,10 @@ const campaignChannelMismatch = (code: string, channel: string) =>
   new AppError(422, 'campaign_channel_mismatch', `The campaign ${code} sends on ${channel}.`);
 
 /** The template a request describes; the campaign's when it names one, with the request's fields over it. */
-function templateOf(body: SendNotificationRequest, base: CampaignTemplate | null): CampaignTemplate {
+export function templateOf(
+  body: Omit<SendNotificationRequest, 'to' | 'campaignCode'>,
+  base: CampaignTemplate | null,
+): CampaignTemplate {
   switch (body.channel) {
     case 'SMS':
     case 'TELEGRAM': {
