@@ -56,7 +56,9 @@ async function prepareDatabase() {
 }
 
 function startChild(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  // `source`: the workspace's packages resolve to their TypeScript (as under vitest), so the child never
+  // needs a build, and never runs a stale one.
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
