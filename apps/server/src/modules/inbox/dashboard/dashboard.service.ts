@@ -106,12 +106,14 @@ function datesBetween(from: string, to: string): string[] {
   return dates;
 }
 
-/** Active customers and tickets for each local day from..to (default: the last 7 days to today). */
-export async function getDailySeries(
+/**
+ * Local days from..to (default: the last 7 days to today) with the instants they span; refused when
+ * malformed, backwards or longer than the daily charts allow.
+ */
+async function localDayRange(
   db: Executor,
-  actor: Actor,
   query: { from?: string | undefined; to?: string | undefined },
-  timezone = DEFAULT_TIMEZONE,
+  timezone: string,
 ) {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
   const to = query.to ?? today;
@@ -121,6 +123,17 @@ export async function getDailySeries(
   if (dates.length > MAX_DAILY_DAYS) throw rangeTooLong();
   const start = await startOfLocalDay(db, from, timezone);
   const end = new Date((await startOfLocalDay(db, to, timezone)).getTime() + DAY);
+  return { from, to, dates, start, end };
+}
+
+/** Active customers and tickets for each local day from..to (default: the last 7 days to today). */
+export async function getDailySeries(
+  db: Executor,
+  actor: Actor,
+  query: { from?: string | undefined; to?: string | undefined },
+  timezone = DEFAULT_TIMEZONE,
+) {
+  const { from, to, dates, start, end } = await localDayRange(db, query, timezone);
   const { customers, tickets } = await dailyActivity(db, actor.clientId, start, end, timezone);
   return {
     from,
@@ -166,14 +179,7 @@ export async function getResponseReport(
   query: { from?: string | undefined; to?: string | undefined },
   timezone = DEFAULT_TIMEZONE,
 ) {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
-  const to = query.to ?? today;
-  const from = query.from ?? (DATE.test(to) ? shiftDate(to, -6) : to);
-  if (!DATE.test(from) || !DATE.test(to) || to < from) throw badDate();
-  const dates = datesBetween(from, to);
-  if (dates.length > MAX_DAILY_DAYS) throw rangeTooLong();
-  const start = await startOfLocalDay(db, from, timezone);
-  const end = new Date((await startOfLocalDay(db, to, timezone)).getTime() + DAY);
+  const { from, to, dates, start, end } = await localDayRange(db, query, timezone);
   const rows = await responseTimeFigures(db, actor.clientId, start, end, timezone);
   const of = (kind: DurationRow['kind']) => rows.filter((row) => row.kind === kind);
   const names = await agentNames(
