@@ -40,7 +40,8 @@ describe('SMS channel on the sandbox SMSC', () => {
     await sapa.messaging.settle();
     const sent = await sapa.messaging.getOutbound(clientId, queued.id);
     expect(sent).toMatchObject({
-      status: 'sent',
+      // The sandbox reports within milliseconds: the row may already be past `sent`.
+      status: expect.stringMatching(/^(sent|delivered|read)$/),
       attempts: 1,
       providerMessageId: expect.stringMatching(/^[0-9A-F]{16}$/),
     });

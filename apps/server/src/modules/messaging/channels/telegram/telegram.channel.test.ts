@@ -32,8 +32,10 @@ describe('Telegram channel on the sandbox bot', () => {
     const queued = await sapa.messaging.sendMessage(clientId, telegram('tg-1'));
     expect(queued.content).toEqual({ kind: 'telegram', text: 'Pesanan Anda sudah dikirim', parseMode: null });
     await sapa.messaging.settle();
+    // The sandbox reports within milliseconds, so the row may already be past `sent`; the history below
+    // shows it went through `sent`.
     expect(await sapa.messaging.getOutbound(clientId, queued.id)).toMatchObject({
-      status: 'sent',
+      status: expect.stringMatching(/^(sent|delivered|read)$/),
       providerMessageId: expect.stringMatching(/^123456789:\d+$/),
     });
     await sapa.sandbox.settle();
