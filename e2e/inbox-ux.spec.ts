@@ -132,6 +132,8 @@ describe('the inbox at every width', () => {
     await expect
       .poll(async () => box.inputValue())
       .toBe('Terima kasih, Kak Rina! Ada lagi yang bisa kami bantu?');
+    // The filled text lands in the box with the focus, so Enter sends it.
+    await expect.poll(async () => box.evaluate((element) => element === document.activeElement)).toBe(true);
     await agent.keyboard.press('Enter');
     await log.getByText('Terima kasih, Kak Rina! Ada lagi yang bisa kami bantu?').waitFor();
     await screen(agent, '390-chat-replied');

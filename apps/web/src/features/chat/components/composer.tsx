@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconLink, IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, describeError } from '../../../lib/http';
 import { chatKeys } from '../api/chat-keys';
@@ -158,16 +158,23 @@ function FreeTextBox({ roomId }: { roomId: string }) {
     if (next?.start !== dismissedAt) setDismissedAt(null);
   };
 
+  // Where the caret goes once an inserted text is on screen. Applied in the same commit as the text,
+  // so a key pressed right after an insert (Enter to send) already lands in the box.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current;
+    if (caret === null || !box.current) return;
+    pendingCaret.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(caret, caret);
+  });
+
   /** The text replaces `start…end` of the box, and the caret lands after it. */
   const insertAt = (start: number, end: number, insert: string) => {
     const next = `${text.slice(0, start)}${insert}${text.slice(end)}`;
     setText(next);
     setSlash(null);
-    const caret = start + insert.length;
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(caret, caret);
-    });
+    pendingCaret.current = start + insert.length;
   };
 
   /** A template from the `/` picker or the template button: inserted, or its parameters asked first. */
