@@ -3,8 +3,10 @@ import type { Executor } from '../../../platform/database.js';
 import type { OutboundSourcePort, OutboundStatusUpdate } from '../../messaging/index.js';
 import { nextAttempt } from '../retry-plans/retry-schedule.js';
 import {
+  applyReachedMany,
   findAttemptByOutboundForUpdate,
   findBatchesByIds,
+  markAttemptsSent,
   reopenBatch,
   updateAttempt,
   updateNotification,
@@ -189,6 +191,19 @@ async function applyOutcome(
   });
 }
 
+/** Groups items by their client: the set-based statements each work inside one client. */
+function byClient<T extends { clientId: string }>(items: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.clientId, [...(groups.get(item.clientId) ?? []), item]);
+  return groups;
+}
+
+const failureOfResult = (error: { code: string; title: string }): Outcome => ({
+  kind: 'failed',
+  outcome: retryOutcomeOf(error.code),
+  error: { code: error.code, message: error.title },
+});
+
 /** Campaigns as a sender messaging reports to (`source: 'campaigns'`, `sourceRef`: the notification id). */
 export function createCampaignOutcomes(): OutboundSourcePort {
   return {
@@ -196,16 +211,55 @@ export function createCampaignOutcomes(): OutboundSourcePort {
       const outcome: Outcome =
         result.status === 'sent'
           ? { kind: 'sent', providerMessageId: result.providerMessageId }
-          : {
-              kind: 'failed',
-              outcome: retryOutcomeOf(result.error.code),
-              error: { code: result.error.code, message: result.error.title },
-            };
+          : failureOfResult(result.error);
       await applyOutcome(executor, result.clientId, result.outboundId, outcome, result.at);
     },
     async applyOutboundStatus(executor, update) {
       const outcome = outcomeOfStatus(update);
       if (outcome) await applyOutcome(executor, update.clientId, update.outboundId, outcome, update.at);
+    },
+    /**
+     * A chunk's results: the sends set-based (two statements per client); the failures one by one, as
+     * each asks its batch's retry plan what follows (they are few).
+     */
+    async applyOutboundResults(executor, results) {
+      for (const [clientId, items] of byClient(results)) {
+        await markAttemptsSent(
+          executor,
+          clientId,
+          items.flatMap((item) =>
+            item.status === 'sent'
+              ? [{ outboundId: item.outboundId, providerMessageId: item.providerMessageId, at: item.at }]
+              : [],
+          ),
+        );
+        for (const item of items)
+          if (item.status === 'failed')
+            await applyOutcome(executor, clientId, item.outboundId, failureOfResult(item.error), item.at);
+      }
+    },
+    /** A set of delivery reports (one per ledger row): deliveries and reads set-based, failures one by one. */
+    async applyOutboundStatuses(executor, updates) {
+      for (const [clientId, items] of byClient(updates)) {
+        const reached: Parameters<typeof applyReachedMany>[2] = [];
+        const failures: { outboundId: string; outcome: Outcome; at: Date }[] = [];
+        for (const item of items) {
+          const outcome = outcomeOfStatus(item);
+          if (!outcome || outcome.kind === 'sent') continue;
+          if (outcome.kind === 'failed') failures.push({ outboundId: item.outboundId, outcome, at: item.at });
+          else
+            reached.push({
+              outboundId: item.outboundId,
+              status: outcome.kind,
+              at: item.at,
+              durationSeconds: outcome.durationSeconds,
+              chargedSeconds: outcome.chargedSeconds,
+            });
+        }
+        await applyReachedMany(executor, clientId, reached);
+        for (const failure of failures)
+          await applyOutcome(executor, clientId, failure.outboundId, failure.outcome, failure.at);
+      }
     },
   };
 }

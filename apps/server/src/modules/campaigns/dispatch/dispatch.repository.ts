@@ -449,3 +449,88 @@ export async function insertNotification(db: Executor, row: typeof campaignNotif
     .returning({ id: campaignNotifications.id });
   return inserted.length > 0;
 }
+
+/**
+ * Many sends the provider took, of one client, in two statements: each attempt not yet past `sending`
+ * gets its provider id; each notification still `sending` on that very attempt becomes `sent`.
+ */
+export async function markAttemptsSent(
+  db: Executor,
+  clientId: string,
+  items: { outboundId: string; providerMessageId: string; at: Date }[],
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(
+    items.map((item) => ({
+      outbound_id: item.outboundId,
+      pid: item.providerMessageId,
+      at: item.at.toISOString(),
+    })),
+  );
+  await db.execute(sql`
+    update ${campaignAttempts} a set status = 'sent', provider_message_id = v.pid
+    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz)
+    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id and a.status in ('queued', 'sending')`);
+  await db.execute(sql`
+    update ${campaignNotifications} n set status = 'sent', provider_message_id = v.pid, claimed_until = null,
+      sent_at = v.at, updated_at = v.at
+    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz),
+      ${campaignAttempts} a
+    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id
+      and n.client_id = ${clientId} and n.id = a.notification_id and n.outbound_id = v.outbound_id
+      and n.status = 'sending'`);
+}
+
+/** How far a status got, as SQL: a report never moves an attempt or a notification back. */
+const rankOf = (column: string) =>
+  sql.raw(
+    `coalesce(case ${column} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 when 'delivered' then 3 when 'answered' then 3 when 'read' then 4 end, 0)`,
+  );
+const ENDED_SQL = sql.raw(`('failed', 'expired', 'canceled', 'busy', 'no_answer')`);
+
+/**
+ * Many successful delivery reports (delivered, answered, read) of one client, in two statements: each
+ * attempt and its notification (on that very attempt) move forward only, and never out of an end.
+ */
+export async function applyReachedMany(
+  db: Executor,
+  clientId: string,
+  items: {
+    outboundId: string;
+    status: 'delivered' | 'answered' | 'read';
+    at: Date;
+    durationSeconds?: number | undefined;
+    chargedSeconds?: number | undefined;
+  }[],
+) {
+  if (items.length === 0) return;
+  const rank = { delivered: 3, answered: 3, read: 4 };
+  const values = JSON.stringify(
+    items.map((item) => ({
+      outbound_id: item.outboundId,
+      status: item.status,
+      rank: rank[item.status],
+      at: item.at.toISOString(),
+      duration: item.durationSeconds ?? null,
+      charged: item.durationSeconds !== undefined ? (item.chargedSeconds ?? 0) : null,
+    })),
+  );
+  const v = sql`jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, status text, rank int, at timestamptz, duration int, charged int)`;
+  await db.execute(sql`
+    update ${campaignAttempts} a set status = v.status, ended_at = v.at,
+      duration_seconds = coalesce(v.duration, a.duration_seconds),
+      charged_seconds = coalesce(v.charged, a.charged_seconds)
+    from ${v}
+    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id
+      and a.status not in ${ENDED_SQL} and ${rankOf('a.status')} < v.rank`);
+  await db.execute(sql`
+    update ${campaignNotifications} n set status = v.status, claimed_until = null,
+      read_at = case when v.status = 'read' then v.at else n.read_at end,
+      delivered_at = case when v.status <> 'read' then v.at else n.delivered_at end,
+      ended_at = case when v.status <> 'read' then v.at else n.ended_at end,
+      updated_at = v.at
+    from ${v}, ${campaignAttempts} a
+    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id
+      and n.client_id = ${clientId} and n.id = a.notification_id and n.outbound_id = v.outbound_id
+      and n.status not in ${ENDED_SQL} and ${rankOf('n.status')} < v.rank`);
+}
