@@ -89,7 +89,12 @@ export type OutboundResult = {
   at: Date;
 } & (
   | { status: 'sent'; providerMessageId: string }
-  | { status: 'failed'; error: { code: string; title: string } }
+  | {
+      status: 'failed';
+      error: { code: string; title: string };
+      /** The channel refused it for good (bad recipient, content it cannot send), not after retries. */
+      permanent?: boolean;
+    }
 );
 
 /** A delivery report that reached a ledger row after its send: told to the feature that sent it. */

@@ -2,7 +2,7 @@ import type { OutboundDetails } from '@sapa/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
-import type { ChannelName } from './channel.ports.js';
+import type { ChannelName, OutboundContent } from './channel.ports.js';
 import { messagingOutbound, type OutboundRow, type OutboundStatus } from './messaging.tables.js';
 
 const t = messagingOutbound;
@@ -204,19 +204,42 @@ export async function listOutboundPage(
 
 // ---- Batched paths (a sender that hands over many rows at once: campaigns) ----
 
-/** Stores many rows, each once per idempotency key: answers the rows written (a repeated key is left out). */
+/** What a batched queue answers per row: enough to hand it to the send. */
+export type QueuedOutbound = Pick<OutboundRow, 'clientId' | 'id' | 'idempotencyKey' | 'status'>;
+
+/** Stores many rows of one client, each once per idempotency key, in one statement: answers the rows written (a repeated key is left out). */
 export async function insertOutboundMany(
   executor: Executor,
-  values: (typeof messagingOutbound.$inferInsert)[],
-): Promise<OutboundRow[]> {
+  clientId: string,
+  values: {
+    id: string;
+    channel: ChannelName;
+    channelAccountId: string | null;
+    recipient: string;
+    content: OutboundContent;
+    source: string;
+    sourceRef: string | null;
+    idempotencyKey: string;
+  }[],
+  queuedAt: Date,
+): Promise<QueuedOutbound[]> {
   if (values.length === 0) return [];
-  return executor.insert(t).values(values).onConflictDoNothing().returning();
+  const statusHistory = { queued: queuedAt.toISOString() };
+  return executor
+    .insert(t)
+    .values(values.map((value) => ({ ...value, clientId, status: 'queued' as const, statusHistory })))
+    .onConflictDoNothing()
+    .returning({ clientId: t.clientId, id: t.id, idempotencyKey: t.idempotencyKey, status: t.status });
 }
 
-export async function findOutboundByKeys(executor: Executor, clientId: string, idempotencyKeys: string[]) {
+export async function findOutboundByKeys(
+  executor: Executor,
+  clientId: string,
+  idempotencyKeys: string[],
+): Promise<QueuedOutbound[]> {
   if (idempotencyKeys.length === 0) return [];
   return executor
-    .select()
+    .select({ clientId: t.clientId, id: t.id, idempotencyKey: t.idempotencyKey, status: t.status })
     .from(t)
     .where(inClient(t, clientId, inArray(t.idempotencyKey, idempotencyKeys)));
 }
@@ -271,7 +294,19 @@ const settledOf = (rows: Record<string, unknown>[]): SettledOutbound[] =>
   }));
 
 const SETTLED_COLUMNS = sql.raw(
-  'o.client_id, o.id, o.channel, o.source, o.source_ref, o.status, o.provider_message_id, o.error_code, o.error_message',
+  [
+    'client_id',
+    'id',
+    'channel',
+    'source',
+    'source_ref',
+    'status',
+    'provider_message_id',
+    'error_code',
+    'error_message',
+  ]
+    .map((column) => `"messaging_outbound"."${column}"`)
+    .join(', '),
 );
 
 /** `markOutboundSent` for many rows of one client: `queued` → `sent`, each with its provider id. */
@@ -286,12 +321,12 @@ export async function markOutboundSentMany(
     items.map((item) => ({ id: item.id, pid: item.providerMessageId, account: item.channelAccountId })),
   );
   const { rows } = await executor.execute(sql`
-    update ${t} o set status = 'sent', provider_message_id = v.pid,
-      channel_account_id = coalesce(v.account, o.channel_account_id),
-      status_history = jsonb_build_object('sent', ${at.toISOString()}::text) || o.status_history,
+    update ${t} set status = 'sent', provider_message_id = v.pid,
+      channel_account_id = coalesce(v.account, ${t.channelAccountId}),
+      status_history = jsonb_build_object('sent', ${at.toISOString()}::text) || ${t.statusHistory},
       error_code = null, error_message = null, locked_until = null, updated_at = now()
     from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text, account text)
-    where o.client_id = ${clientId} and o.id = v.id and o.status = 'queued'
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
     returning ${SETTLED_COLUMNS}`);
   return settledOf(rows as Record<string, unknown>[]);
 }
@@ -305,11 +340,11 @@ export async function markOutboundFailedMany(
 ): Promise<SettledOutbound[]> {
   if (items.length === 0) return [];
   const { rows } = await executor.execute(sql`
-    update ${t} o set status = 'failed', error_code = v.code, error_message = v.message,
-      status_history = jsonb_build_object('failed', ${at.toISOString()}::text) || o.status_history,
+    update ${t} set status = 'failed', error_code = v.code, error_message = v.message,
+      status_history = jsonb_build_object('failed', ${at.toISOString()}::text) || ${t.statusHistory},
       locked_until = null, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
-    where o.client_id = ${clientId} and o.id = v.id and o.status = 'queued'
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
     returning ${SETTLED_COLUMNS}`);
   return settledOf(rows as Record<string, unknown>[]);
 }
@@ -322,9 +357,9 @@ export async function releaseOutboundMany(
 ) {
   if (items.length === 0) return;
   await executor.execute(sql`
-    update ${t} o set locked_until = null, error_code = v.code, error_message = v.message, updated_at = now()
+    update ${t} set locked_until = null, error_code = v.code, error_message = v.message, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
-    where o.client_id = ${clientId} and o.id = v.id and o.status = 'queued'`);
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'`);
 }
 
 /** The rows of one client's channel with these provider ids, locked: a set of reports applied at once. */
@@ -336,7 +371,15 @@ export async function findOutboundByProviderIdsForUpdate(
 ) {
   if (providerMessageIds.length === 0) return [];
   return executor
-    .select()
+    .select({
+      clientId: t.clientId,
+      id: t.id,
+      channel: t.channel,
+      source: t.source,
+      sourceRef: t.sourceRef,
+      status: t.status,
+      providerMessageId: t.providerMessageId,
+    })
     .from(t)
     .where(inClient(t, clientId, eq(t.channel, channel), inArray(t.providerMessageId, providerMessageIds)))
     .for('update');
@@ -369,13 +412,13 @@ export async function updateOutboundStatuses(
     })),
   );
   await executor.execute(sql`
-    update ${t} o set status = coalesce(v.status, o.status),
-      details = coalesce(v.details, o.details),
-      error_code = case when v.failed then v.code else o.error_code end,
-      error_message = case when v.failed then v.message else o.error_message end,
-      status_history = jsonb_build_object(v.reached, v.at) || o.status_history,
+    update ${t} set status = coalesce(v.status, ${t.status}),
+      details = coalesce(v.details, ${t.details}),
+      error_code = case when v.failed then v.code else ${t.errorCode} end,
+      error_message = case when v.failed then v.message else ${t.errorMessage} end,
+      status_history = jsonb_build_object(v.reached, v.at) || ${t.statusHistory},
       updated_at = now()
     from jsonb_to_recordset(${values}::jsonb)
       as v(id uuid, status text, reached text, at text, failed boolean, code text, message text, details jsonb)
-    where o.client_id = ${clientId} and o.id = v.id`);
+    where ${inClient(t, clientId)} and ${t.id} = v.id`);
 }

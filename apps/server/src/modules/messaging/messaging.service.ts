@@ -29,6 +29,7 @@ import {
   markOutboundFailedMany,
   markOutboundSent,
   markOutboundSentMany,
+  type QueuedOutbound,
   releaseOutbound,
   releaseOutboundMany,
   type SettledOutbound,
@@ -51,7 +52,7 @@ const JOB_RETRY_DELAY_SECONDS = 5;
 /** A row still queued this long after its last attempt lost its job: the sweep sends it. */
 const SWEEP_AFTER_MS = 10 * 60_000;
 /** Provider calls one `sendMany` has under way at once. */
-const SEND_CONCURRENCY = 128;
+const SEND_CONCURRENCY = 256;
 /** Delivery reports wait this long for others, then a set of them is applied in one transaction. */
 const REPORT_FLUSH_MS = 5;
 /** Reports applied in one transaction at most. */
@@ -111,7 +112,7 @@ function nextStatus(current: OutboundStatus, reported: StatusUpdate['status']): 
   return RANK[reported] > RANK[current] ? reported : null;
 }
 
-const resultOf = (row: SettledOutbound, at: Date): OutboundResult | null => {
+const resultOf = (row: SettledOutbound, at: Date, permanent: boolean): OutboundResult | null => {
   if (!row.sourceRef) return null;
   const base = {
     clientId: row.clientId,
@@ -127,6 +128,7 @@ const resultOf = (row: SettledOutbound, at: Date): OutboundResult | null => {
       ...base,
       status: 'failed',
       error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
+      permanent,
     };
   return null;
 };
@@ -232,7 +234,7 @@ export function createMessaging(deps: MessagingDeps) {
     return row;
   }
 
-  async function tellSource(executor: Executor, row: OutboundRow) {
+  async function tellSource(executor: Executor, row: OutboundRow, permanent = false) {
     const source = deps.sources[row.source];
     if (!source || !row.sourceRef) return;
     const at = new Date();
@@ -255,14 +257,15 @@ export function createMessaging(deps: MessagingDeps) {
         at,
         status: 'failed',
         error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
+        permanent,
       });
     }
   }
 
-  async function fail(row: OutboundRow, error: { code: string; message: string }) {
+  async function fail(row: OutboundRow, error: { code: string; message: string }, permanent: boolean) {
     await db.transaction(async (tx) => {
       const failed = await markOutboundFailed(tx, row.clientId, row.id, { ...error, at: new Date() });
-      if (failed) await tellSource(tx, failed);
+      if (failed) await tellSource(tx, failed, permanent);
     });
   }
 
@@ -294,8 +297,9 @@ export function createMessaging(deps: MessagingDeps) {
       });
     } catch (error) {
       const recorded = errorOf(error);
-      if (!channel || isPermanent(channel, error) || claimed.attempts >= MAX_SEND_ATTEMPTS) {
-        await fail(claimed, recorded);
+      const permanent = !channel || isPermanent(channel, error);
+      if (permanent || claimed.attempts >= MAX_SEND_ATTEMPTS) {
+        await fail(claimed, recorded, permanent);
         return;
       }
       await releaseOutbound(db, claimed.clientId, claimed.id, recorded);
@@ -317,10 +321,15 @@ export function createMessaging(deps: MessagingDeps) {
   }
 
   /** Tells each row's sender what became of it: one call per sender with a batched port. */
-  async function tellSources(executor: Executor, rows: SettledOutbound[], at: Date) {
+  async function tellSources(
+    executor: Executor,
+    rows: SettledOutbound[],
+    at: Date,
+    permanent: ReadonlySet<string>,
+  ) {
     const bySource = new Map<string, OutboundResult[]>();
     for (const row of rows) {
-      const result = resultOf(row, at);
+      const result = resultOf(row, at, permanent.has(row.id));
       if (!result || !deps.sources[row.source]) continue;
       bySource.set(row.source, [...(bySource.get(row.source) ?? []), result]);
     }
@@ -340,9 +349,8 @@ export function createMessaging(deps: MessagingDeps) {
     executor: Executor,
     sender: ClientRef,
     inputs: SendMessageInput[],
-  ): Promise<({ row: OutboundRow } | { error: AppError })[]> {
+  ): Promise<({ row: QueuedOutbound } | { error: AppError })[]> {
     const clientId = clientIdOf(sender);
-    const queuedAt = new Date().toISOString();
     const prepared = inputs.map((input) => {
       try {
         const channel = channels.get(input.channel);
@@ -360,7 +368,6 @@ export function createMessaging(deps: MessagingDeps) {
         ? []
         : [
             {
-              clientId,
               id: newId(),
               channel: item.input.channel,
               channelAccountId: item.input.channelAccountId ?? null,
@@ -369,14 +376,11 @@ export function createMessaging(deps: MessagingDeps) {
               source: item.input.source,
               sourceRef: item.input.sourceRef ?? null,
               idempotencyKey: item.input.idempotencyKey,
-              status: 'queued' as const,
-              statusHistory: { queued: queuedAt },
             },
           ],
     );
-    const byKey = new Map(
-      (await insertOutboundMany(executor, values)).map((row) => [row.idempotencyKey, row]),
-    );
+    const inserted = await insertOutboundMany(executor, clientId, values, new Date());
+    const byKey = new Map(inserted.map((row) => [row.idempotencyKey, row]));
     const missing = values.map((value) => value.idempotencyKey).filter((key) => !byKey.has(key));
     for (const row of await findOutboundByKeys(executor, clientId, missing))
       byKey.set(row.idempotencyKey, row);
@@ -410,14 +414,22 @@ export function createMessaging(deps: MessagingDeps) {
         return { ok: true, row, result } as const;
       } catch (error) {
         const recorded = errorOf(error);
-        const final = !channel || isPermanent(channel, error) || row.attempts >= MAX_SEND_ATTEMPTS;
-        return { ok: false, row, error: recorded, final } as const;
+        const permanent = !channel || isPermanent(channel, error);
+        return {
+          ok: false,
+          row,
+          error: recorded,
+          permanent,
+          final: permanent || row.attempts >= MAX_SEND_ATTEMPTS,
+        } as const;
       }
     });
     const sent: Parameters<typeof markOutboundSentMany>[2] = [];
     const failed: Parameters<typeof markOutboundFailedMany>[2] = [];
     const released: Parameters<typeof releaseOutboundMany>[2] = [];
+    const permanent = new Set<string>();
     for (const outcome of outcomes) {
+      if (!outcome.ok && outcome.permanent) permanent.add(outcome.row.id);
       if (outcome.ok)
         sent.push({
           id: outcome.row.id,
@@ -433,7 +445,7 @@ export function createMessaging(deps: MessagingDeps) {
         ...(await markOutboundFailedMany(tx, clientId, failed, at)),
       ];
       await releaseOutboundMany(tx, clientId, released);
-      await tellSources(tx, settled, at);
+      await tellSources(tx, settled, at, permanent);
     });
     if (released.length > 0)
       deps.log.warn(

@@ -1,7 +1,6 @@
 import type { NotificationStatus, RetryOutcome } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import type { OutboundSourcePort, OutboundStatusUpdate } from '../../messaging/index.js';
-import { nextAttempt } from '../retry-plans/retry-schedule.js';
 import {
   applyReachedMany,
   findAttemptByOutboundForUpdate,
@@ -11,7 +10,7 @@ import {
   updateAttempt,
   updateNotification,
 } from './dispatch.repository.js';
-import { templateFor } from './dispatch.service.js';
+import { stepAfterFailure } from './fallback.js';
 
 /** How far a notification got; a report never moves it back (a late `sent` after `delivered`). */
 const RANK: Partial<Record<NotificationStatus, number>> = {
@@ -31,6 +30,8 @@ type Outcome =
       kind: 'failed';
       /** What the retry plan reads: failed, busy, no_answer, expired, throttled. */
       outcome: RetryOutcome;
+      /** The channel will refuse it however often it is tried: no retry on it, the fallback still. */
+      permanent?: boolean;
       error: { code: string; message: string };
       durationSeconds?: number;
       chargedSeconds?: number;
@@ -130,33 +131,10 @@ async function applyOutcome(
 
   const [batch] = await findBatchesByIds(executor, clientId, [notification.batchId]);
   const error = { errorCode: outcome.error.code, errorMessage: outcome.error.message };
-  const plan = batch?.retryPlan;
-  // A report's own time may be coarse (an SMS receipt's done date has minutes): delays count from now.
   const learnt = new Date(Math.max(at.getTime(), Date.now()));
-  let next = plan
-    ? nextAttempt(
-        plan,
-        { channelIndex: notification.channelIndex, attemptsOnChannel: notification.attemptsOnChannel },
-        outcome.outcome,
-        learnt,
-      )
-    : ({ action: 'give_up', reason: 'not_retried' } as const);
-  let skipped: string | null = null;
-  // A fallback channel the batch has no template for, or its own channel again, is passed over.
-  while (
-    plan &&
-    batch &&
-    next.action === 'fallback' &&
-    (next.channel === batch.channel || !templateFor(batch, next.channel))
-  ) {
-    skipped = next.channel === batch.channel ? skipped : next.channel;
-    next = nextAttempt(
-      plan,
-      { channelIndex: next.channelIndex, attemptsOnChannel: plan.maxAttempts },
-      'failed',
-      learnt,
-    );
-  }
+  const { next, skipped } = batch
+    ? stepAfterFailure(batch, notification, outcome.outcome, outcome.permanent === true, learnt)
+    : { next: { action: 'give_up', reason: 'not_retried' } as const, skipped: null };
   if (batch && (batch.status === 'canceled' || next.action === 'give_up')) {
     const reason =
       batch.status === 'canceled'
@@ -198,9 +176,10 @@ function byClient<T extends { clientId: string }>(items: T[]) {
   return groups;
 }
 
-const failureOfResult = (error: { code: string; title: string }): Outcome => ({
+const failureOfResult = (error: { code: string; title: string }, permanent?: boolean): Outcome => ({
   kind: 'failed',
   outcome: retryOutcomeOf(error.code),
+  permanent: permanent === true,
   error: { code: error.code, message: error.title },
 });
 
@@ -211,7 +190,7 @@ export function createCampaignOutcomes(): OutboundSourcePort {
       const outcome: Outcome =
         result.status === 'sent'
           ? { kind: 'sent', providerMessageId: result.providerMessageId }
-          : failureOfResult(result.error);
+          : failureOfResult(result.error, result.permanent);
       await applyOutcome(executor, result.clientId, result.outboundId, outcome, result.at);
     },
     async applyOutboundStatus(executor, update) {
@@ -235,7 +214,13 @@ export function createCampaignOutcomes(): OutboundSourcePort {
         );
         for (const item of items)
           if (item.status === 'failed')
-            await applyOutcome(executor, clientId, item.outboundId, failureOfResult(item.error), item.at);
+            await applyOutcome(
+              executor,
+              clientId,
+              item.outboundId,
+              failureOfResult(item.error, item.permanent),
+              item.at,
+            );
       }
     },
     /** A set of delivery reports (one per ledger row): deliveries and reads set-based, failures one by one. */

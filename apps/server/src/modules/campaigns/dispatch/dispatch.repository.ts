@@ -163,6 +163,46 @@ export async function endNotifications(
       and ${campaignNotifications.status} = 'sending'`);
 }
 
+/**
+ * Rows whose attempt the channel refused at once, queued again on the plan's next fallback channel
+ * (its first attempt there), the refusal kept as their last error: one statement.
+ */
+export async function fallBackNotifications(
+  db: Executor,
+  clientId: string,
+  items: {
+    id: string;
+    channel: CampaignChannel;
+    channelIndex: number;
+    attemptCount: number;
+    dueAt: Date;
+    code: string;
+    message: string;
+  }[],
+  now: Date,
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(
+    items.map((item) => ({
+      id: item.id,
+      channel: item.channel,
+      channel_index: item.channelIndex,
+      attempt_count: item.attemptCount,
+      due_at: item.dueAt.toISOString(),
+      code: item.code,
+      message: item.message,
+    })),
+  );
+  await db.execute(sql`
+    update ${campaignNotifications} set status = 'queued', channel = v.channel, channel_index = v.channel_index,
+      attempts_on_channel = 0, attempt_count = v.attempt_count, due_at = v.due_at, claimed_until = null,
+      error_code = v.code, error_message = v.message, updated_at = ${now}
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(id uuid, channel text, channel_index int, attempt_count int, due_at timestamptz, code text, message text)
+    where ${inClient(campaignNotifications, clientId)} and ${campaignNotifications.id} = v.id
+      and ${campaignNotifications.status} = 'sending'`);
+}
+
 /** Rows handed to messaging: the attempt they are on and the ledger row it became. */
 export async function markHandedOver(
   db: Executor,
@@ -467,18 +507,19 @@ export async function markAttemptsSent(
       at: item.at.toISOString(),
     })),
   );
+  const a = campaignAttempts;
+  const n = campaignNotifications;
   await db.execute(sql`
-    update ${campaignAttempts} a set status = 'sent', provider_message_id = v.pid
+    update ${a} set status = 'sent', provider_message_id = v.pid
     from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz)
-    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id and a.status in ('queued', 'sending')`);
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.status} in ('queued', 'sending')`);
   await db.execute(sql`
-    update ${campaignNotifications} n set status = 'sent', provider_message_id = v.pid, claimed_until = null,
+    update ${n} set status = 'sent', provider_message_id = v.pid, claimed_until = null,
       sent_at = v.at, updated_at = v.at
-    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz),
-      ${campaignAttempts} a
-    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id
-      and n.client_id = ${clientId} and n.id = a.notification_id and n.outbound_id = v.outbound_id
-      and n.status = 'sending'`);
+    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz), ${a}
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+      and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
+      and ${n.status} = 'sending'`);
 }
 
 /** How far a status got, as SQL: a report never moves an attempt or a notification back. */
@@ -516,21 +557,23 @@ export async function applyReachedMany(
     })),
   );
   const v = sql`jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, status text, rank int, at timestamptz, duration int, charged int)`;
+  const a = campaignAttempts;
+  const n = campaignNotifications;
   await db.execute(sql`
-    update ${campaignAttempts} a set status = v.status, ended_at = v.at,
-      duration_seconds = coalesce(v.duration, a.duration_seconds),
-      charged_seconds = coalesce(v.charged, a.charged_seconds)
+    update ${a} set status = v.status, ended_at = v.at,
+      duration_seconds = coalesce(v.duration, ${a.durationSeconds}),
+      charged_seconds = coalesce(v.charged, ${a.chargedSeconds})
     from ${v}
-    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id
-      and a.status not in ${ENDED_SQL} and ${rankOf('a.status')} < v.rank`);
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+      and ${a.status} not in ${ENDED_SQL} and ${rankOf('"campaign_attempts"."status"')} < v.rank`);
   await db.execute(sql`
-    update ${campaignNotifications} n set status = v.status, claimed_until = null,
-      read_at = case when v.status = 'read' then v.at else n.read_at end,
-      delivered_at = case when v.status <> 'read' then v.at else n.delivered_at end,
-      ended_at = case when v.status <> 'read' then v.at else n.ended_at end,
+    update ${n} set status = v.status, claimed_until = null,
+      read_at = case when v.status = 'read' then v.at else ${n.readAt} end,
+      delivered_at = case when v.status <> 'read' then v.at else ${n.deliveredAt} end,
+      ended_at = case when v.status <> 'read' then v.at else ${n.endedAt} end,
       updated_at = v.at
-    from ${v}, ${campaignAttempts} a
-    where a.client_id = ${clientId} and a.outbound_id = v.outbound_id
-      and n.client_id = ${clientId} and n.id = a.notification_id and n.outbound_id = v.outbound_id
-      and n.status not in ${ENDED_SQL} and ${rankOf('n.status')} < v.rank`);
+    from ${v}, ${a}
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+      and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
+      and ${n.status} not in ${ENDED_SQL} and ${rankOf('"campaign_notifications"."status"')} < v.rank`);
 }

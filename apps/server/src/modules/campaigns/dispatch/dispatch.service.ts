@@ -9,6 +9,7 @@ import {
   claimDueNotifications,
   deferNotifications,
   endNotifications,
+  fallBackNotifications,
   findBatchesByIds,
   insertAttempts,
   markHandedOver,
@@ -18,6 +19,7 @@ import {
   unsafeStartDueBatches,
   upsertCheckpoint,
 } from './dispatch.repository.js';
+import { stepAfterFailure, templateFor } from './fallback.js';
 import { messagingChannelOf, renderMessage } from './render-message.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -44,11 +46,6 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   maxInFlight: 2_000,
   checkpointEveryMs: 1_000,
 };
-
-/** The campaign channel's template a row is sent with: the batch's own, or none for another channel. */
-export function templateFor(batch: Pick<CampaignBatchRow, 'template'>, channel: CampaignChannel) {
-  return batch.template.channel === channel ? (batch.template as CampaignTemplate) : null;
-}
 
 /**
  * The idempotency key of one attempt (decision 0028): the same on every claim of that attempt (a row
@@ -220,6 +217,7 @@ export function createDispatcher(deps: DispatchDeps) {
       const handed: Parameters<typeof markHandedOver>[2] = [];
       const attempts: NewAttempt[] = [];
       const outbound: Queued[] = [];
+      const fallingBack: Parameters<typeof fallBackNotifications>[2] = [];
       const toQueue: {
         row: ClaimedRow;
         attempt: number;
@@ -284,9 +282,33 @@ export function createDispatcher(deps: DispatchDeps) {
           outbound.push({ clientId: lane.clientId, id: message.id, status: message.status });
           return;
         }
-        // The channel refuses the rendered message (bad recipient, too long): no try can succeed.
+        // The channel refuses the rendered message (bad recipient, too long): no try on it can succeed,
+        // but the plan's next fallback channel may (decision 0028).
         const { error } = answer;
-        ended.push({ id: row.id, status: 'failed', code: error.code, message: error.message });
+        const { next, skipped } = stepAfterFailure(
+          batches.get(row.batchId)!,
+          { channelIndex: row.channelIndex, attemptsOnChannel },
+          'failed',
+          true,
+          now,
+        );
+        if (next.action === 'fallback')
+          fallingBack.push({
+            id: row.id,
+            channel: next.channel,
+            channelIndex: next.channelIndex,
+            attemptCount: attempt,
+            dueAt: next.at,
+            code: error.code,
+            message: error.message,
+          });
+        else
+          ended.push({
+            id: row.id,
+            status: 'failed',
+            code: error.code,
+            message: skipped ? `${error.message} No ${skipped} template for the fallback.` : error.message,
+          });
         attempts.push({
           clientId: lane.clientId,
           notificationId: row.id,
@@ -302,6 +324,7 @@ export function createDispatcher(deps: DispatchDeps) {
       });
       await deferNotifications(tx, lane.clientId, deferred, now);
       await endNotifications(tx, lane.clientId, ended, now);
+      await fallBackNotifications(tx, lane.clientId, fallingBack, now);
       await markHandedOver(tx, lane.clientId, handed, now);
       await insertAttempts(tx, attempts);
       return { rows, outbound };
