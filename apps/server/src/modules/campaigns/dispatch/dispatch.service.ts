@@ -109,7 +109,7 @@ export function createDispatcher(deps: DispatchDeps) {
   const touched = new Map<string, string>();
   let rotation = 0;
 
-  async function checkpoint(clientId: string, batchId: string, force: boolean) {
+  async function checkpoint(clientId: string, batchId: string, force: boolean, status: string | null = null) {
     const key = `${clientId}:${batchId}`;
     const at = clock();
     if (!force && at.getTime() - (lastCheckpoint.get(key) ?? 0) < settings.checkpointEveryMs) {
@@ -122,7 +122,7 @@ export function createDispatcher(deps: DispatchDeps) {
     deps.onProgress?.({
       clientId,
       batchId,
-      status: null,
+      status,
       counts: saved.counts as Record<string, number>,
       lastRowNo: saved.lastRowNo,
     });
@@ -133,16 +133,7 @@ export function createDispatcher(deps: DispatchDeps) {
     const now = clock();
     const started = await unsafeStartDueBatches(deps.db, now);
     const finished = await unsafeFinishDoneBatches(deps.db, now);
-    for (const batch of finished) {
-      await checkpoint(batch.client_id, batch.id, true);
-      deps.onProgress?.({
-        clientId: batch.client_id,
-        batchId: batch.id,
-        status: 'finished',
-        counts: {},
-        lastRowNo: null,
-      });
-    }
+    for (const batch of finished) await checkpoint(batch.client_id, batch.id, true, 'finished');
     return { started: started.length, finished: finished.length };
   }
 
