@@ -44,6 +44,7 @@ export function createBatchProgressPublisher(deps: {
   const clock = deps.clock ?? Date.now;
   const batches = new Map<string, Pending>();
   const publishing = new Set<Promise<void>>();
+  let queue: Promise<void> = Promise.resolve();
 
   async function publish(event: BatchProgressEvent) {
     const [batch] = await findBatchesByIds(deps.db, event.clientId, [event.batchId]);
@@ -79,11 +80,15 @@ export function createBatchProgressPublisher(deps: {
   function send(key: string, pending: Pending) {
     pending.lastAt = clock();
     pending.timer = null;
-    const work = publish(pending.event)
+    const { event } = pending;
+    // One publish at a time, in order: an older state never lands after a newer one.
+    const work = queue
+      .then(() => publish(event))
       .catch((error: unknown) =>
-        deps.log.warn({ err: error, batchId: pending.event.batchId }, 'batch progress not published'),
+        deps.log.warn({ err: error, batchId: event.batchId }, 'batch progress not published'),
       )
       .finally(() => publishing.delete(work));
+    queue = work;
     publishing.add(work);
     if (pending.event.status === 'finished') batches.delete(key);
   }
