@@ -24,6 +24,7 @@ import {
   listAgentRows,
   listAgentTags,
   listStatusLogs,
+  renameAgentsByUser,
   updateAgent,
 } from './agents.repository.js';
 import type { CsAgentRow } from './agents.tables.js';
@@ -442,6 +443,14 @@ export async function importAgents(db: InboxDeps['db'], actor: Actor, kind: Agen
 export async function findAgentStatus(db: Executor, clientId: string, csId: string) {
   const row = await findAgent(db, clientId, { csId });
   return row && !row.deleted ? row.status : null;
+}
+
+/**
+ * A portal user renamed themself or was renamed by an admin: their agent rows follow, so reports,
+ * notes and transfers name them as the rest of the portal does (called inside the rename's transaction).
+ */
+export async function renameAgentsOfUser(db: Executor, clientId: string, userId: string, name: string) {
+  await renameAgentsByUser(db, clientId, userId, name);
 }
 
 /** The name colleagues know someone by in the inbox: their agent's, else their portal user's. */
