@@ -101,7 +101,9 @@ const sapa = await buildApp({
     submitFailureRate: 0,
     deliveryFailureRate: 0,
     // BENCH_REPORT_DELAY_MS: when delivery reports come (default 2 s); a long one leaves them out of the timing.
-    ...(process.env.BENCH_REPORT_DELAY_MS ? { reportDelayMs: Number(process.env.BENCH_REPORT_DELAY_MS) } : {}),
+    ...(process.env.BENCH_REPORT_DELAY_MS
+      ? { reportDelayMs: Number(process.env.BENCH_REPORT_DELAY_MS) }
+      : {}),
   },
   dispatch: { chunkSize, maxInFlight },
 });

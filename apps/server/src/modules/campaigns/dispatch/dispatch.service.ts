@@ -1,8 +1,8 @@
-import type { CampaignChannel, CampaignTemplate } from '@sapa/contracts';
+import type { CampaignChannel } from '@sapa/contracts';
 import type { Database, Transaction } from '../../../platform/database.js';
 import type { ChannelName, Messaging, OutboundContent } from '../../messaging/index.js';
 import { findWindow } from '../campaigns.repository.js';
-import type { CampaignBatchRow, CampaignWindowRow } from '../campaigns.tables.js';
+import type { CampaignWindowRow } from '../campaigns.tables.js';
 import { isOpen, nextOpening } from '../windows/window-schedule.js';
 import {
   type ClaimedRow,
