@@ -76,7 +76,8 @@ export function createVoiceChannel(
           call: {
             outcome: OUTCOMES[callback.CallStatus],
             durationSeconds,
-            chargedSeconds: chargedSeconds(durationSeconds, answered, tariff),
+            chargedSeconds: chargedSeconds(durationSeconds, answered, callback.tariff ?? tariff),
+            ...(callback.Digits ? { dtmf: callback.Digits } : {}),
           },
         },
         at: Number.isNaN(at.getTime()) ? new Date() : at,
