@@ -22,6 +22,8 @@ import {
   STATUS_MESSAGES_EXPORT,
   selfServiceRoutes,
   statusMessagesExportProducer,
+  unsubscribeRoutes,
+  unsubscribeUrl,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
@@ -74,6 +76,7 @@ import {
   whatsappJobs,
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
+  withUnsubscribeLinks,
 } from './modules/messaging/index.js';
 import {
   createOtp,
@@ -271,7 +274,14 @@ export async function buildApp({
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
   channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
   channels.register('sms', channelOverrides?.sms ?? sandbox.sms);
-  channels.register('email', channelOverrides?.email ?? sandbox.email);
+  // Campaign mail carries its recipient's signed unsubscribe link, whichever provider sends it.
+  channels.register(
+    'email',
+    channelOverrides?.email ??
+      withUnsubscribeLinks(sandbox.email, (clientId, address) =>
+        unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+      ),
+  );
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
   channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
   const exports = createExports({
@@ -367,6 +377,7 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
+  await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });

@@ -16,6 +16,7 @@ export type {
 } from './channel.ports.js';
 export { CHANNEL_NAMES } from './channel.ports.js';
 export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
+export { withUnsubscribeLinks } from './channels/email/email.channel.js';
 export { smsSegments } from './channels/sms/sms.segments.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
 export { SANDBOX_STATUS_JOB } from './channels/whatsapp/sandbox-provider.js';

@@ -22,6 +22,8 @@ export const SmtpSettingsSchema = z.object({
   /** The sender every message goes out from (the client's own domain). */
   fromAddress: z.email('Give the sender as an email address').max(254),
   fromName: z.string().max(120).nullable().default(null),
+  /** A mailbox that takes unsubscribe requests by mail: the `mailto:` of `List-Unsubscribe`. */
+  unsubscribeMailbox: z.email().max(254).nullable().default(null),
   /** Connections kept open to the relay (nodemailer's default is 5). */
   maxConnections: z.number().int().min(1).max(50).default(5),
   /** Messages per second across all connections; null: as fast as the relay takes them. */
@@ -130,7 +132,16 @@ export function createSmtpProvider(
     async submit(message: EmailSubmit) {
       const started = performance.now();
       const messageId = messageIdOf(message.idempotencyKey, settings.fromAddress);
-      const unsubscribe = message.listUnsubscribe;
+      const unsubscribe = message.listUnsubscribe
+        ? {
+            url: message.listUnsubscribe.url,
+            mailto:
+              message.listUnsubscribe.mailto ??
+              (settings.unsubscribeMailbox
+                ? `mailto:${settings.unsubscribeMailbox}?subject=unsubscribe`
+                : null),
+          }
+        : null;
       try {
         await transport.sendMail({
           from: { address: settings.fromAddress, name: message.from.name ?? settings.fromName ?? '' },
