@@ -63,6 +63,7 @@ import {
   createMessaging,
   createSandboxChannels,
   createWhatsappChannel,
+  emailBounceRoutes,
   type InboxPort,
   type MessageChannel,
   type Messaging,
@@ -72,11 +73,14 @@ import {
   type SandboxSettings,
   sandboxOutboxRoutes,
   sandboxPhoneRoutes,
+  voiceCallbackRoutes,
+  voiceCallbackUrl,
   type WhatsappChannel,
   whatsappJobs,
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
   withUnsubscribeLinks,
+  withVoiceCallbacks,
 } from './modules/messaging/index.js';
 import {
   createOtp,
@@ -283,7 +287,14 @@ export async function buildApp({
       ),
   );
   channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
-  channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  // A real gateway reports each call on its own signed URL.
+  channels.register(
+    'voice',
+    channelOverrides?.voice ??
+      withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
+        voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+      ),
+  );
   const exports = createExports({
     db,
     storage,
@@ -378,6 +389,8 @@ export async function buildApp({
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
+  await app.register(emailBounceRoutes, { db, statuses: messaging });
+  await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });

@@ -17,8 +17,16 @@ export type {
 export { CHANNEL_NAMES } from './channel.ports.js';
 export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
 export { withUnsubscribeLinks } from './channels/email/email.channel.js';
+export { emailBounceRoutes } from './channels/email/email-bounces.routes.js';
 export { smsSegments } from './channels/sms/sms.segments.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
+export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
+export { voiceCallbackRoutes } from './channels/voice/voice-callbacks.routes.js';
+export {
+  parseVoiceScript,
+  type VoiceScriptIssue,
+  validateVoiceScript,
+} from './channels/voice/voice-script.js';
 export { SANDBOX_STATUS_JOB } from './channels/whatsapp/sandbox-provider.js';
 export { signBody } from './channels/whatsapp/webhook-signature.js';
 export { channelNotConfigured } from './channels/whatsapp/whatsapp.errors.js';
