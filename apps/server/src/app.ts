@@ -64,6 +64,7 @@ import {
   createSandboxChannels,
   createWhatsappChannel,
   emailBounceRoutes,
+  findTelegramChat,
   type InboxPort,
   type MessageChannel,
   type Messaging,
@@ -73,12 +74,14 @@ import {
   type SandboxSettings,
   sandboxOutboxRoutes,
   sandboxPhoneRoutes,
+  telegramLinkRoutes,
   voiceCallbackRoutes,
   voiceCallbackUrl,
   type WhatsappChannel,
   whatsappJobs,
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
+  withTelegramChatLinks,
   withUnsubscribeLinks,
   withVoiceCallbacks,
 } from './modules/messaging/index.js';
@@ -286,7 +289,12 @@ export async function buildApp({
         unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
       ),
   );
-  channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
+  // A phone number reaches the chat its owner linked (Telegram code/auth).
+  channels.register(
+    'telegram',
+    channelOverrides?.telegram ??
+      withTelegramChatLinks(sandbox.telegram, (clientId, phone) => findTelegramChat(db, clientId, phone)),
+  );
   // A real gateway reports each call on its own signed URL.
   channels.register(
     'voice',
@@ -390,6 +398,7 @@ export async function buildApp({
   await app.register(sandboxOutboxRoutes, { messaging });
   await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
   await app.register(emailBounceRoutes, { db, statuses: messaging });
+  await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });
   await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });

@@ -103,3 +103,50 @@ export const providerCallbackOperations = {
     errors: [400, 401, 403, 404],
   }),
 };
+
+/** What of a Bot API `Update` the linking reads (https://core.telegram.org/bots/api#update). */
+export const TelegramUpdateSchema = z.looseObject({
+  update_id: z.number().int(),
+  message: z
+    .looseObject({
+      message_id: z.number().int(),
+      from: z.looseObject({ id: z.number().int() }).optional(),
+      chat: z.looseObject({ id: z.number().int(), type: z.string().max(32) }),
+      text: z.string().max(4_096).optional(),
+      contact: z
+        .looseObject({ phone_number: z.string().max(32), user_id: z.number().int().optional() })
+        .optional(),
+    })
+    .optional(),
+});
+export type TelegramUpdate = z.infer<typeof TelegramUpdateSchema>;
+
+export const telegramLinkOperations = {
+  createTelegramLinkCode: defineOperation({
+    method: 'POST',
+    path: '/api/v1/telegram/linkCodes',
+    access: access.apiKey('TELEGRAM'),
+    tags: ['public-api'],
+    summary:
+      "A one-time code and the bot's deep link (https://t.me/<bot>?start=<code>) that links a recipient's phone to their chat",
+    body: z.object({
+      phone: z.string().min(1).max(32),
+      botUsername: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, 'Give the bot username without @'),
+    }),
+    response: z.object({ code: z.string(), phone: z.string(), deepLink: z.string(), expiresAt: z.string() }),
+    status: 201,
+    errors: [400, 401, 403],
+  }),
+  receiveTelegramUpdate: defineOperation({
+    method: 'POST',
+    path: '/webhooks/telegram/:clientId/:providerId',
+    access: access.public(),
+    tags: ['webhooks'],
+    summary: "A bot's updates (/start <code>, a shared contact), verified by X-Telegram-Bot-Api-Secret-Token",
+    params: z.object({ clientId: z.string().max(64), providerId: z.string().max(64) }),
+    headers: z.object({ 'x-telegram-bot-api-secret-token': z.string().max(256).optional() }),
+    body: TelegramUpdateSchema,
+    response: z.object({ ok: z.literal(true) }),
+    errors: [400, 404],
+  }),
+};

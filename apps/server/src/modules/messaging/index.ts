@@ -19,6 +19,13 @@ export { type ChannelRegistry, createChannelRegistry } from './channel-registry.
 export { withUnsubscribeLinks } from './channels/email/email.channel.js';
 export { emailBounceRoutes } from './channels/email/email-bounces.routes.js';
 export { smsSegments } from './channels/sms/sms.segments.js';
+export { withTelegramChatLinks } from './channels/telegram/telegram.channel.js';
+export {
+  findTelegramChat,
+  telegramWebhookSecret,
+  telegramWebhookUrl,
+} from './channels/telegram/telegram-links.js';
+export { telegramLinkRoutes } from './channels/telegram/telegram-links.routes.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
 export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
 export { voiceCallbackRoutes } from './channels/voice/voice-callbacks.routes.js';
