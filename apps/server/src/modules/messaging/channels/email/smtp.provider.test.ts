@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderRuntime } from '../../providers/provider-types.js';
@@ -248,6 +248,18 @@ describe('SMTP provider against a local relay', () => {
       expect(line).not.toContain('wrong-Password-zz9');
       expect(line).not.toContain(PASSWORD);
     }
+  });
+
+  it('gives up on a relay that never greets after the timeout, for a retry', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { provider, observed } = create({ port: (silent.address() as AddressInfo).port, timeoutMs: 1_000 });
+    const started = Date.now();
+    const error = await provider.submit(submit()).catch((caught) => caught);
+    expect(error).toMatchObject({ code: 'provider_unavailable', retryable: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(observed.map((entry) => entry.outcome)).toEqual(['error']);
+    await new Promise((resolve) => silent.close(resolve));
   });
 
   it('answers test connection in steps: connected and logged in, or which step failed', async () => {

@@ -240,6 +240,38 @@ describe('Telegram Bot API provider against a local Bot API', () => {
   });
 });
 
+describe('a Bot API that does not answer', () => {
+  it('gives up after the timeout and hands the message back to be retried', async () => {
+    // Accepts the connection, never answers.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const type = createTelegramBotProviderType({
+      outbound: createOutboundHttp({ allowPrivateNetworks: true }),
+    });
+    const { runtime, observed, lines } = capturingRuntime();
+    const bot = type.create(
+      {
+        settings: TelegramBotSettingsSchema.parse({
+          baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+          timeoutMs: 1_000,
+        }),
+        secrets: { botToken: TOKEN },
+      },
+      runtime,
+    );
+    const started = Date.now();
+    const error = await bot.sendMessage(send('4001')).catch((caught) => caught);
+    expect(error).toMatchObject({ code: 'provider_unavailable', retryable: true, providerCode: 'timeout' });
+    expect(error.message).toBe('The Telegram Bot API did not answer in time.');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(observed).toEqual(['error']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(TOKEN);
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+});
+
 describe('the bot pacer', () => {
   it('gives each second at most the bulk rate and each chat one slot a second, and honours a pause', () => {
     const pacer = createBotPacer({ bulkPerSecond: 2, perChatPerSecond: 1 });
