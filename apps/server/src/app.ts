@@ -27,6 +27,7 @@ import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
+  createApiKeyCache,
   createFirstAdmin,
   findUser,
   type IdentityDeps,
@@ -36,7 +37,6 @@ import {
   listUsersByName,
   loadLoginKey,
   registerUserApprovals,
-  resolveApiKey,
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
@@ -195,6 +195,8 @@ export async function buildApp({
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
   const identity: IdentityDeps = { db, keys, loginKey, config, agentStatusOf: findAgentStatus };
+  // The public API's secrets, resolved once per few seconds; any change is heard at once (decision 0031).
+  const apiKeys = createApiKeyCache({ db, listen: database.listen });
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -321,9 +323,14 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
     resolveSession: (token) => resolveSession(identity, token),
-    resolveApiKey: (secret) => resolveApiKey(db, secret),
+    resolveApiKey: (secret) => apiKeys.resolve(secret),
     hasRight: hasRight(db),
     csrfKey: keys.csrf,
+  });
+  // A client's secrets, status or subscription changed by this process apply before its answer leaves.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    apiKeys.afterRoute(request.method, request.routeOptions.url);
+    return payload;
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
@@ -392,12 +399,14 @@ export async function buildApp({
   realtime.attach(app.server);
   app.addHook('onReady', async () => {
     await realtime.start();
+    await apiKeys.start();
     presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
   app.addHook('preClose', async () => {
     await realtime.close();
     await presence.stop();
+    await apiKeys.stop();
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.

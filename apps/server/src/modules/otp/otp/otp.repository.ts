@@ -463,18 +463,44 @@ export async function claimAttempt(db: Executor, clientId: string, id: string, n
   return row ?? null;
 }
 
-/** Settles a pending request (approved or exhausted); false when another check settled it first. */
-export async function settleClaimed(
+/**
+ * Records a check of a claimed attempt and, when it decides the request (the right code, or the last
+ * allowed wrong one), settles it if still pending, in one statement. Answers whether it settled: false
+ * when another check settled the request first (a right code then approves only once).
+ */
+export async function recordCheck(
   db: Executor,
-  clientId: string,
-  id: string,
-  status: 'approved' | 'max_attempts_reached',
-  now: Date,
+  check: typeof otpChecks.$inferInsert,
+  settle: 'approved' | 'max_attempts_reached' | null,
 ) {
-  const rows = await db
-    .update(otpRequests)
-    .set({ status, codeSealed: null, updatedAt: now, ...(status === 'approved' ? { approvedAt: now } : {}) })
-    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id), eq(otpRequests.status, 'pending')))
-    .returning({ id: otpRequests.id });
-  return rows.length > 0;
+  if (!settle) {
+    await db.insert(otpChecks).values(check);
+    return false;
+  }
+  const checked = db.$with('checked').as(db.insert(otpChecks).values(check).returning({ id: otpChecks.id }));
+  const at = check.createdAt;
+  const settled = db.$with('settled').as(
+    db
+      .update(otpRequests)
+      .set({
+        status: settle,
+        codeSealed: null,
+        updatedAt: at,
+        ...(settle === 'approved' ? { approvedAt: at } : {}),
+      })
+      .where(
+        inClient(
+          otpRequests,
+          check.clientId,
+          eq(otpRequests.id, check.requestId),
+          eq(otpRequests.status, 'pending'),
+        ),
+      )
+      .returning({ id: otpRequests.id }),
+  );
+  const [row] = await db
+    .with(checked, settled)
+    .select({ settled: sql<number>`(select count(*) from ${settled})::int` })
+    .from(checked);
+  return (row?.settled ?? 0) > 0;
 }

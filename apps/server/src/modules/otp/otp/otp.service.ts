@@ -45,9 +45,9 @@ import {
   lockPendingOfService,
   lockRequest,
   recentSendTimes,
+  recordCheck,
   saveSettings,
   setSendOutbound,
-  settleClaimed,
   settlePending,
   summarise,
   updateRequest,
@@ -443,32 +443,27 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * The common case in few statements: one attempt claimed on a pending request, the code compared with
-   * no lock held, the check recorded, and an approval or exhaustion settled only if no other check did
-   * first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
+   * The common case in two statements: one attempt claimed on a pending request, the code compared with
+   * no lock held, then the check recorded together with the approval or exhaustion it decides, settled
+   * only if no other check did first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
    * exhausted) goes through the locked path, which says which.
    */
   async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
     const claimed = await claimAttempt(db, actor.clientId, requestId, now);
     if (!claimed) return null;
     const valid = codeMatches(keys.otp, claimed.id, candidate, claimed.codeHash);
-    await insertCheck(db, {
-      clientId: claimed.clientId,
-      id: newId(now.getTime()),
-      requestId: claimed.id,
-      valid,
-      createdAt: now,
-    });
     const attemptsLeft = Math.max(0, claimed.maxAttempts - claimed.attempts);
+    const exhausted = !valid && claimed.attempts >= claimed.maxAttempts;
+    const settled = await recordCheck(
+      db,
+      { clientId: claimed.clientId, id: newId(now.getTime()), requestId: claimed.id, valid, createdAt: now },
+      valid ? 'approved' : exhausted ? 'max_attempts_reached' : null,
+    );
     if (valid) {
-      if (!(await settleClaimed(db, claimed.clientId, claimed.id, 'approved', now)))
-        throw otpAlreadyApproved();
+      if (!settled) throw otpAlreadyApproved();
       return { status: 'approved' as const, valid: true, attemptsLeft };
     }
-    if (claimed.attempts >= claimed.maxAttempts) {
-      await settleClaimed(db, claimed.clientId, claimed.id, 'max_attempts_reached', now);
-      return { status: 'max_attempts_reached' as const, valid: false, attemptsLeft: 0 };
-    }
+    if (exhausted) return { status: 'max_attempts_reached' as const, valid: false, attemptsLeft: 0 };
     return { status: 'pending' as const, valid: false, attemptsLeft };
   }
 
