@@ -412,6 +412,7 @@ export async function buildApp({
     // Sends already under way finish (and record their outcome) before the database closes.
     await dispatcher.settle();
     await messaging.settle();
+    await otp.settle();
     await sandbox.stop();
     await queue.stop();
   });

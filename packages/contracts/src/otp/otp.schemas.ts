@@ -15,8 +15,8 @@ export const OTP_STATUSES = [
 ] as const;
 export type OtpStatus = (typeof OTP_STATUSES)[number];
 
-/** What became of one message of a request (messaging's outcome as the OTP sees it). */
-export const OTP_SEND_STATES = ['queued', 'sent', 'failed'] as const;
+/** What became of one message of a request (messaging's outcome and the provider's later reports). */
+export const OTP_SEND_STATES = ['queued', 'sent', 'delivered', 'failed'] as const;
 export type OtpSendState = (typeof OTP_SEND_STATES)[number];
 
 export const OTP_CODE_MIN = 4;
@@ -67,7 +67,10 @@ export const OtpSettingsSchema = z.object({
   sendsPerWindow: z.number().int().min(1).max(100),
   windowSeconds: z.number().int().min(60).max(86_400),
   dailyCap: z.number().int().min(1).max(10_000_000),
-  /** Channels tried in order after the first one stays unsent or fails; empty: no fallback. */
+  /**
+   * Channels tried in order after a send fails (at once) or is not delivered within
+   * `fallbackAfterSeconds`; empty: no fallback.
+   */
   fallbackChannels: z.array(z.enum(OTP_CHANNELS)).max(5),
   fallbackAfterSeconds: z.number().int().min(5).max(900),
   /** Fraud guard: sends to one prefix in one minute that block it. */

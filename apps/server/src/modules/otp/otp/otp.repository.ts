@@ -241,6 +241,10 @@ export async function setSendOutbound(db: Executor, clientId: string, id: string
     .where(inClient(otpSends, clientId, eq(otpSends.id, id)));
 }
 
+/**
+ * Moves a send forward (queued → sent → delivered, or to failed from queued or sent); a late or
+ * repeated report changes nothing. Answers the send when it moved.
+ */
 export async function updateSendState(
   db: Executor,
   clientId: string,
@@ -249,10 +253,11 @@ export async function updateSendState(
   error: string | null,
   at: Date,
 ): Promise<OtpSendRecord | null> {
+  const from: OtpSendState[] = state === 'sent' ? ['queued'] : ['queued', 'sent'];
   const [row] = await db
     .update(otpSends)
     .set({ state, error, updatedAt: at })
-    .where(inClient(otpSends, clientId, eq(otpSends.id, id)))
+    .where(inClient(otpSends, clientId, eq(otpSends.id, id), inArray(otpSends.state, from)))
     .returning();
   return row ?? null;
 }

@@ -54,7 +54,7 @@ import {
   updateSendState,
   upsertBlock,
 } from './otp.repository.js';
-import type { OtpRequestRecord } from './otp.tables.js';
+import type { OtpRequestRecord, OtpSendRecord } from './otp.tables.js';
 import { codeDigest, codeMatches, generateCode } from './otp-code.js';
 
 export const OTP_SOURCE = 'otp';
@@ -521,9 +521,10 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * The fallback step (job `otp.fallback`, at the client's timeout after a send): when the request is
-   * still pending and that send is failed or still not sent, the next channel of the chain that reaches
-   * the same destination gets the same code. A second run finds the step already taken and does nothing.
+   * The fallback step: at once when a send fails (`sendFailed`), and as job `otp.fallback` at the
+   * client's timeout after each send. When the request is still pending and that send was not delivered,
+   * the next channel of the chain that reaches the same destination gets the same code. A second run
+   * finds the step already taken and does nothing.
    */
   async function runFallback(data: FallbackJobData) {
     const now = clock();
@@ -534,8 +535,9 @@ export function createOtp(deps: OtpDeps) {
       const sends = await listSendsOf(tx, data.clientId, request.id);
       const send = sends.find((row) => row.id === data.sendId);
       const latest = sends[sends.length - 1];
-      // Settled by the provider, or overtaken by a resend or a later step: nothing to do.
-      if (!send || send.state === 'sent' || latest?.id !== send.id) return null;
+      // Delivered, or overtaken by a resend or a later step: nothing to do. Still queued, only sent
+      // (no delivery report by the timeout) or failed: the next channel.
+      if (!send || send.state === 'delivered' || latest?.id !== send.id) return null;
       const settings = await settingsOf(tx, data.clientId);
       const chain = [
         request.channel,
@@ -559,29 +561,69 @@ export function createOtp(deps: OtpDeps) {
     return next.channel;
   }
 
-  /** Messaging's port: a send was accepted by its provider or failed; the fallback job reads it. */
+  // Fallback steps started in this process by a failure report, so tests and shutdown can wait for them.
+  const running = new Set<Promise<unknown>>();
+
+  /**
+   * A send failed (refused for good, or reported undelivered): the next channel goes at once, after
+   * the report's transaction (the step is idempotent and the timed job still follows as a backstop);
+   * with no channel left, the request fails.
+   */
+  async function sendFailed(executor: Executor, send: OtpSendRecord, at: Date) {
+    const { clientId, requestId } = send;
+    const request = await findRequest(executor, clientId, requestId);
+    if (request?.status !== 'pending') return;
+    const settings = await settingsOf(executor, clientId);
+    const chain = [
+      request.channel,
+      ...settings.fallbackChannels.filter((channel) => channel !== request.channel),
+    ];
+    const more = chain.slice(send.step + 1).some((candidate) => sameKind(candidate, request.channel));
+    if (!more) {
+      await settlePending(executor, clientId, request.id, 'failed', at);
+      return;
+    }
+    const sendId = send.id;
+    // After the report's transaction (PGlite has one connection); counted from now, so `settle` waits.
+    const step = new Promise((resolve) => setImmediate(resolve))
+      .then(() => runFallback({ clientId, requestId, sendId }))
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, clientId, requestId, sendId },
+          'the OTP fallback after a failure did not run; its job will',
+        ),
+      );
+    running.add(step);
+    void step.finally(() => running.delete(step));
+  }
+
+  /** Messaging's port: what became of each message (accepted, refused, delivered, failed later). */
   const sourcePort: OutboundSourcePort = {
     async applyOutboundResult(executor, result) {
-      const at = result.at;
       const send = await updateSendState(
         executor,
         result.clientId,
         result.sourceRef,
         result.status === 'sent' ? 'sent' : 'failed',
         result.status === 'failed' ? `${result.error.code}: ${result.error.title}` : null,
-        at,
+        result.at,
       );
-      if (!send || result.status !== 'failed') return;
-      // With no channel left to fall back to, a failed send fails its request.
-      const settings = await settingsOf(executor, result.clientId);
-      const request = await findRequest(executor, result.clientId, send.requestId);
-      if (!request) return;
-      const chain = [
-        request.channel,
-        ...settings.fallbackChannels.filter((channel) => channel !== request.channel),
-      ];
-      const more = chain.slice(send.step + 1).some((candidate) => sameKind(candidate, request.channel));
-      if (!more) await settlePending(executor, result.clientId, request.id, 'failed', at);
+      if (send && result.status === 'failed') await sendFailed(executor, send, result.at);
+    },
+    async applyOutboundStatus(executor, update) {
+      if (update.status === 'sent') return;
+      const failed = update.status === 'failed';
+      const send = await updateSendState(
+        executor,
+        update.clientId,
+        update.sourceRef,
+        failed ? 'failed' : 'delivered',
+        failed
+          ? `${update.error?.code ?? 'delivery_failed'}: ${update.error?.title ?? 'not delivered'}`
+          : null,
+        update.at,
+      );
+      if (send && failed) await sendFailed(executor, send, update.at);
     },
   };
 
@@ -592,6 +634,10 @@ export function createOtp(deps: OtpDeps) {
     checkServiceCode,
     runFallback,
     sourcePort,
+    /** Waits for the fallback steps failures started in this process (tests, shutdown). */
+    async settle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
     async getSettings(actor: Actor) {
       return settingsOf(db, actor.clientId);
     },
