@@ -77,6 +77,7 @@ import {
 } from './modules/messaging/index.js';
 import {
   createOtp,
+  createOtpCounters,
   createOtpMetrics,
   createValidation,
   createVerify,
@@ -246,13 +247,19 @@ export async function buildApp({
     settings: dispatchSettings,
     ...(dispatchClock ? { clock: dispatchClock } : {}),
   });
+  const otpMetrics = createOtpMetrics(metrics, app.log);
+  // The OTP dashboard's live counters, at most one update a second per client.
+  const otpCounters = createOtpCounters({ realtime, log: app.log, ...(clock ? { clock } : {}) });
   const otp = createOtp({
     db,
     keys,
     messaging,
     enqueue,
     log: app.log,
-    observe: createOtpMetrics(metrics, app.log),
+    observe: (event) => {
+      otpMetrics(event);
+      otpCounters.observe(event);
+    },
     ...(clock ? { clock } : {}),
   });
   // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
@@ -413,6 +420,7 @@ export async function buildApp({
     await dispatcher.settle();
     await messaging.settle();
     await otp.settle();
+    await otpCounters.flush();
     await sandbox.stop();
     await queue.stop();
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InboxEvent } from '../inbox/inbox.events.js';
+import type { OtpCountersEvent } from '../otp/otp.events.js';
 
 /**
  * The live socket's wire protocol (`/ws`), shared by the server and the web.
@@ -31,9 +32,9 @@ export type RealtimeHello = z.infer<typeof RealtimeHelloSchema>;
 
 /**
  * What the server may publish: every domain's events (`<domain>.events.ts`), each a discriminated union
- * on `typeNotif`. Only the inbox has events today.
+ * on `typeNotif`: the inbox's, and the OTP dashboard's counters.
  */
-export type RealtimePayload = InboxEvent;
+export type RealtimePayload = InboxEvent | OtpCountersEvent;
 
 /**
  * A socket message of spec §3: typeNotif, messageId, data, chat, chatroom — plus its sequence. The

@@ -64,15 +64,23 @@ export const OTP_WHATSAPP_TEMPLATE = 'otp_code';
 const PHONE_CHANNELS: readonly OtpChannel[] = ['sms', 'whatsapp', 'voice'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** `of`: a bare OTP or a Verify verification; `channel` of a check: its request's, when one was found. */
 export type OtpEvent =
   | {
       kind: 'request';
       clientId: string;
+      of: OtpKind;
       channel: OtpChannel;
-      outcome: 'sent' | 'resent' | 'refused';
+      outcome: 'sent' | 'resent' | 'fallback' | 'refused';
       reason?: string;
     }
-  | { kind: 'check'; clientId: string; outcome: 'approved' | 'wrong' | 'expired' | 'refused' };
+  | {
+      kind: 'check';
+      clientId: string;
+      of: OtpKind;
+      channel?: OtpChannel;
+      outcome: 'approved' | 'wrong' | 'expired' | 'refused';
+    };
 
 export type OtpDeps = {
   db: Database;
@@ -320,6 +328,7 @@ export function createOtp(deps: OtpDeps) {
       observe({
         kind: 'request',
         clientId,
+        of: service ? 'verify' : 'otp',
         channel: input.channel,
         outcome: 'refused',
         reason: 'prefix_blocked',
@@ -335,6 +344,7 @@ export function createOtp(deps: OtpDeps) {
     observe({
       kind: 'request',
       clientId,
+      of: service ? 'verify' : 'otp',
       channel: input.channel,
       outcome: outcome.resent ? 'resent' : 'sent',
     });
@@ -363,6 +373,7 @@ export function createOtp(deps: OtpDeps) {
       observe({
         kind: 'request',
         clientId: actor.clientId,
+        of: service ? 'verify' : 'otp',
         channel: input.channel,
         outcome: 'refused',
         reason,
@@ -385,6 +396,7 @@ export function createOtp(deps: OtpDeps) {
     const left = (attempts: number) => Math.max(0, request.maxAttempts - attempts);
     const answer = (status: OtpStatus, valid: boolean, attempts = request.attempts) => ({
       request: { ...request, status },
+      channel: request.channel,
       status,
       valid,
       attemptsLeft: left(attempts),
@@ -424,8 +436,9 @@ export function createOtp(deps: OtpDeps) {
     return answer(exhausted ? 'max_attempts_reached' : 'pending', false, attempts);
   }
 
-  async function observed<T extends { status: OtpStatus; valid: boolean }>(
+  async function observed<T extends { status: OtpStatus; valid: boolean; channel?: OtpChannel }>(
     clientId: string,
+    of: OtpKind,
     work: () => Promise<T>,
   ) {
     try {
@@ -433,11 +446,13 @@ export function createOtp(deps: OtpDeps) {
       observe({
         kind: 'check',
         clientId,
+        of,
+        ...(result.channel ? { channel: result.channel } : {}),
         outcome: result.valid ? 'approved' : result.status === 'expired' ? 'expired' : 'wrong',
       });
       return result;
     } catch (error) {
-      observe({ kind: 'check', clientId, outcome: 'refused' });
+      observe({ kind: 'check', clientId, of, outcome: 'refused' });
       throw error;
     }
   }
@@ -461,10 +476,16 @@ export function createOtp(deps: OtpDeps) {
     );
     if (valid) {
       if (!settled) throw otpAlreadyApproved();
-      return { status: 'approved' as const, valid: true, attemptsLeft };
+      return { status: 'approved' as const, valid: true, attemptsLeft, channel: claimed.channel };
     }
-    if (exhausted) return { status: 'max_attempts_reached' as const, valid: false, attemptsLeft: 0 };
-    return { status: 'pending' as const, valid: false, attemptsLeft };
+    if (exhausted)
+      return {
+        status: 'max_attempts_reached' as const,
+        valid: false,
+        attemptsLeft: 0,
+        channel: claimed.channel,
+      };
+    return { status: 'pending' as const, valid: false, attemptsLeft, channel: claimed.channel };
   }
 
   async function verifyOtp(
@@ -472,7 +493,7 @@ export function createOtp(deps: OtpDeps) {
     input: { requestId: string; code: string },
   ): Promise<OtpVerifyAnswer> {
     const now = clock();
-    const result = await observed(actor.clientId, async () => {
+    const result = await observed(actor.clientId, 'otp', async () => {
       if (!isId(input.requestId)) throw otpRequestNotFound();
       const fast = await fastCheck(actor, input.requestId, input.code, now);
       if (fast) return fast;
@@ -498,7 +519,7 @@ export function createOtp(deps: OtpDeps) {
     channels: readonly OtpChannel[],
   ) {
     const now = clock();
-    return observed(actor.clientId, () =>
+    return observed(actor.clientId, 'verify', () =>
       db.transaction(async (tx) => {
         let request: OtpRequestRecord | null = null;
         if (input.requestId !== undefined) {
@@ -548,7 +569,7 @@ export function createOtp(deps: OtpDeps) {
       const code = unseal(keys.encryption, request.codeSealed);
       await updateRequest(tx, data.clientId, request.id, { sends: request.sends + 1, updatedAt: now });
       const queued = await queueSend(tx, request, code, channel, chain.indexOf(channel), now, null);
-      return { ...queued, settings, channel };
+      return { ...queued, settings, channel, of: request.serviceId ? ('verify' as const) : ('otp' as const) };
     });
     if (!next) return null;
     deps.messaging.dispatch(next.outbound);
@@ -557,7 +578,13 @@ export function createOtp(deps: OtpDeps) {
       requestId: data.requestId,
       sendId: next.sendId,
     });
-    observe({ kind: 'request', clientId: data.clientId, channel: next.channel, outcome: 'sent' });
+    observe({
+      kind: 'request',
+      clientId: data.clientId,
+      of: next.of,
+      channel: next.channel,
+      outcome: 'fallback',
+    });
     return next.channel;
   }
 

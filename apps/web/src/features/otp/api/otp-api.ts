@@ -9,8 +9,11 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, downloadOperation } from '../../../lib/http';
 
-/** The dashboard refreshes this often: its counters move with every send and check. */
-export const OTP_DASHBOARD_POLL_MS = 10_000;
+/**
+ * The dashboard's counters arrive over the socket (`useOtpCountersLive`); a full refresh this often
+ * also moves the period's start and corrects anything the live updates cannot know.
+ */
+export const OTP_DASHBOARD_REFRESH_MS = 5 * 60_000;
 
 export const otpKeys = {
   all: (clientId: string) => ['otp', clientId] as const,
@@ -43,7 +46,7 @@ export function useOtpSummary(clientId: string, kind: OtpKind, hours: number) {
       });
     },
     placeholderData: keepPreviousData,
-    refetchInterval: OTP_DASHBOARD_POLL_MS,
+    refetchInterval: OTP_DASHBOARD_REFRESH_MS,
   });
 }
 

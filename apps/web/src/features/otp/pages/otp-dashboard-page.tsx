@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { kindOfPath, useOtpSummary } from '../api/otp-api';
+import { useOtpCountersLive } from '../live/otp-counters';
 
 const PERIODS = { '24': 24, '168': 168, '720': 720 } as const;
 /** The screen's name in the route map, by the path it is shown on. */
@@ -32,7 +33,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 /**
  * The OTP dashboard (`/dashboard/otp`, `/otp/dashboard`; `/verify/dashboard` for verifications sent):
- * success rate, sent and verified codes over a period, by channel and by hour, refreshed while open.
+ * success rate, sent and verified codes over a period, by channel and by hour, live from the socket.
  */
 export function OtpDashboardPage() {
   const { t, i18n } = useTranslation();
@@ -41,6 +42,7 @@ export function OtpDashboardPage() {
   const { pathname } = useLocation();
   const kind = kindOfPath(pathname);
   const summary = useOtpSummary(clientId, kind, PERIODS[period]);
+  useOtpCountersLive(clientId);
   const hourLabel = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     day: 'numeric',
     month: 'short',
