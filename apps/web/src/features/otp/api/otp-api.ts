@@ -2,6 +2,7 @@ import {
   type OtpChannel,
   type OtpKind,
   type OtpRequestBody,
+  type OtpSettings,
   type OtpStatus,
   otpOperations,
   type VerifyServiceInput,
@@ -24,6 +25,8 @@ export const otpKeys = {
   request: (clientId: string, requestId: string) => [...otpKeys.all(clientId), 'request', requestId] as const,
   services: (clientId: string) => [...otpKeys.all(clientId), 'services'] as const,
   exports: (clientId: string) => [...otpKeys.all(clientId), 'exports'] as const,
+  settings: (clientId: string) => [...otpKeys.all(clientId), 'settings'] as const,
+  prefixBlocks: (clientId: string) => [...otpKeys.all(clientId), 'prefixBlocks'] as const,
 };
 
 export type OtpRequestFilters = {
@@ -158,3 +161,35 @@ export const downloadOtpExport = (exportId: string) =>
 
 /** The Verify screens show verifications; the OTP screens (and `/dashboard/otp`) bare OTP requests. */
 export const kindOfPath = (pathname: string): OtpKind => (pathname.startsWith('/verify') ? 'verify' : 'otp');
+
+export function useOtpSettings(clientId: string, enabled = true) {
+  return useQuery({
+    queryKey: otpKeys.settings(clientId),
+    queryFn: ({ signal }) => callOperation(otpOperations.getOtpSettings, { signal }),
+    enabled,
+  });
+}
+
+export function useUpdateOtpSettings(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OtpSettings) => callOperation(otpOperations.updateOtpSettings, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(otpKeys.settings(clientId), saved),
+  });
+}
+
+export function usePrefixBlocks(clientId: string, enabled = true) {
+  return useQuery({
+    queryKey: otpKeys.prefixBlocks(clientId),
+    queryFn: ({ signal }) => callOperation(otpOperations.listPrefixBlocks, { signal }),
+    enabled,
+  });
+}
+
+export function useUnblockPrefix(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefix: string) => callOperation(otpOperations.unblockPrefix, { params: { prefix } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: otpKeys.prefixBlocks(clientId) }),
+  });
+}

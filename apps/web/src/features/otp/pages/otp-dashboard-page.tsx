@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { OTP_ADMIN_ROLES } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -8,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { kindOfPath, useOtpSummary } from '../api/otp-api';
+import { OtpSettingsDrawer } from '../components/otp-settings-drawer';
 import { useOtpCountersLive } from '../live/otp-counters';
 
 const PERIODS = { '24': 24, '168': 168, '720': 720 } as const;
@@ -38,6 +40,8 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 export function OtpDashboardPage() {
   const { t, i18n } = useTranslation();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
+  const role = useSessionStore((state) => state.session?.role);
+  const isAdmin = role !== undefined && OTP_ADMIN_ROLES.includes(role);
   const [period, setPeriod] = useState<keyof typeof PERIODS>('24');
   const { pathname } = useLocation();
   const kind = kindOfPath(pathname);
@@ -54,15 +58,18 @@ export function OtpDashboardPage() {
         title={t(TITLES[pathname] ?? 'pages.otpDashboard')}
         description={t('otp.dashboard.help')}
         actions={
-          <SegmentedControl
-            value={period}
-            onChange={(value) => setPeriod(value as keyof typeof PERIODS)}
-            data={[
-              { value: '24', label: t('otp.dashboard.last24h') },
-              { value: '168', label: t('otp.dashboard.last7d') },
-              { value: '720', label: t('otp.dashboard.last30d') },
-            ]}
-          />
+          <Group gap="sm">
+            <SegmentedControl
+              value={period}
+              onChange={(value) => setPeriod(value as keyof typeof PERIODS)}
+              data={[
+                { value: '24', label: t('otp.dashboard.last24h') },
+                { value: '168', label: t('otp.dashboard.last7d') },
+                { value: '720', label: t('otp.dashboard.last30d') },
+              ]}
+            />
+            {isAdmin ? <OtpSettingsDrawer clientId={clientId} /> : null}
+          </Group>
         }
       />
       <QueryState
