@@ -144,8 +144,9 @@ export const OtpRequestListQuerySchema = z.object({
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 });
-/** What an export of OTP requests selects (the details screen's filters). */
+/** What an export of OTP requests selects (the details screen's filters); no kind: both. */
 export const OtpExportFiltersSchema = z.object({
+  kind: z.enum(OTP_KINDS).optional(),
   status: z.enum(OTP_STATUSES).optional(),
   channel: z.enum(OTP_CHANNELS).optional(),
   from: z.iso.datetime().optional(),

@@ -421,7 +421,7 @@ export async function summarise(db: Executor, clientId: string, from: Date, to: 
 export async function listRequestsAfter(
   db: Executor,
   clientId: string,
-  filter: { status?: OtpStatus; channel?: OtpChannel; from?: Date; to?: Date },
+  filter: { kind?: OtpKind; status?: OtpStatus; channel?: OtpChannel; from?: Date; to?: Date },
   cursor: { createdAt: Date; id: string } | null,
   limit: number,
 ) {
@@ -432,6 +432,7 @@ export async function listRequestsAfter(
       inClient(
         otpRequests,
         clientId,
+        kindFilter(filter.kind),
         filter.status ? eq(otpRequests.status, filter.status) : undefined,
         filter.channel ? eq(otpRequests.channel, filter.channel) : undefined,
         filter.from ? gte(otpRequests.createdAt, filter.from) : undefined,

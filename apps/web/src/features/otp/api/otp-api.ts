@@ -150,7 +150,7 @@ export function useOtpExports(clientId: string) {
 export function useRequestOtpExport(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status?: OtpStatus | undefined; channel?: OtpChannel | undefined }) =>
+    mutationFn: (body: { kind: OtpKind; status?: OtpStatus | undefined; channel?: OtpChannel | undefined }) =>
       callOperation(otpOperations.requestOtpExport, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: otpKeys.exports(clientId) }),
   });
