@@ -76,8 +76,19 @@ export const OtpSettingsSchema = z.object({
   /** Fraud guard: sends to one prefix in one minute that block it. */
   prefixBurstPerMinute: z.number().int().min(1).max(1_000_000),
   prefixBlockSeconds: z.number().int().min(300).max(43_200),
+  /**
+   * The client's own message for bare OTPs that bring none (`{{code}}` is replaced by the code); null:
+   * ours. Verify's verifications use their service's message. Left out of a change: null.
+   */
+  defaultTemplate: z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((text) => text.includes('{{code}}'), 'The template must contain {{code}}')
+    .nullable()
+    .default(null),
 });
-export type OtpSettings = z.infer<typeof OtpSettingsSchema>;
+export type OtpSettings = z.output<typeof OtpSettingsSchema>;
 
 export const DEFAULT_OTP_SETTINGS: OtpSettings = {
   maxChecks: 5,
@@ -88,6 +99,7 @@ export const DEFAULT_OTP_SETTINGS: OtpSettings = {
   fallbackAfterSeconds: 30,
   prefixBurstPerMinute: 100,
   prefixBlockSeconds: 3600,
+  defaultTemplate: null,
 };
 
 export const PrefixBlockSchema = z.object({

@@ -350,6 +350,32 @@ describe('OTP public API', () => {
     await setSettings(adc, {});
   });
 
+  it('sends the client’s default message when a request brings none, and refuses one without {{code}}', async () => {
+    const refused = await as(adc, 'PUT', '/api/otp/settings', {
+      ...DEFAULT_OTP_SETTINGS,
+      defaultTemplate: 'Your code is below',
+    });
+    expect(refused.statusCode).toBe(400);
+    await setSettings(adc, { defaultTemplate: 'Acme login: {{code}}' });
+    expect((await as(adc, 'GET', '/api/otp/settings')).json().defaultTemplate).toBe('Acme login: {{code}}');
+    await requestOtp({ destination: '081250000010', channel: 'sms', code: '5150' });
+    await requestOtp({ destination: '081250000011', channel: 'sms', code: '5151', template: 'Own {{code}}' });
+    await settleAll(sapa);
+    const textTo = async (recipient: string) => {
+      const { rows } = await sapa.messaging.listOutbox(adc.session.clientId, {
+        channel: 'sms',
+        recipient,
+        page: 1,
+        pageSize: 1,
+      });
+      return (rows[0]!.content as { text: string }).text;
+    };
+    expect(await textTo('6281250000010')).toBe('Acme login: 5150');
+    expect(await textTo('6281250000011')).toBe('Own 5151');
+    await setSettings(adc, {});
+    expect((await as(adc, 'GET', '/api/otp/settings')).json().defaultTemplate).toBeNull();
+  });
+
   it('never stores or logs the code in clear', async () => {
     const code = '90817263';
     const { requestId } = (

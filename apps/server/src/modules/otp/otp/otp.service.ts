@@ -297,7 +297,8 @@ export function createOtp(deps: OtpDeps) {
           codeHash: codeDigest(keys.otp, id, code).toString('base64url'),
           codeSealed: seal(keys.encryption, code),
           codeLength: code.length,
-          template: input.template ?? null,
+          // The client's default message applies to bare OTPs only: a service speaks its own.
+          template: input.template ?? (service ? null : settings.defaultTemplate),
           locale: service?.locale ?? input.locale ?? 'en',
           status: 'pending' as const,
           attempts: 0,

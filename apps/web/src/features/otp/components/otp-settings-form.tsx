@@ -7,6 +7,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -18,7 +19,7 @@ import { fieldErrorsOfIssues } from '../../../lib/forms/schema-field-errors';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
 import { useOtpSettings, useUpdateOtpSettings } from '../api/otp-api';
 
-type NumberField = Exclude<keyof OtpSettings, 'fallbackChannels'>;
+type NumberField = Exclude<keyof OtpSettings, 'fallbackChannels' | 'defaultTemplate'>;
 /** The limits in the order the form shows them, grouped as the decision describes them. */
 const GROUPS: { title: string; fields: NumberField[] }[] = [
   { title: 'limits', fields: ['maxChecks', 'sendsPerWindow', 'windowSeconds', 'dailyCap'] },
@@ -42,7 +43,9 @@ function SettingsFields({ clientId, saved }: { clientId: string; saved: OtpSetti
     if (!parsed.success) {
       server.setFields(
         fieldErrorsOfIssues(parsed.error, (field) =>
-          t('otp.settings.outOfRange', { field: t(`otp.settings.fields.${field}`) }),
+          field === 'defaultTemplate'
+            ? t('otp.settings.templateNeedsCode')
+            : t('otp.settings.outOfRange', { field: t(`otp.settings.fields.${field}`) }),
         ),
       );
       return;
@@ -96,6 +99,18 @@ function SettingsFields({ clientId, saved }: { clientId: string; saved: OtpSetti
                 channels: values.fallbackChannels.map((channel) => t(`otp.channels.${channel}`)).join(' → '),
               })}
         </Text>
+        <Textarea
+          label={t('otp.settings.fields.defaultTemplate')}
+          description={t('otp.settings.help.defaultTemplate')}
+          placeholder={t('otp.settings.templatePlaceholder')}
+          value={values.defaultTemplate ?? ''}
+          onChange={(event) =>
+            set('defaultTemplate', event.currentTarget.value.trim() ? event.currentTarget.value : null)
+          }
+          rows={3}
+          maxLength={1000}
+          error={server.fieldErrors.defaultTemplate ?? server.fieldErrors['body.defaultTemplate']}
+        />
         {server.formError ? (
           <Alert color="red" role="alert">
             {server.formError}

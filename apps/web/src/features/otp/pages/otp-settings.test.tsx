@@ -91,6 +91,22 @@ describe('OTP settings (admins)', () => {
     });
   });
 
+  it('keeps a default message only with {{code}} in it', async () => {
+    const { requests } = serve();
+    const drawer = await openSettings();
+    const message = await within(drawer).findByRole('textbox', { name: /Default message/ });
+    await userEvent.type(message, 'Your login code');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save settings' }));
+    expect(await within(drawer).findByText('The message must contain {{code}}.')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+    await userEvent.type(message, ': {{{{code}}');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('OTP settings saved.');
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      defaultTemplate: 'Your login code: {{code}}',
+    });
+  });
+
   it('says when the settings cannot be read, and offers to try again', async () => {
     serve({ settings: () => errorResponse(500, 'internal', 'Something went wrong on our side.') });
     const drawer = await openSettings();
