@@ -5,6 +5,7 @@ import { type CampaignChannel, NOTIFICATION_STATUSES } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useCampaignSummary } from '../api/get-campaign-summary';
+import { STATUS_COLORS } from './notification-status-badge';
 import { isRefused, RefusedNotice } from './refused-notice';
 import { StatCard } from './stat-card';
 
@@ -81,7 +82,7 @@ export function CampaignSummaryPanel({ clientId, channel, range }: CampaignSumma
             ) : (
               <Group gap="xs">
                 {NOTIFICATION_STATUSES.filter((status) => data.counts[status] > 0).map((status) => (
-                  <Badge key={status} variant="light" size="lg" tt="none">
+                  <Badge key={status} variant="light" size="lg" tt="none" color={STATUS_COLORS[status]}>
                     {t(`channelCampaigns.statuses.${status}`)}: {data.counts[status]}
                   </Badge>
                 ))}

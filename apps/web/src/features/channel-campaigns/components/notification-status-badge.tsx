@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { NotificationStatus } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<NotificationStatus, string> = {
+export const STATUS_COLORS: Record<NotificationStatus, string> = {
   queued: 'gray',
   sending: 'blue',
   sent: 'cyan',
@@ -19,7 +19,7 @@ const COLORS: Record<NotificationStatus, string> = {
 export function NotificationStatusBadge({ status }: { status: NotificationStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light">
+    <Badge color={STATUS_COLORS[status]} variant="light">
       {t(`channelCampaigns.statuses.${status}`)}
     </Badge>
   );
