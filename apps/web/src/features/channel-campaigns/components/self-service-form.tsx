@@ -27,16 +27,35 @@ export function parseRecipients(text: string): string[] {
     .filter(Boolean);
 }
 
-type Draft = { recipients: string; text: string; subject: string; template: WhatsappTemplateDraft };
+type Draft = {
+  recipients: string;
+  text: string;
+  subject: string;
+  template: WhatsappTemplateDraft;
+  /** `YYYY-MM-DDTHH:mm` in the browser's time, or '' to send now. */
+  later: string;
+};
 const EMPTY: Draft = {
   recipients: '',
+  later: '',
   text: '',
   subject: '',
   template: { name: '', language: 'id', parameters: [] },
 };
 
+/** The moment a `datetime-local` value names, or null when it names none. */
+function laterOf(value: string): Date | null {
+  const at = value ? new Date(value) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
+
 /** The request a draft becomes on a channel: only the fields that channel sends. */
 export function requestOf(channel: CampaignChannel, draft: Draft): SelfServiceSend {
+  const later = laterOf(draft.later);
+  return { ...contentOf(channel, draft), ...(later ? { scheduledTime: later.toISOString() } : {}) };
+}
+
+function contentOf(channel: CampaignChannel, draft: Draft): SelfServiceSend {
   const recipients = parseRecipients(draft.recipients);
   switch (channel) {
     case 'WHATSAPP':
@@ -80,6 +99,9 @@ export function SelfServiceForm({ clientId, channel, onSent }: SelfServiceFormPr
       missing.text = t('channelCampaigns.send.required');
     if (channel === 'EMAIL' && draft.subject.trim() === '')
       missing.subject = t('channelCampaigns.send.required');
+    const later = laterOf(draft.later);
+    if (draft.later && (!later || later.getTime() <= Date.now()))
+      missing.later = t('channelCampaigns.send.notInFuture');
     if (!parsed.success || Object.keys(missing).length > 0) {
       setErrors({ ...(parsed.success ? {} : fieldErrorsOfIssues(parsed.error)), ...missing });
       return;
@@ -90,9 +112,12 @@ export function SelfServiceForm({ clientId, channel, onSent }: SelfServiceFormPr
         notifications.show({
           color: 'green',
           title: t('channelCampaigns.send.sentTitle'),
-          message: t('channelCampaigns.send.sent', { count: sent.recipients }),
+          message: t(
+            sent.status === 'scheduled' ? 'channelCampaigns.send.scheduled' : 'channelCampaigns.send.sent',
+            { count: sent.recipients },
+          ),
         });
-        setDraft((current) => ({ ...current, recipients: '' }));
+        setDraft((current) => ({ ...current, recipients: '', later: '' }));
         onSent?.();
       },
     });
@@ -163,6 +188,15 @@ export function SelfServiceForm({ clientId, channel, onSent }: SelfServiceFormPr
               </Stack>
             </>
           )}
+          <TextInput
+            type="datetime-local"
+            label={t('channelCampaigns.send.later')}
+            description={t('channelCampaigns.send.laterHelp')}
+            value={draft.later}
+            onChange={(event) => setDraft({ ...draft, later: event.currentTarget.value })}
+            error={errors.later ?? serverErrors.scheduledTime}
+            maw={280}
+          />
           {send.error && recipientProblems.length === 0 ? (
             <Alert color="red" role="alert" title={t('channelCampaigns.send.failed')}>
               {describeError(send.error, t)}

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
@@ -108,5 +108,43 @@ describe('WhatsApp self-service send', () => {
     renderApp('/whatsapp/self-service/send');
     expect(await screen.findByText(/Only self-service senders/)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Send a message' })).toBeNull();
+  });
+});
+
+describe('SMS self-service send later', () => {
+  it('sends at the time chosen, and refuses a time already past', async () => {
+    useSessionStore.setState({
+      session: buildSession({ role: 'USO', features: ['SMS'], mainFeature: null }),
+    });
+    const { requests } = mockShellApi(useSessionStore.getState().session!, {
+      routes: (request: SentRequest) => {
+        if (request.path.startsWith('/api/self-service/history?')) return emptyHistory();
+        if (request.path === '/api/self-service/messages')
+          return jsonResponse(202, { batchId: 'b-1', status: 'scheduled', recipients: 1 });
+        return undefined;
+      },
+    });
+    renderApp('/sms/self-service/send');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Send a message' });
+    await user.type(within(form).getByLabelText(/^Recipients/), '081271000001');
+    await user.type(within(form).getByLabelText(/^Message/), 'Toko buka jam 9');
+    const later = within(form).getByLabelText('Send later (optional)');
+    fireEvent.change(later, { target: { value: '2020-01-01T09:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Send to 1 recipient' }));
+    expect(await within(form).findByText('Choose a time still to come')).toBeTruthy();
+    expect(requests.some((request) => request.path === '/api/self-service/messages')).toBe(false);
+
+    fireEvent.change(later, { target: { value: '2099-01-01T09:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Send to 1 recipient' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === '/api/self-service/messages')?.body).toEqual({
+        channel: 'SMS',
+        recipients: ['081271000001'],
+        text: 'Toko buka jam 9',
+        scheduledTime: new Date('2099-01-01T09:00').toISOString(),
+      }),
+    );
+    expect(await screen.findByText('Scheduled for 1 recipient')).toBeTruthy();
   });
 });
