@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CampaignChannel, DailyProgress } from '@sapa/contracts';
+import type { CampaignChannel, DailyProgress, NotificationStatus } from '@sapa/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,12 @@ import { useDailyProgress } from '../api/get-daily-progress';
 import { isRefused, RefusedNotice } from './refused-notice';
 
 type Item = DailyProgress['items'][number];
+
+/** The summary's own groups (its `days` say: reached is sent, delivered, read or answered; failed is failed, expired, busy or no answer). */
+const REACHED: readonly NotificationStatus[] = ['sent', 'delivered', 'read', 'answered'];
+const FAILED: readonly NotificationStatus[] = ['failed', 'expired', 'busy', 'no_answer'];
+const sumOf = (item: Item, statuses: readonly NotificationStatus[]) =>
+  statuses.reduce((sum, status) => sum + item.counts[status], 0);
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -85,16 +91,16 @@ export function DailyProgressTable({
       render: (item) => item.counts.queued + item.counts.sending,
     },
     {
-      key: 'delivered',
-      header: t('channelCampaigns.dashboard.deliveredOrRead'),
+      key: 'reached',
+      header: t('channelCampaigns.dashboard.reached'),
       align: 'right',
-      render: (item) => item.counts.delivered + item.counts.read,
+      render: (item) => sumOf(item, REACHED),
     },
     {
       key: 'failed',
-      header: t('channelCampaigns.dashboard.failedOrExpired'),
+      header: t('channelCampaigns.dashboard.failed'),
       align: 'right',
-      render: (item) => item.counts.failed + item.counts.expired,
+      render: (item) => sumOf(item, FAILED),
     },
   ];
   return (

@@ -16,6 +16,7 @@ export function DayRangeControl({
       aria-label={t('channelCampaigns.range.label')}
       value={value}
       onChange={(chosen) => onChange(chosen as DayPreset)}
+      w="fit-content"
       data={DAY_PRESETS.map((preset) => ({ value: preset, label: t(`channelCampaigns.range.${preset}`) }))}
     />
   );
