@@ -50,6 +50,7 @@ export * from './integrity/canonical-json.js';
 export * from './mail/mail.operations.js';
 export * from './messaging/messaging.schemas.js';
 export * from './messaging/sandbox.operations.js';
+export * from './messaging/sms-segments.js';
 export * from './operations/define-operation.js';
 export * from './operations/query-fields.js';
 export * from './otp/otp.events.js';
