@@ -47,6 +47,7 @@ export * from './inbox/templates.operations.js';
 export * from './integrity/canonical-json.js';
 export * from './mail/mail.operations.js';
 export * from './messaging/messaging.schemas.js';
+export * from './messaging/providers.operations.js';
 export * from './messaging/sandbox.operations.js';
 export * from './operations/define-operation.js';
 export * from './operations/query-fields.js';
