@@ -1,4 +1,6 @@
 import type { EmailProvider } from '../channels/email/email.sandbox.js';
+import { httpSmsProviderType } from '../channels/sms/http-sms.provider.js';
+import { smppProviderType } from '../channels/sms/smpp.provider.js';
 import type { SmsProvider } from '../channels/sms/sms.sandbox.js';
 import type { TelegramProvider } from '../channels/telegram/telegram.sandbox.js';
 import type { VoiceProvider } from '../channels/voice/voice.sandbox.js';
@@ -17,7 +19,7 @@ export const PROVIDER_TYPES: {
   telegram: readonly AnyProviderType<TelegramProvider>[];
   voice: readonly AnyProviderType<VoiceProvider>[];
 } = {
-  sms: [],
+  sms: [smppProviderType, httpSmsProviderType],
   email: [],
   telegram: [],
   voice: [],
