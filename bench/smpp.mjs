@@ -42,7 +42,9 @@ const port = server.address().port;
 async function ceiling(count, window) {
   const session = smpp.connect({ host: '127.0.0.1', port });
   await new Promise((resolve) => session.on('connect', resolve));
-  await new Promise((resolve) => session.bind_transceiver({ system_id: 'bench', password: 'bench' }, resolve));
+  await new Promise((resolve) =>
+    session.bind_transceiver({ system_id: 'bench', password: 'bench' }, resolve),
+  );
   const started = performance.now();
   await new Promise((resolve) => {
     let sent = 0;
@@ -50,11 +52,14 @@ async function ceiling(count, window) {
     const next = () => {
       if (sent >= count) return;
       sent++;
-      session.submit_sm({ destination_addr: '6281200000000', short_message: 'Tagihan Anda jatuh tempo' }, () => {
-        answered++;
-        if (answered === count) resolve();
-        else next();
-      });
+      session.submit_sm(
+        { destination_addr: '6281200000000', short_message: 'Tagihan Anda jatuh tempo' },
+        () => {
+          answered++;
+          if (answered === count) resolve();
+          else next();
+        },
+      );
     };
     for (let i = 0; i < Math.min(window, count); i++) next();
   });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { OutboundError } from '../../../../platform/outbound-http.js';
 import { ProviderNetworkError, resolveProviderHost } from '../../providers/provider-network.js';
@@ -163,11 +164,15 @@ export const httpSmsProviderType: ProviderType<SmsProvider, HttpSmsSettings, Htt
     const url = new URL(config.settings.url);
     const steps: ConnectionStep[] = [];
     try {
-      const address = await resolveProviderHost(
-        url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        context.outbound.policy,
-      );
-      steps.push({ step: 'DNS', ok: true, message: `${url.hostname} resolves to ${address}.` });
+      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      const address = await resolveProviderHost(host, context.outbound.policy);
+      steps.push({
+        step: 'DNS',
+        ok: true,
+        message: isIP(host)
+          ? `${host} is an address: nothing to resolve.`
+          : `${host} resolves to ${address}.`,
+      });
     } catch (error) {
       const step = error instanceof ProviderNetworkError ? error.step : 'DNS';
       steps.push({ step, ok: false, message: (error as Error).message });
