@@ -39,7 +39,8 @@ export type LocalSmsc = {
   close(): Promise<void>;
 };
 
-const DELIVER_RETRY_MS = 30;
+/** A receipt the ESME did not take is delivered again after a growing pause (real SMSCs wait minutes). */
+const redeliverAfter = (attempt: number) => Math.min(20 * 2 ** attempt, 2_000);
 
 function receiptDate(at: Date) {
   const two = (n: number) => String(n).padStart(2, '0');
@@ -69,12 +70,19 @@ export async function startLocalSmsc(
   let closing = false;
 
   const deliver = (receipt: { messageId: string; text: string }, attempt = 0) => {
-    if (closing || attempt > 200) return;
+    if (closing || attempt > 60) return;
     const target = [...bound][0];
     if (!target) {
-      setTimeout(() => deliver(receipt, attempt + 1), DELIVER_RETRY_MS);
+      setTimeout(() => deliver(receipt, attempt + 1), redeliverAfter(0));
       return;
     }
+    // No answer (the line dropped with it in flight): delivered again, as an SMSC does.
+    let answered = false;
+    const unanswered = setTimeout(() => {
+      if (answered) return;
+      answered = true;
+      deliver(receipt, attempt + 1);
+    }, 2_000);
     const sent = target.deliver_sm(
       {
         source_addr: '0',
@@ -85,12 +93,20 @@ export async function startLocalSmsc(
         receipted_message_id: receipt.messageId,
       },
       (pdu) => {
+        if (answered) return;
+        answered = true;
+        clearTimeout(unanswered);
         if (pdu.command_status === 0)
           receiptsTaken.set(receipt.messageId, (receiptsTaken.get(receipt.messageId) ?? 0) + 1);
-        else setTimeout(() => deliver(receipt, attempt + 1), DELIVER_RETRY_MS);
+        else setTimeout(() => deliver(receipt, attempt + 1), redeliverAfter(attempt));
       },
     );
-    if (!sent) setTimeout(() => deliver(receipt, attempt + 1), DELIVER_RETRY_MS);
+
+    if (!sent) {
+      answered = true;
+      clearTimeout(unanswered);
+      setTimeout(() => deliver(receipt, attempt + 1), redeliverAfter(0));
+    }
   };
 
   const server = smpp.createServer({}, (session: Session) => {

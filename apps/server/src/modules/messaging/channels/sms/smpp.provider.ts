@@ -61,6 +61,8 @@ const THROTTLE_START_MS = 100;
 const THROTTLE_MAX_MS = 5_000;
 /** Part ids of long messages remembered to fold their receipts into the first part's (in memory). */
 const PART_IDS_KEPT = 100_000;
+/** After a part was lost with its connection, a short pause before it is tried on the next one. */
+const LOST_PAUSE_MS = 20;
 
 const hex = (status: number) => `0x${status.toString(16).toUpperCase().padStart(8, '0')}`;
 
@@ -124,7 +126,6 @@ export function createSmppProvider(
   const slotWaiters: (() => void)[] = [];
   let pausedUntil = 0;
   let throttleMs = 0;
-  let enquireTimer: NodeJS.Timeout | null = null;
   const logFields = { channel: 'sms', provider: 'smpp', providerId: runtime.providerId };
 
   const reconnectDelay = () =>
@@ -132,8 +133,6 @@ export function createSmppProvider(
 
   function dropped(lost: Session, why: string) {
     if (session === lost) session = null;
-    if (enquireTimer) clearInterval(enquireTimer);
-    enquireTimer = null;
     const pending = pendingOf.get(lost);
     if (pending) for (const answer of pending) answer('lost');
     pending?.clear();
@@ -195,15 +194,18 @@ export function createSmppProvider(
     opened.on('error', (error: Error) =>
       runtime.log.warn({ ...logFields, reason: error.message }, 'smpp error'),
     );
-    opened.once('close', () => dropped(opened, 'connection closed'));
+    const enquire = setInterval(() => opened.enquire_link(), settings.enquireLinkSeconds * 1000);
+    enquire.unref();
+    opened.once('close', () => {
+      clearInterval(enquire);
+      dropped(opened, 'connection closed');
+    });
     opened.on('deliver_sm', (pdu: Pdu) => void receive(opened, pdu));
     opened.on('enquire_link', (pdu: Pdu) => opened.send(pdu.response()));
     opened.on('unbind', (pdu: Pdu) => {
       opened.send(pdu.response());
       opened.close();
     });
-    enquireTimer = setInterval(() => opened.enquire_link(), settings.enquireLinkSeconds * 1000);
-    enquireTimer.unref();
     session = opened;
     return opened;
   }
@@ -266,7 +268,12 @@ export function createSmppProvider(
       const written = on.submit_sm(fields, (pdu) =>
         settle({ status: pdu.command_status, messageId: String(pdu.message_id ?? '') }),
       );
-      if (!written) settle('lost');
+      if (!written) {
+        // The socket is gone though its close event has not run yet: stop using it now.
+        if (session === on) session = null;
+        on.destroy();
+        settle('lost');
+      }
     });
   }
 
@@ -285,7 +292,11 @@ export function createSmppProvider(
         const bound = await Promise.race([ensureBound(), sleep(deadline - Date.now()).then(() => null)]);
         if (!bound) continue;
         const answer = await sendPdu(bound, fields, deadline);
-        if (answer === 'lost') continue;
+        if (answer === 'lost') {
+          // Yield to the event loop (the close event, the re-bind) before trying again.
+          await sleep(LOST_PAUSE_MS);
+          continue;
+        }
         if (answer.status === 0) {
           throttleMs = 0;
           return answer.messageId;
@@ -359,7 +370,6 @@ export function createSmppProvider(
     },
     async close() {
       closed = true;
-      if (enquireTimer) clearInterval(enquireTimer);
       const open = session;
       session = null;
       if (!open) return;
