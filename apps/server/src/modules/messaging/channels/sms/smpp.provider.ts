@@ -189,6 +189,11 @@ export function createSmppProvider(
             : `bind refused with ${STATUS_NAME.get(status) ?? 'status'} (${hex(status)}).`,
       );
     }
+    if (closed) {
+      // Closed while binding (its configuration changed): this session is nobody's.
+      opened.destroy();
+      throw unavailable('the provider was closed.');
+    }
     failures = 0;
     pendingOf.set(opened, new Set());
     opened.on('error', (error: Error) =>
