@@ -71,7 +71,7 @@ export function createProviderRouter<P>(deps: {
 
   async function pick(clientId: string): Promise<P | null> {
     let choice = chosen.get(clientId);
-    if (!choice || choice.until < Date.now()) {
+    if (!choice || choice.until <= Date.now()) {
       choice = { until: Date.now() + ttl, config: deps.lookup(clientId) };
       chosen.set(clientId, choice);
       choice.config.catch(() => chosen.delete(clientId));
