@@ -29,6 +29,10 @@ export type LocalSmsc = {
   receiptsTaken: Map<string, number>;
   /** Answers ESME_RTHROTTLED to every submit for this long. */
   throttleFor(ms: number): void;
+  /** Answers ESME_RTHROTTLED to the next `count` submits. */
+  throttleNext(count: number): void;
+  /** Closes every session, without answering, when a submit arrives after `count` were accepted. */
+  dropAfter(count: number): void;
   /** Counts throttled answers so far. */
   throttled(): number;
   /** Closes every session when the next submit arrives, without answering it. */
@@ -64,6 +68,8 @@ export async function startLocalSmsc(
   let throttleUntil = 0;
   let throttledCount = 0;
   let dropNext = false;
+  let throttleCount = 0;
+  let dropAt = -1;
   let bindCount = 0;
   let sequence = 0x1000;
   const bound = new Set<Session>();
@@ -134,12 +140,14 @@ export async function startLocalSmsc(
       if (session.socket.destroyed) return;
       if (!bound.has(session))
         return session.send(pdu.response({ command_status: smpp.errors.ESME_RINVBNDSTS }));
-      if (dropNext) {
+      if (dropNext || submits.length === dropAt) {
         dropNext = false;
+        dropAt = -1;
         for (const open of [...bound]) open.destroy();
         return;
       }
-      if (Date.now() < throttleUntil) {
+      if (Date.now() < throttleUntil || throttleCount > 0) {
+        throttleCount = Math.max(0, throttleCount - 1);
         throttledCount++;
         return session.send(pdu.response({ command_status: smpp.errors.ESME_RTHROTTLED }));
       }
@@ -179,6 +187,12 @@ export async function startLocalSmsc(
     receiptsTaken,
     throttleFor(ms) {
       throttleUntil = Date.now() + ms;
+    },
+    throttleNext(count) {
+      throttleCount = count;
+    },
+    dropAfter(count) {
+      dropAt = count;
     },
     throttled: () => throttledCount,
     dropOnNextSubmit() {

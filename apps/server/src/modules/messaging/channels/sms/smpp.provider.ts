@@ -37,8 +37,11 @@ export const SmppSettingsSchema = z.object({
   window: z.number().int().min(1).max(1000).default(10),
   registeredDelivery: z.boolean().default(true),
   enquireLinkSeconds: z.number().int().min(1).max(600).default(30),
-  /** How long one message may take, throttling and re-binds included, before it is retried later. */
-  submitTimeoutSeconds: z.number().int().min(1).max(300).default(30),
+  /**
+   * How long one message may take, throttling and re-binds included, before it is retried later;
+   * under messaging's two-minute hold on the row, so no other worker sends it meanwhile.
+   */
+  submitTimeoutSeconds: z.number().int().min(1).max(100).default(30),
   /** The longest wait between two connection attempts. */
   reconnectMaxSeconds: z.number().int().min(1).max(600).default(30),
 });
