@@ -115,6 +115,21 @@ export async function startLocalSmsc(
     }
   };
 
+  /**
+   * Drops every session: the answers already given still reach the ESME (they left before the drop),
+   * nothing it sends afterwards is taken. An answer lost on the wire would make any ESME submit again
+   * (SMPP has no idempotency key): decision 0031.
+   */
+  const hungUp = new WeakSet<Session>();
+  const hangUp = () => {
+    for (const open of [...bound]) {
+      bound.delete(open);
+      hungUp.add(open);
+      open.socket.end();
+      setTimeout(() => open.destroy(), 200).unref();
+    }
+  };
+
   const server = smpp.createServer({}, (session: Session) => {
     session.on('error', () => undefined);
     session.on('close', () => bound.delete(session));
@@ -136,14 +151,14 @@ export async function startLocalSmsc(
       session.close();
     });
     session.on('submit_sm', (pdu: Pdu) => {
-      // PDUs read in the same chunk as the one that dropped the line never reached the SMSC.
-      if (session.socket.destroyed) return;
+      // PDUs read after the line was dropped never reached the SMSC.
+      if (session.socket.destroyed || hungUp.has(session)) return;
       if (!bound.has(session))
         return session.send(pdu.response({ command_status: smpp.errors.ESME_RINVBNDSTS }));
       if (dropNext || submits.length === dropAt) {
         dropNext = false;
         dropAt = -1;
-        for (const open of [...bound]) open.destroy();
+        hangUp();
         return;
       }
       if (Date.now() < throttleUntil || throttleCount > 0) {
@@ -199,7 +214,7 @@ export async function startLocalSmsc(
       dropNext = true;
     },
     dropAll() {
-      for (const open of [...bound]) open.destroy();
+      hangUp();
     },
     binds: () => bindCount,
     async close() {
