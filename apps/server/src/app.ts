@@ -23,6 +23,8 @@ import {
   STATUS_MESSAGES_EXPORT,
   selfServiceRoutes,
   statusMessagesExportProducer,
+  unsubscribeRoutes,
+  unsubscribeUrl,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
@@ -66,6 +68,8 @@ import {
   createProviderRouting,
   createSandboxChannels,
   createWhatsappChannel,
+  emailBounceRoutes,
+  findTelegramChat,
   type InboxPort,
   type MessageChannel,
   type Messaging,
@@ -78,10 +82,16 @@ import {
   type SandboxSettings,
   sandboxOutboxRoutes,
   sandboxPhoneRoutes,
+  telegramLinkRoutes,
+  voiceCallbackRoutes,
+  voiceCallbackUrl,
   type WhatsappChannel,
   whatsappJobs,
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
+  withTelegramChatLinks,
+  withUnsubscribeLinks,
+  withVoiceCallbacks,
 } from './modules/messaging/index.js';
 import {
   createOtp,
@@ -310,9 +320,28 @@ export async function buildApp({
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
   channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
   channels.register('sms', channelOverrides?.sms ?? sandbox.sms);
-  channels.register('email', channelOverrides?.email ?? sandbox.email);
-  channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
-  channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  // Campaign mail carries its recipient's signed unsubscribe link, whichever provider sends it.
+  channels.register(
+    'email',
+    channelOverrides?.email ??
+      withUnsubscribeLinks(sandbox.email, (clientId, address) =>
+        unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+      ),
+  );
+  // A phone number reaches the chat its owner linked (Telegram code/auth).
+  channels.register(
+    'telegram',
+    channelOverrides?.telegram ??
+      withTelegramChatLinks(sandbox.telegram, (clientId, phone) => findTelegramChat(db, clientId, phone)),
+  );
+  // A real gateway reports each call on its own signed URL.
+  channels.register(
+    'voice',
+    channelOverrides?.voice ??
+      withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
+        voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+      ),
+  );
   const exports = createExports({
     db,
     storage,
@@ -412,6 +441,10 @@ export async function buildApp({
     providers,
     smsReceipts: (receipt) => sandbox.sms.receiveReceipt(receipt),
   });
+  await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
+  await app.register(emailBounceRoutes, { db, statuses: messaging });
+  await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });
+  await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });

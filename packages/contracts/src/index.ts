@@ -19,6 +19,7 @@ export * from './campaigns/dispatch.operations.js';
 export * from './campaigns/notifications-api.operations.js';
 export * from './campaigns/self-service.operations.js';
 export * from './campaigns/status-messages.operations.js';
+export * from './channels/providers.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './channels/whatsapp.operations.js';
 export * from './clients/clients.operations.js';
