@@ -36,10 +36,13 @@ export type ProviderRuntime = {
   };
   /** Counts one provider request (`sapa_provider_requests_total`, latency histogram). */
   observe(outcome: ProviderOutcome, seconds: number): void;
-  /** The one way to call an HTTP provider (SSRF policy); also decides whether private addresses may be reached. */
-  outbound: OutboundHttp;
+  /**
+   * The one way to call an HTTP provider (SSRF policy); also decides whether private addresses may be
+   * reached. The routers always give it; left out (a test building a provider alone): public only.
+   */
+  outbound?: OutboundHttp;
   /** Where a provider's status callbacks reach us: `${publicUrl}/webhooks/<channel>/<clientId>/<providerId>`. */
-  callbackUrl: string;
+  callbackUrl?: string;
 };
 
 /** What became of one provider request, as `/metrics` counts it. */
@@ -64,6 +67,6 @@ export type ProviderType<TProvider, TSettings = unknown, TSecret extends string 
   /** Connects, authenticates and answers what worked and what did not; never throws, never sends a message. */
   testConnection(
     config: ProviderConfig<TSettings, TSecret>,
-    context: ConnectionContext,
+    context?: ConnectionContext,
   ): Promise<ConnectionCheck>;
 };

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { OutboundError } from '../../../../platform/outbound-http.js';
+import { createOutboundHttp, OutboundError } from '../../../../platform/outbound-http.js';
 import { ProviderNetworkError, resolveProviderHost } from '../../providers/provider-network.js';
 import type { ConnectionStep, ProviderRuntime, ProviderType } from '../../providers/provider-types.js';
 import { ProviderRefusal } from '../../sandbox/sandbox-errors.js';
@@ -73,15 +73,16 @@ export function createHttpSmsProvider(
   runtime: ProviderRuntime,
 ): SmsProvider & { close(): Promise<void> } {
   const { settings } = config;
+  const outbound = runtime.outbound ?? createOutboundHttp({ allowPrivateNetworks: false });
   const logFields = { channel: 'sms', provider: 'http-sms', providerId: runtime.providerId };
   return {
     async submit(message) {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
       try {
-        let answer: Awaited<ReturnType<typeof runtime.outbound.request>>;
+        let answer: Awaited<ReturnType<typeof outbound.request>>;
         try {
-          answer = await runtime.outbound.request(settings.url, {
+          answer = await outbound.request(settings.url, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
@@ -94,7 +95,7 @@ export function createHttpSmsProvider(
               text: message.text,
               encoding: message.encoding,
               reference: message.idempotencyKey,
-              statusCallback: runtime.callbackUrl,
+              statusCallback: runtime.callbackUrl ?? null,
             }),
             timeoutMs: settings.timeoutSeconds * 1000,
             maxBytes: MAX_ANSWER_BYTES,
@@ -161,11 +162,12 @@ export const httpSmsProviderType: ProviderType<SmsProvider, HttpSmsSettings, Htt
   create: createHttpSmsProvider,
   /** DNS, then a GET with the API key: reachable, TLS accepted, the key not refused. Sends nothing. */
   async testConnection(config, context) {
+    const outbound = context?.outbound ?? createOutboundHttp({ allowPrivateNetworks: false });
     const url = new URL(config.settings.url);
     const steps: ConnectionStep[] = [];
     try {
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      const address = await resolveProviderHost(host, context.outbound.policy);
+      const address = await resolveProviderHost(host, outbound.policy);
       steps.push({
         step: 'DNS',
         ok: true,
@@ -179,7 +181,7 @@ export const httpSmsProviderType: ProviderType<SmsProvider, HttpSmsSettings, Htt
       return { ok: false, steps };
     }
     try {
-      const answer = await context.outbound.request(url.toString(), {
+      const answer = await outbound.request(url.toString(), {
         method: 'GET',
         headers: { authorization: `Bearer ${config.secrets.apiKey}` },
         timeoutMs: config.settings.timeoutSeconds * 1000,

@@ -67,6 +67,9 @@ const PART_IDS_KEPT = 100_000;
 /** After a part was lost with its connection, a short pause before it is tried on the next one. */
 const LOST_PAUSE_MS = 20;
 
+/** Without a network policy given, only public addresses are reached. */
+const PUBLIC_ONLY = { allowPrivateNetworks: false } as const;
+
 const hex = (status: number) => `0x${status.toString(16).toUpperCase().padStart(8, '0')}`;
 
 export function smppStatusRefusal(status: number) {
@@ -151,7 +154,7 @@ export function createSmppProvider(
     if (closed) throw unavailable('the provider was closed.');
     let socket: import('node:net').Socket;
     try {
-      const address = await resolveProviderHost(settings.host, runtime.outbound.policy);
+      const address = await resolveProviderHost(settings.host, runtime.outbound?.policy ?? PUBLIC_ONLY);
       socket = await openProviderSocket({
         host: settings.host,
         address,
@@ -466,7 +469,7 @@ export const smppProviderType: ProviderType<SmsProvider, SmppSettings, SmppSecre
   create: createSmppProvider,
   async testConnection(config, context) {
     try {
-      return await testSmppConnection(config, context.outbound.policy);
+      return await testSmppConnection(config, context?.outbound.policy ?? PUBLIC_ONLY);
     } catch (error) {
       const step = error instanceof ProviderNetworkError ? error.step : 'Connection';
       return { ok: false, steps: [{ step, ok: false, message: (error as Error).message }] };
