@@ -30,6 +30,7 @@ import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
+  createApiKeyCache,
   createFirstAdmin,
   findUser,
   type IdentityDeps,
@@ -39,7 +40,6 @@ import {
   listUsersByName,
   loadLoginKey,
   registerUserApprovals,
-  resolveApiKey,
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
@@ -95,6 +95,7 @@ import {
 } from './modules/messaging/index.js';
 import {
   createOtp,
+  createOtpCounters,
   createOtpMetrics,
   createValidation,
   createVerify,
@@ -220,6 +221,8 @@ export async function buildApp({
     agentStatusOf: findAgentStatus,
     userRenamed: renameAgentsOfUser,
   };
+  // The public API's secrets, resolved once per few seconds; any change is heard at once (decision 0031).
+  const apiKeys = createApiKeyCache({ db, listen: database.listen });
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -272,13 +275,19 @@ export async function buildApp({
     settings: dispatchSettings,
     ...(dispatchClock ? { clock: dispatchClock } : {}),
   });
+  const otpMetrics = createOtpMetrics(metrics, app.log);
+  // The OTP dashboard's live counters, at most one update a second per client.
+  const otpCounters = createOtpCounters({ realtime, log: app.log, ...(clock ? { clock } : {}) });
   const otp = createOtp({
     db,
     keys,
     messaging,
     enqueue,
     log: app.log,
-    observe: createOtpMetrics(metrics, app.log),
+    observe: (event) => {
+      otpMetrics(event);
+      otpCounters.observe(event);
+    },
     ...(clock ? { clock } : {}),
   });
   // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
@@ -389,9 +398,14 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
     resolveSession: (token) => resolveSession(identity, token),
-    resolveApiKey: (secret) => resolveApiKey(db, secret),
+    resolveApiKey: (secret) => apiKeys.resolve(secret),
     hasRight: hasRight(db),
     csrfKey: keys.csrf,
+  });
+  // A client's secrets, status or subscription changed by this process apply before its answer leaves.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    apiKeys.afterRoute(request.method, request.routeOptions.url);
+    return payload;
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
@@ -470,18 +484,22 @@ export async function buildApp({
   realtime.attach(app.server);
   app.addHook('onReady', async () => {
     await realtime.start();
+    await apiKeys.start();
     presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
   app.addHook('preClose', async () => {
     await realtime.close();
     await presence.stop();
+    await apiKeys.stop();
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
     await dispatcher.settle();
     await messaging.settle();
     await batchProgress.flush();
+    await otp.settle();
+    await otpCounters.flush();
     await sandbox.stop();
     await queue.stop();
   });

@@ -53,6 +53,7 @@ export * from './messaging/providers.operations.js';
 export * from './messaging/sandbox.operations.js';
 export * from './operations/define-operation.js';
 export * from './operations/query-fields.js';
+export * from './otp/otp.events.js';
 export * from './otp/otp.operations.js';
 export * from './otp/otp.schemas.js';
 export * from './otp/validation.schemas.js';

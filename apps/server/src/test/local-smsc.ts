@@ -118,7 +118,7 @@ export async function startLocalSmsc(
   /**
    * Drops every session: the answers already given still reach the ESME (they left before the drop),
    * nothing it sends afterwards is taken. An answer lost on the wire would make any ESME submit again
-   * (SMPP has no idempotency key): decision 0031.
+   * (SMPP has no idempotency key): decision 0033.
    */
   const hungUp = new WeakSet<Session>();
   const hangUp = () => {
