@@ -63,6 +63,9 @@ import {
   type ChannelRegistry,
   createChannelRegistry,
   createMessaging,
+  createProviderConfiguration,
+  createProviderMetrics,
+  createProviderRouting,
   createSandboxChannels,
   createWhatsappChannel,
   emailBounceRoutes,
@@ -72,6 +75,9 @@ import {
   type Messaging,
   messagingJobs,
   type OutboundSourcePort,
+  providersRoutes,
+  providerWebhookRoutes,
+  registerProviderApprovals,
   type SandboxChannels,
   type SandboxSettings,
   sandboxOutboxRoutes,
@@ -287,18 +293,39 @@ export async function buildApp({
   // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
   sources[OTP_SOURCE] = otp.sourcePort;
   const validation = createValidation({ db, storage, enqueue, log: app.log, metrics });
+  const outbound = createOutboundHttp({ allowPrivateNetworks: config.outboundAllowPrivateNetworks });
   const whatsapp = createWhatsappChannel({
     db,
     keys,
     storage,
     graphBaseUrl: config.whatsappGraphBaseUrl,
-    outbound: createOutboundHttp({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
+    outbound,
     // Delivery statuses move messaging's ledger, then the inbox's message.
     inboxPort: messaging.inboundPort(inbox),
     log: app.log,
     enqueue,
   });
-  const sandbox = createSandboxChannels({ db, statuses: messaging, log: app.log, settings: sandboxSettings });
+  // Each client's configured providers (issue 16): changes go through approvals, sends through the routers.
+  const providers = createProviderConfiguration({
+    db,
+    keys,
+    outbound,
+    changed: (clientId, channel) => providerRouting.changed(clientId, channel),
+  });
+  const providerRouting = createProviderRouting({
+    lookup: providers.findRunningConfig,
+    observe: createProviderMetrics(metrics),
+    log: app.log,
+    outbound,
+    publicUrl: config.publicUrl,
+  });
+  const sandbox = createSandboxChannels({
+    db,
+    statuses: messaging,
+    log: app.log,
+    settings: sandboxSettings,
+    routing: providerRouting,
+  });
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
   channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
   channels.register('sms', channelOverrides?.sms ?? sandbox.sms);
@@ -414,6 +441,7 @@ export async function buildApp({
   registerUserApprovals(approvals, renameAgentsOfUser);
   registerCampaignApprovals(approvals);
   registerBatchApprovals(approvals);
+  registerProviderApprovals(approvals, { keys, changed: providerRouting.changed });
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
   await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
@@ -422,6 +450,11 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
+  await app.register(providersRoutes, { providers });
+  await app.register(providerWebhookRoutes, {
+    providers,
+    smsReceipts: (receipt) => sandbox.sms.receiveReceipt(receipt),
+  });
   await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
   await app.register(emailBounceRoutes, { db, statuses: messaging });
   await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });

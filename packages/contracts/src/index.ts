@@ -49,6 +49,7 @@ export * from './inbox/templates.operations.js';
 export * from './integrity/canonical-json.js';
 export * from './mail/mail.operations.js';
 export * from './messaging/messaging.schemas.js';
+export * from './messaging/providers.operations.js';
 export * from './messaging/sandbox.operations.js';
 export * from './messaging/sms-segments.js';
 export * from './operations/define-operation.js';

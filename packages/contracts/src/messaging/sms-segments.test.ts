@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsSegments } from './sms-segments.js';
+import { smsParts, smsSegments } from './sms-segments.js';
 
 describe('smsSegments: GSM-7 and UCS-2 parts of an SMS', () => {
   it('fits 160 GSM-7 characters in one message and splits 161 into two parts of 153', () => {
@@ -48,5 +48,24 @@ describe('smsSegments: GSM-7 and UCS-2 parts of an SMS', () => {
 
   it('counts an empty text as one message', () => {
     expect(smsSegments('')).toEqual({ encoding: 'GSM-7', units: 0, segments: 1 });
+  });
+});
+
+describe('smsParts: the text of each part', () => {
+  it('answers one part for a text that fits, and parts whose count is the segments count', () => {
+    expect(smsParts('Halo')).toEqual({ encoding: 'GSM-7', parts: ['Halo'] });
+    const long = `${'a'.repeat(152)}€${'b'.repeat(152)}`;
+    const { parts } = smsParts(long);
+    expect(parts).toHaveLength(smsSegments(long).segments);
+    expect(parts.join('')).toBe(long);
+    expect(parts[0]).toBe('a'.repeat(152));
+  });
+
+  it('keeps a surrogate pair whole in UCS-2 parts of at most 67 units', () => {
+    const text = `${'ç'.repeat(66)}😀${'ç'.repeat(60)}`;
+    const { encoding, parts } = smsParts(text);
+    expect(encoding).toBe('UCS-2');
+    expect(parts).toEqual(['ç'.repeat(66), `😀${'ç'.repeat(60)}`]);
+    expect(parts.every((p) => p.length <= 67)).toBe(true);
   });
 });

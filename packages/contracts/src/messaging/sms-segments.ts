@@ -49,3 +49,29 @@ export function smsSegments(text: string): SmsSegments {
   }
   return { encoding, units, segments };
 }
+
+/**
+ * The text of each part, split exactly as `smsSegments` counts them: never inside an escape pair or a
+ * surrogate pair. A text that fits one message is one part.
+ */
+export function smsParts(text: string): { encoding: SmsEncoding; parts: string[] } {
+  const { encoding, segments } = smsSegments(text);
+  if (segments === 1) return { encoding, parts: [text] };
+  const gsm = encoding === 'GSM-7';
+  const { part } = LIMITS[encoding];
+  const parts: string[] = [];
+  let current = '';
+  let used = 0;
+  for (const c of text) {
+    const cost = gsm ? (GSM_EXTENSION.has(c) ? 2 : 1) : c.length;
+    if (used + cost > part) {
+      parts.push(current);
+      current = '';
+      used = 0;
+    }
+    current += c;
+    used += cost;
+  }
+  parts.push(current);
+  return { encoding, parts };
+}

@@ -58,6 +58,17 @@ export {
   SEND_JOB,
   type SendMessageInput,
 } from './messaging.service.js';
+export { createProviderMetrics, type ObserveProvider } from './providers/provider-metrics.js';
+export { createProviderRouting, type ProviderRouting } from './providers/provider-routing.js';
+export { PROVIDER_TYPES } from './providers/provider-type-registry.js';
+export type { ConnectionCheck, ProviderRuntime, ProviderType } from './providers/provider-types.js';
+export { providersRoutes, providerWebhookRoutes } from './providers/providers.routes.js';
+export {
+  createProviderConfiguration,
+  PROVIDER_CHANGE_TASK,
+  type ProviderConfiguration,
+  registerProviderApprovals,
+} from './providers/providers.service.js';
 export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-channels.js';
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';

@@ -1,5 +1,7 @@
 import type { EmailProvider } from '../channels/email/email.sandbox.js';
 import { smtpProviderType } from '../channels/email/smtp.provider.js';
+import { httpSmsProviderType } from '../channels/sms/http-sms.provider.js';
+import { smppProviderType } from '../channels/sms/smpp.provider.js';
 import type { SmsProvider } from '../channels/sms/sms.sandbox.js';
 import type { TelegramProvider } from '../channels/telegram/telegram.sandbox.js';
 import { telegramBotProviderType } from '../channels/telegram/telegram-bot.provider.js';
@@ -20,7 +22,7 @@ export const PROVIDER_TYPES: {
   telegram: readonly AnyProviderType<TelegramProvider>[];
   voice: readonly AnyProviderType<VoiceProvider>[];
 } = {
-  sms: [],
+  sms: [smppProviderType, httpSmsProviderType],
   email: [smtpProviderType],
   telegram: [telegramBotProviderType],
   voice: [voiceGatewayProviderType],

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OutboundHttp } from '../../../platform/outbound-http.js';
 import type { ChannelName } from '../channel.ports.js';
 
 /**
@@ -34,8 +35,21 @@ export type ProviderRuntime = {
     error(object: object, message: string): void;
   };
   /** Counts one provider request (`sapa_provider_requests_total`, latency histogram). */
-  observe(outcome: 'ok' | 'retryable' | 'refused' | 'error', seconds: number): void;
+  observe(outcome: ProviderOutcome, seconds: number): void;
+  /**
+   * The one way to call an HTTP provider (SSRF policy); also decides whether private addresses may be
+   * reached. The routers always give it; left out (a test building a provider alone): public only.
+   */
+  outbound?: OutboundHttp;
+  /** Where a provider's status callbacks reach us: `${publicUrl}/webhooks/<channel>/<clientId>/<providerId>`. */
+  callbackUrl?: string;
 };
+
+/** What became of one provider request, as `/metrics` counts it. */
+export type ProviderOutcome = 'ok' | 'retryable' | 'refused' | 'error';
+
+/** What "test connection" may use: the same network policy as sending. */
+export type ConnectionContext = { outbound: OutboundHttp };
 
 export type ProviderType<TProvider, TSettings = unknown, TSecret extends string = string> = {
   channel: ChannelName;
@@ -51,5 +65,8 @@ export type ProviderType<TProvider, TSettings = unknown, TSecret extends string 
     runtime: ProviderRuntime,
   ): TProvider & { close(): Promise<void> };
   /** Connects, authenticates and answers what worked and what did not; never throws, never sends a message. */
-  testConnection(config: ProviderConfig<TSettings, TSecret>): Promise<ConnectionCheck>;
+  testConnection(
+    config: ProviderConfig<TSettings, TSecret>,
+    context?: ConnectionContext,
+  ): Promise<ConnectionCheck>;
 };

@@ -8,34 +8,67 @@ import { createTelegramChannel } from '../channels/telegram/telegram.channel.js'
 import { createTelegramSandbox } from '../channels/telegram/telegram.sandbox.js';
 import { createVoiceChannel } from '../channels/voice/voice.channel.js';
 import { createVoiceSandbox } from '../channels/voice/voice.sandbox.js';
+import {
+  type ProviderRouting,
+  routedEmailProvider,
+  routedSmsProvider,
+  routedTelegramProvider,
+  routedVoiceProvider,
+} from '../providers/provider-routing.js';
+import { PROVIDER_TYPES } from '../providers/provider-type-registry.js';
 import { createSandboxEngine, type SandboxSettings } from './sandbox-provider.js';
 
 export type SandboxChannels = ReturnType<typeof createSandboxChannels>;
 
 /**
- * SMS, email, Telegram and voice on their sandbox providers, sharing one engine (settings, failure
- * rates per client, pending reports). Their delivery reports reach `statuses` (messaging's
- * `applyStatus`), as a real provider's will.
+ * SMS, email, Telegram and voice, each through its per-client router: a client's default configured
+ * provider of the channel (issue 16), else the sandbox. The sandboxes share one engine (settings,
+ * failure rates per client, pending reports). Every provider's delivery reports reach `statuses`
+ * (messaging's `applyStatus`) through the channel's one receive path.
  */
 export function createSandboxChannels(deps: {
   db: Database;
   statuses: StatusPort;
   log: { warn(object: object, message: string): void };
   settings?: Partial<SandboxSettings> | undefined;
+  /** Left out: the bare sandboxes, whatever a client configured. */
+  routing?: ProviderRouting;
 }) {
   const engine = createSandboxEngine(deps.settings ?? {}, deps.log);
   const reports = { db: deps.db, statuses: deps.statuses };
+  const routing = deps.routing;
+  const sms = createSmsSandbox(engine);
+  const email = createEmailSandbox(engine);
+  const telegram = createTelegramSandbox(engine);
+  const voice = createVoiceSandbox(engine);
   return {
-    sms: createSmsChannel({ ...reports, provider: createSmsSandbox(engine) }),
-    email: createEmailChannel({ ...reports, provider: createEmailSandbox(engine) }),
-    telegram: createTelegramChannel({ ...reports, provider: createTelegramSandbox(engine) }),
-    voice: createVoiceChannel({ ...reports, provider: createVoiceSandbox(engine) }),
+    sms: createSmsChannel({
+      ...reports,
+      provider: routing ? routedSmsProvider(routing.router('sms', sms, PROVIDER_TYPES.sms)) : sms,
+    }),
+    email: createEmailChannel({
+      ...reports,
+      provider: routing ? routedEmailProvider(routing.router('email', email, PROVIDER_TYPES.email)) : email,
+    }),
+    telegram: createTelegramChannel({
+      ...reports,
+      provider: routing
+        ? routedTelegramProvider(routing.router('telegram', telegram, PROVIDER_TYPES.telegram))
+        : telegram,
+    }),
+    voice: createVoiceChannel({
+      ...reports,
+      provider: routing ? routedVoiceProvider(routing.router('voice', voice, PROVIDER_TYPES.voice)) : voice,
+    }),
     settings: engine.settings,
     /** One client's failure rates (submit: refused and retried; delivery: ends failed); null resets. */
     setFailureRates: engine.setFailureRates,
     /** Waits for every delivery report scheduled so far (tests). */
     settle: engine.settle,
-    /** Drops reports not yet due (shutdown). */
-    stop: engine.stop,
+    /** Drops reports not yet due and closes live providers' connections (shutdown). */
+    async stop() {
+      await engine.stop();
+      await routing?.close();
+    },
   };
 }
