@@ -157,6 +157,43 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   validationHistory: async () => ({
     Component: (await import('../features/validations/pages/validation-history-page')).ValidationHistoryPage,
   }),
+  notificationDashboard: async () => ({
+    Component: (await import('../features/notification/pages/notification-dashboard-page'))
+      .NotificationDashboardPage,
+  }),
+  notificationCampaignList: async () => ({
+    Component: (await import('../features/notification/pages/campaign-list-page')).CampaignListPage,
+  }),
+  notificationCampaignCreate: async () => ({
+    Component: (await import('../features/notification/pages/campaign-create-page')).CampaignCreatePage,
+  }),
+  notificationCampaignShow: async () => ({
+    Component: (await import('../features/notification/pages/campaign-show-page')).CampaignShowPage,
+  }),
+  notificationCampaignEdit: async () => ({
+    Component: (await import('../features/notification/pages/campaign-edit-page')).CampaignEditPage,
+  }),
+  notificationCampaignDelete: async () => ({
+    Component: (await import('../features/notification/pages/campaign-delete-page')).CampaignDeletePage,
+  }),
+  notificationUpload: async () => ({
+    Component: (await import('../features/notification/pages/upload-page')).UploadPage,
+  }),
+  notificationBatchList: async () => ({
+    Component: (await import('../features/notification/pages/batch-list-page')).BatchListPage,
+  }),
+  notificationBatchDetail: async () => ({
+    Component: (await import('../features/notification/pages/batch-detail-page')).BatchDetailPage,
+  }),
+  notificationBatchErrors: async () => ({
+    Component: (await import('../features/notification/pages/batch-error-input-page')).BatchErrorInputPage,
+  }),
+  notificationBatchInput: async () => ({
+    Component: (await import('../features/notification/pages/batch-input-page')).BatchInputPage,
+  }),
+  notificationAttempts: async () => ({
+    Component: (await import('../features/notification/pages/attempts-page')).AttemptsPage,
+  }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {
