@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+/** What only charts and the dropzone use (recharts and its d3, redux and helpers). */
+const CHARTS =
+  /node_modules[\\/](@mantine[\\/](charts|dropzone)|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|immer|react-redux|reselect|redux|redux-thunk|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|react-dropzone|attr-accept|file-selector)[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   // `source` makes @sapa/contracts resolve to its TypeScript; the defaults keep browser/ESM builds of packages.
@@ -21,10 +25,17 @@ export default defineConfig({
             },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll)/,
+              test: /node_modules[\\/](@mantine[\\/](?!charts|dropzone)|@floating-ui|react-remove-scroll)/,
               priority: 20,
             },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
+            {
+              name: 'vendor',
+              test: (id: string) => /node_modules/.test(id) && !CHARTS.test(id),
+              priority: 10,
+            },
+            // Charts and the file dropzone (with what they pull in) serve lazy screens only: lowest, so the
+            // groups above keep what they share, and their own chunk stays out of the login page's entry.
+            { name: 'charts', test: CHARTS, priority: 5 },
           ],
         },
       },

@@ -1,11 +1,11 @@
-import { campaignsOperations } from '@sapa/contracts';
+import { type Campaign, campaignsOperations } from '@sapa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation } from '../../../lib/http';
 import type { CampaignFormResult } from '../components/campaign-form';
 
 /**
  * Saves what the campaign form gives: a new window and retry plan first (the campaign names them),
- * then the campaign (created, or edited), then its submission when asked. Answers the campaign.
+ * then the campaign (created, or edited), then its submission when asked. Answers the campaign, and whether an edit waits for a checker.
  */
 export function useSaveCampaign(clientId: string, campaignId: string | null) {
   const queryClient = useQueryClient();
@@ -20,16 +20,20 @@ export function useSaveCampaign(clientId: string, campaignId: string | null) {
         const plan = await callOperation(campaignsOperations.createRetryPlan, { body: form.newRetryPlan });
         content.retryPlanId = plan.retryPlanId;
       }
-      let campaign = campaignId
-        ? (
-            await callOperation(campaignsOperations.updateCampaign, {
-              params: { campaignId },
-              body: content,
-            })
-          ).campaign
-        : await callOperation(campaignsOperations.createCampaign, {
-            body: { ...content, code: form.code, channel: form.channel },
-          });
+      let campaign: Campaign;
+      if (campaignId) {
+        const change = await callOperation(campaignsOperations.updateCampaign, {
+          params: { campaignId },
+          body: content,
+        });
+        // A running campaign's edit that waits for a checker: the running version stays.
+        if (change.outcome === 'pending_approval') return { campaign: change.campaign, editPending: true };
+        campaign = change.campaign;
+      } else {
+        campaign = await callOperation(campaignsOperations.createCampaign, {
+          body: { ...content, code: form.code, channel: form.channel },
+        });
+      }
       if (form.submit && (campaign.status === 'draft' || campaign.status === 'rejected')) {
         campaign = (
           await callOperation(campaignsOperations.submitCampaign, {
@@ -37,7 +41,7 @@ export function useSaveCampaign(clientId: string, campaignId: string | null) {
           })
         ).campaign;
       }
-      return campaign;
+      return { campaign, editPending: false };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notification', clientId] }),
   });

@@ -45,7 +45,7 @@ export function CampaignCreatePage() {
       onCancel={() => navigate('/notification/campaign')}
       onSave={(result) =>
         save.mutate(result, {
-          onSuccess: (campaign) => {
+          onSuccess: ({ campaign }) => {
             notifications.show({
               color: 'green',
               message: t(`notification.campaign.saved.${campaign.status}`, { code: campaign.code }),

@@ -46,10 +46,12 @@ export function CampaignEditPage() {
                 onCancel={back}
                 onSave={(result) =>
                   save.mutate(result, {
-                    onSuccess: (saved) => {
+                    onSuccess: ({ campaign: saved, editPending }) => {
                       notifications.show({
                         color: 'green',
-                        message: t(`notification.campaign.saved.${saved.status}`, { code: saved.code }),
+                        message: editPending
+                          ? t('notification.campaign.editSent', { code: saved.code })
+                          : t(`notification.campaign.saved.${saved.status}`, { code: saved.code }),
                       });
                       back();
                     },

@@ -26,7 +26,8 @@ import { useBatch, useUploadBatch } from '../api/batches-api';
 import { useCampaigns } from '../api/campaigns-api';
 import { BatchCounts } from '../components/batch-counts';
 import { BatchStatusBadge } from '../components/status-badges';
-import { type CsvPreview, readCsvPreview, UploadPreview } from '../components/upload-preview';
+import { type CsvPreview, PREVIEW_ROWS, readCsvPreview, UploadPreview } from '../components/upload-preview';
+import { readXlsxPreview } from '../components/xlsx-preview';
 
 const ACCEPT = {
   'text/csv': ['.csv'],
@@ -143,7 +144,10 @@ export function UploadPage() {
     setBatchId(null);
     setPreview(null);
     setTotalRows(null);
-    if (!isCsv(chosen)) return;
+    if (!isCsv(chosen)) {
+      void readXlsxPreview(chosen, PREVIEW_ROWS).then((read) => setPreview(read ?? { header: [], rows: [] }));
+      return;
+    }
     void chosen
       .slice(0, PREVIEW_BYTES)
       .text()
@@ -245,18 +249,18 @@ export function UploadPage() {
             <Title order={2} size="h5" mb="sm">
               {t('notification.upload.step3')}
             </Title>
-            {preview ? (
+            {preview === null ? (
+              <Progress value={100} animated aria-label={t('notification.upload.reading')} />
+            ) : preview.header.length === 0 && !isCsv(file) ? (
+              <Text size="sm" c="dimmed">
+                {t('notification.upload.xlsxNoPreview')}
+              </Text>
+            ) : (
               <UploadPreview
                 translator={campaign.paramTranslator}
                 template={campaign.template}
                 preview={preview}
               />
-            ) : isCsv(file) ? (
-              <Progress value={100} animated aria-label={t('notification.upload.reading')} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('notification.upload.xlsxNoPreview')}
-              </Text>
             )}
           </Card>
         ) : null}
