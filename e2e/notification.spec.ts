@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.js';
-import { useJourney } from './support/journey.js';
-import { apiCall, apiLogin, goToRoute, logOut, openLoginPage, submitLogin } from './support/portal.js';
+import { collectConsoleErrors, useJourney } from './support/journey.js';
+import { apiCall, apiLogin, goToRoute, openLoginPage, submitLogin } from './support/portal.js';
 
 const journey = useJourney({ viewport: { width: 1366, height: 900 } });
 
@@ -116,17 +116,29 @@ describe('notification campaigns', () => {
     await page.getByRole('row').filter({ hasText: 'not a phone' }).first().waitFor();
     await page.getByRole('cell', { name: '9', exact: true }).first().waitFor();
     await saveScreenshot(page, 'notification-batch-errors');
-    await logOut(page);
+    // A checker, in a browser of their own, approves.
+    const checkerContext = await journey.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const checker = await checkerContext.newPage();
+    collectConsoleErrors(checker, consoleErrors);
+    await openLoginPage(checker, server.baseUrl);
+    await submitLogin(checker, 'adb@demo.test');
+    await checker.getByTestId('user-name').waitFor();
+    await goToRoute(checker, batchRoute);
+    await checker.getByRole('heading', { name: 'Campaign batch detail' }).waitFor();
+    await checker.getByText('This batch waits for your decision as checker.').waitFor();
+    await saveScreenshot(checker, 'notification-batch-approval');
+    const decided = checker.waitForResponse((response) =>
+      /\/api\/tasks\/task\/[^/]+\/approve$/.test(response.url()),
+    );
+    await checker.getByRole('button', { name: 'Approve' }).click();
+    const answer = await decided;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await checker.getByText('Batch approved: it is scheduled').waitFor();
+    await checkerContext.close();
 
-    // A checker approves; the live counters follow the batch until it is done.
-    await submitLogin(page, 'adb@demo.test');
-    await page.getByTestId('user-name').waitFor();
+    // The maker follows the batch's live counters until it is done.
     await goToRoute(page, batchRoute);
     await page.getByRole('heading', { name: 'Campaign batch detail' }).waitFor();
-    await page.getByText('This batch waits for your decision as checker.').waitFor();
-    await saveScreenshot(page, 'notification-batch-approval');
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Batch approved: it is scheduled').waitFor();
     // The dispatcher starts scheduled batches on its minute tick, then sends and retries once.
     await page.getByTestId('batch-status').filter({ hasText: 'Done' }).waitFor({ timeout: 240_000 });
     await expect.poll(() => page.getByTestId('batch-done-percent').textContent()).toBe('100%');
