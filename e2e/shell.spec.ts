@@ -88,7 +88,8 @@ describe('the shell for the super admin', () => {
     }
 
     expect(consoleErrors).toEqual([]);
-  });
+    // About 200 screens, each drawn and photographed: its own budget, not the one of a single journey.
+  }, 360_000);
 
   it('cancels an unknown route and keeps the user where they were', async () => {
     await goToRoute(page, '/users');

@@ -53,6 +53,7 @@ import {
   inboxRoutes,
   type Presence,
   type PresenceOptions,
+  renameAgentsOfUser,
 } from './modules/inbox/index.js';
 import {
   type ChannelName,
@@ -194,7 +195,14 @@ export async function buildApp({
 
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
-  const identity: IdentityDeps = { db, keys, loginKey, config, agentStatusOf: findAgentStatus };
+  const identity: IdentityDeps = {
+    db,
+    keys,
+    loginKey,
+    config,
+    agentStatusOf: findAgentStatus,
+    userRenamed: renameAgentsOfUser,
+  };
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -348,7 +356,7 @@ export async function buildApp({
     deps: { ...identity, publicUrl: config.publicUrl },
     rateLimitPerMinute: config.loginRateLimitPerMinute,
   });
-  await app.register(usersRoutes, { db });
+  await app.register(usersRoutes, { db, userRenamed: renameAgentsOfUser });
   await app.register(mailRoutes, { db });
   await app.register(clientsRoutes, { db, admins: { createFirstAdmin, isEmailTaken: unsafeEmailTaken } });
   await app.register(rolesRoutes, { db });
@@ -356,7 +364,7 @@ export async function buildApp({
   // Maker-checker: each module registers what approving its task types does.
   const queue = jobs;
   const approvals = new ApprovalRegistry();
-  registerUserApprovals(approvals);
+  registerUserApprovals(approvals, renameAgentsOfUser);
   registerCampaignApprovals(approvals);
   registerBatchApprovals(approvals);
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });

@@ -54,13 +54,14 @@ async function run(command: Command) {
     const { seeded } = await seedDemo(database.db, {
       keys: deriveKeys(resolveRootSecret(config)),
       inbox: true,
+      campaigns: true,
     });
     process.stdout.write(seeded ? 'Demo clients seeded.\n' : 'Demo clients already exist.\n');
     return closeDatabase();
   }
 
   const keys = deriveKeys(resolveRootSecret(config));
-  if (config.seedDemo) await seedDemo(database.db, { keys, inbox: true });
+  if (config.seedDemo) await seedDemo(database.db, { keys, inbox: true, campaigns: true });
   const { app, jobs } = await buildApp({ config, database, keys });
   // One forgotten `catch` must not end the process for every tenant (issue 11): log it and keep
   // serving. Uncaught exceptions still end it, as Node advises; their causes are fixed at the source.

@@ -160,6 +160,34 @@ export const ChatRoomSchema = z.object({
 
 /** A private note between agents and supervisors in a customer's room: never sent to the customer. */
 export const NOTE_MESSAGE_TYPE = 'note';
+/**
+ * Something that happened to the room (a transfer to an agent or to a tag's queue), kept in the
+ * conversation where it happened, for agents and supervisors; never sent. Its `content` is a
+ * `RoomEvent` as JSON, so each reader words it in their own language.
+ */
+export const ROOM_EVENT_MESSAGE_TYPE = 'room_event';
+export const RoomEventSchema = z.object({
+  event: z.enum(['transferred', 'queued']),
+  /** Names as colleagues know them: the agents' display names, the actor's. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** The tag whose queue took the room (`queued`). */
+  tag: z.string().nullable(),
+  by: z.string(),
+});
+export type RoomEvent = z.infer<typeof RoomEventSchema>;
+
+/** A stored room event read back; null when the text is not one (never throws on old or odd rows). */
+export function parseRoomEvent(content: string | null): RoomEvent | null {
+  if (!content) return null;
+  try {
+    const parsed = RoomEventSchema.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The rating question sent to the customer after close, and their answer (a tapped button). */
 export const CSAT_REQUEST_MESSAGE_TYPE = 'csat_request';
 export const CSAT_REPLY_MESSAGE_TYPE = 'csat_reply';

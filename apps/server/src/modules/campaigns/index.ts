@@ -10,6 +10,7 @@ export {
   registerBatchApprovals,
 } from './batches/batches.service.js';
 export { campaignsRoutes } from './campaigns.routes.js';
+export { seedCampaignDemo } from './campaigns.seed.js';
 export {
   CAMPAIGN_ACTIVATE_TASK,
   CAMPAIGN_EDIT_TASK,

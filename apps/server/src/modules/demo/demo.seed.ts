@@ -7,9 +7,11 @@ import {
   type RoleCode,
 } from '@sapa/contracts';
 import { newId } from '../../lib/ids.js';
+import type { AuditActor } from '../../platform/audit/index.js';
 import type { Database } from '../../platform/database.js';
 import type { Keys } from '../../platform/secrets.js';
-import { insertClient } from '../clients/index.js';
+import { seedCampaignDemo } from '../campaigns/index.js';
+import { getClient, insertClient } from '../clients/index.js';
 import { hashPassword, insertUser, unsafeFindUserByEmail } from '../identity/index.js';
 import { seedInboxDemo } from '../inbox/index.js';
 import { insertWhatsappChannel } from '../messaging/index.js';
@@ -53,11 +55,12 @@ export function listDemoLogins(): DemoLogin[] {
 /**
  * The demo clients of the README: "Demo Client" with every feature and one user per role, and
  * "Second Client" to show that clients never see each other. Runs once: a later start finds the marker.
- * With `inbox`, the Demo Client's inbox is staffed and has history (decision 0009).
+ * With `inbox`, the Demo Client's inbox is staffed and has history (decision 0009); with `campaigns`,
+ * it has a campaign per channel with an upload each, which the running engine then sends.
  */
 export async function seedDemo(
   db: Database,
-  options: { keys?: Keys; inbox?: boolean } = {},
+  options: { keys?: Keys; inbox?: boolean; campaigns?: boolean } = {},
 ): Promise<{ seeded: boolean }> {
   // Seeding is installation-wide: the demo's super admin marks it done, whatever client it is in.
   if (await unsafeFindUserByEmail(db, 'sad@demo.test')) return { seeded: false };
@@ -114,5 +117,30 @@ export async function seedDemo(
   });
   // The inbox's agents, customers and history (tests that need an empty inbox leave it out).
   if (options.inbox) await seedInboxDemo(db, demoClientId);
+  if (options.campaigns) await seedCampaignDemo(db, await demoAdmin(db, demoClientId));
   return { seeded: true };
+}
+
+/** The Demo Client's admin, acting as on their first day (the seed is theirs in the audit trail). */
+async function demoAdmin(db: Database, clientId: string): Promise<AuditActor> {
+  const user = await unsafeFindUserByEmail(db, 'adc@demo.test');
+  if (user?.clientId !== clientId) throw new Error('the demo admin is missing');
+  const client = await getClient(db, clientId);
+  return {
+    actor: {
+      kind: 'user',
+      userId: user.id,
+      sessionId: newId(),
+      homeClientId: clientId,
+      clientId,
+      role: user.role as RoleCode,
+      name: user.name,
+      email: user.email,
+      chatRole: user.chatRole,
+      csId: user.csId,
+      features: client.features,
+    },
+    ip: null,
+    userAgent: 'demo seed',
+  };
 }

@@ -70,8 +70,12 @@ export type IdentityDeps = {
    * Without it (tools, some tests) every session says offline.
    */
   agentStatusOf?: (db: Executor, clientId: string, csId: string) => Promise<AgentStatus | null>;
+  /** Tells the inbox a user's new name, in the rename's transaction: one display name everywhere. */
+  userRenamed?: UserRenamed;
   config: Pick<Config, 'accessTokenTtlSeconds' | 'sessionMaxDays'> & PauseConfig;
 };
+
+export type UserRenamed = (db: Executor, clientId: string, userId: string, name: string) => Promise<void>;
 
 export type RequestOrigin = { ip: string | undefined; userAgent: string | undefined };
 

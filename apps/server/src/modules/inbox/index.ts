@@ -1,4 +1,4 @@
-export { findAgentStatus } from './agents/agents.service.js';
+export { findAgentStatus, renameAgentsOfUser } from './agents/agents.service.js';
 export { createCustomerAccess } from './customer-access.js';
 export { inboxExportProducers } from './exports/exports.service.js';
 export type { InboxDeps } from './inbox.deps.js';

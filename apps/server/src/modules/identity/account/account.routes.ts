@@ -54,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
   routeOperation(app, accountOperations.getProfile, (request) => getProfile(db, request.ctx.actor!));
   routeOperation(app, accountOperations.updateProfile, (request) =>
-    updateProfile(db, actorOf(request), request.body),
+    updateProfile(deps, actorOf(request), request.body),
   );
   routeOperation(app, accountOperations.updateConsent, (request) =>
     updateConsent(db, actorOf(request), request.body),

@@ -263,11 +263,16 @@ export async function getProfile(db: Database, actor: Actor) {
   return toProfile(await ownUser(db, actor));
 }
 
-export async function updateProfile(db: Database, caller: AuditActor, body: { name: string }) {
-  const user = await ownUser(db, caller.actor);
-  return db.transaction(async (tx) => {
+export async function updateProfile(
+  deps: Pick<IdentityDeps, 'db' | 'userRenamed'>,
+  caller: AuditActor,
+  body: { name: string },
+) {
+  const user = await ownUser(deps.db, caller.actor);
+  return deps.db.transaction(async (tx) => {
     const after = await updateUserSecurity(tx, user.clientId, user.id, { name: body.name });
     if (!after) throw sessionEnded();
+    if (after.name !== user.name) await deps.userRenamed?.(tx, user.clientId, user.id, after.name);
     await recordAudit(tx, caller, {
       clientId: user.clientId,
       action: 'user.profile',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/audit/index.js';
 import type { Database } from '../../../platform/database.js';
 import { routeOperation } from '../../../platform/operation-route.js';
+import type { UserRenamed } from '../identity.service.js';
 import {
   changeUserClient,
   changeUserStatus,
@@ -15,7 +16,10 @@ import {
 } from './users.service.js';
 
 /** User administration (spec §2 /users, §4 user states, §7 identity and users calls). */
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; userRenamed?: UserRenamed }> = async (
+  app,
+  { db, userRenamed },
+) => {
   routeOperation(app, usersOperations.listUsers, (request) =>
     listUsers(db, request.ctx.actor!, request.query),
   );
@@ -43,6 +47,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     resetUserMfa(db, actorOf(request), request.body.userId),
   );
   routeOperation(app, usersOperations.updateUser, (request) =>
-    updateUser(db, actorOf(request), request.params.userId, request.body),
+    updateUser({ db, userRenamed }, actorOf(request), request.params.userId, request.body),
   );
 };

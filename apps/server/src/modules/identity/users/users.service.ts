@@ -16,7 +16,7 @@ import { type ApprovalRegistry, type ApprovalTaskRow, proposeChange } from '../.
 import { clientNotFound, getClient } from '../../clients/index.js';
 import { userNotFound } from '../identity.errors.js';
 import { findUser, insertUser, revokeSessions, unsafeFindUserById } from '../identity.repository.js';
-import { toUser } from '../identity.service.js';
+import { type IdentityDeps, toUser, type UserRenamed } from '../identity.service.js';
 import type { UserRow } from '../identity.tables.js';
 import { isPaused } from '../login-pause.js';
 import { hashPassword } from '../password.js';
@@ -186,7 +186,13 @@ export async function createFirstAdmin(
   return insertNewUser(tx, caller, clientId, { name: admin.adminName, email: admin.adminEmail, role: 'ADC' });
 }
 
-async function applyUserUpdate(tx: Executor, caller: AuditActor, before: UserRow, body: UpdateUserRequest) {
+async function applyUserUpdate(
+  tx: Executor,
+  caller: AuditActor,
+  before: UserRow,
+  body: UpdateUserRequest,
+  userRenamed: UserRenamed | undefined,
+) {
   if (body.email !== before.email && (await unsafeEmailTaken(tx, body.email, before.id))) throw emailTaken();
   let row: UserRow | null;
   try {
@@ -196,6 +202,7 @@ async function applyUserUpdate(tx: Executor, caller: AuditActor, before: UserRow
     throw error;
   }
   if (!row) throw userNotFound();
+  if (row.name !== before.name) await userRenamed?.(tx, row.clientId, row.id, row.name);
   await recordAudit(tx, caller, {
     clientId: row.clientId,
     action: 'user.update',
@@ -207,7 +214,13 @@ async function applyUserUpdate(tx: Executor, caller: AuditActor, before: UserRow
   return row;
 }
 
-export async function updateUser(db: Database, caller: AuditActor, userId: string, body: UpdateUserRequest) {
+export async function updateUser(
+  deps: Pick<IdentityDeps, 'db' | 'userRenamed'>,
+  caller: AuditActor,
+  userId: string,
+  body: UpdateUserRequest,
+) {
+  const { db } = deps;
   const { actor } = caller;
   const before = await findManagedUser(db, actor, userId);
   assertMayManageRole(actor, before.role, body.role);
@@ -229,7 +242,7 @@ export async function updateUser(db: Database, caller: AuditActor, userId: strin
     );
     return { outcome: 'pending_approval' as const, taskId: task.id };
   }
-  const row = await db.transaction((tx) => applyUserUpdate(tx, caller, before, body));
+  const row = await db.transaction((tx) => applyUserUpdate(tx, caller, before, body, deps.userRenamed));
   return { outcome: 'updated' as const, user: toUser(row) };
 }
 
@@ -377,7 +390,7 @@ export async function validateUser(
 }
 
 /** Maker-checker handlers: what approving a proposed user creation or role change does. */
-export function registerUserApprovals(registry: ApprovalRegistry) {
+export function registerUserApprovals(registry: ApprovalRegistry, userRenamed?: UserRenamed) {
   registry.register(USER_CREATE_TASK, {
     async apply(tx, checker, task: ApprovalTaskRow) {
       const payload = task.payload as { name: string; email: string; role: RoleCode };
@@ -393,11 +406,17 @@ export function registerUserApprovals(registry: ApprovalRegistry) {
       const payload = task.payload as UpdateUserRequest & { userId: string };
       const before = await findUser(tx, task.clientId, payload.userId);
       if (!before) throw userNotFound();
-      const row = await applyUserUpdate(tx, checker, before, {
-        name: payload.name,
-        email: payload.email,
-        role: payload.role,
-      });
+      const row = await applyUserUpdate(
+        tx,
+        checker,
+        before,
+        {
+          name: payload.name,
+          email: payload.email,
+          role: payload.role,
+        },
+        userRenamed,
+      );
       return { result: { userId: row.id, role: row.role } };
     },
   });

@@ -62,6 +62,13 @@ export async function insertAgent(db: Executor, row: typeof csAgents.$inferInser
   return inserted!;
 }
 
+export async function renameAgentsByUser(db: Executor, clientId: string, userId: string, name: string) {
+  await db
+    .update(csAgents)
+    .set({ name, updatedAt: sql`now()` })
+    .where(inClient(csAgents, clientId, eq(csAgents.userId, userId)));
+}
+
 export async function updateAgent(
   db: Executor,
   clientId: string,

@@ -3,7 +3,7 @@ import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
 import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
+import { type Actor, actorLabel, chatRoleOf, csIdOf, principalOf } from '../../../platform/actor.js';
 import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import {
@@ -24,6 +24,7 @@ import {
   listAgentRows,
   listAgentTags,
   listStatusLogs,
+  renameAgentsByUser,
   updateAgent,
 } from './agents.repository.js';
 import type { CsAgentRow } from './agents.tables.js';
@@ -442,4 +443,24 @@ export async function importAgents(db: InboxDeps['db'], actor: Actor, kind: Agen
 export async function findAgentStatus(db: Executor, clientId: string, csId: string) {
   const row = await findAgent(db, clientId, { csId });
   return row && !row.deleted ? row.status : null;
+}
+
+/**
+ * A portal user renamed themself or was renamed by an admin: their agent rows follow, so reports,
+ * notes and transfers name them as the rest of the portal does (called inside the rename's transaction).
+ */
+export async function renameAgentsOfUser(db: Executor, clientId: string, userId: string, name: string) {
+  await renameAgentsByUser(db, clientId, userId, name);
+}
+
+/** The name colleagues know someone by in the inbox: their agent's, else their portal user's. */
+export async function colleagueName(db: Executor, actor: Actor) {
+  const csId = csIdOf(actor);
+  const agent = csId ? await findAgent(db, actor.clientId, { csId }) : null;
+  return (
+    agent?.name ??
+    (actor.kind === 'user' ? actor.name : null) ??
+    principalOf(actor)?.email ??
+    actorLabel(actor)
+  );
 }

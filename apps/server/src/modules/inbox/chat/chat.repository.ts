@@ -1,4 +1,4 @@
-import { NOTE_MESSAGE_TYPE } from '@sapa/contracts';
+import { NOTE_MESSAGE_TYPE, ROOM_EVENT_MESSAGE_TYPE } from '@sapa/contracts';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
@@ -174,8 +174,8 @@ export async function listMessageRows(
           ? undefined
           : options.internal
             ? eq(csMessages.isInternal, true)
-            : // The conversation shows private notes among the messages, where they were written.
-              sql`(${csMessages.isInternal} = false or ${csMessages.type} = ${NOTE_MESSAGE_TYPE})`,
+            : // The conversation shows private notes and room events among the messages, where they happened.
+              sql`(${csMessages.isInternal} = false or ${csMessages.type} in (${NOTE_MESSAGE_TYPE}, ${ROOM_EVENT_MESSAGE_TYPE}))`,
         options.cursor
           ? sql`(${csMessages.createdAt}, ${csMessages.id}) < (${options.cursor.createdAt}, ${options.cursor.id})`
           : undefined,

@@ -1,7 +1,8 @@
 import { NOTE_MESSAGE_TYPE } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
-import { type Actor, actorLabel, csIdOf, principalOf } from '../../../platform/actor.js';
+import { type Actor, csIdOf } from '../../../platform/actor.js';
 import { findAgent } from '../agents/agents.repository.js';
+import { colleagueName } from '../agents/agents.service.js';
 import { insertMessage } from '../chat/chat.repository.js';
 import { toMessage } from '../chat/message.view.js';
 import type { InboxDeps } from '../inbox.deps.js';
@@ -28,14 +29,7 @@ export async function writeNote(deps: InboxDeps, actor: Actor, input: NoteInput)
       const agent = isId(csId) ? await findAgent(tx, actor.clientId, { csId }) : null;
       if (!agent || agent.deleted) throw agentNotFound();
     }
-    // The name colleagues know the author by in the inbox: their agent's, else their portal user's.
-    const authorCsId = csIdOf(actor);
-    const authorAgent = authorCsId ? await findAgent(tx, actor.clientId, { csId: authorCsId }) : null;
-    const authorName =
-      authorAgent?.name ??
-      (actor.kind === 'user' ? actor.name : null) ??
-      principalOf(actor)?.email ??
-      actorLabel(actor);
+    const authorName = await colleagueName(tx, actor);
     const note = await insertMessage(tx, {
       clientId: actor.clientId,
       id: newId(),

@@ -173,4 +173,26 @@ describe('private notes', () => {
     expect((await typing(use)).statusCode).toBe(404);
     expect((await typing(adc2)).statusCode).toBe(404);
   });
+
+  it('names the author as the portal does after a rename in the profile or by an admin', async () => {
+    const own = await inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: usc.headers,
+      payload: { name: 'Ayu Lestari' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await note(usc, { roomId, content: 'Saya cek dulu' })).json().authorName).toBe('Ayu Lestari');
+    const byAdmin = await inject({
+      method: 'PUT',
+      url: `/api/users/${usc.session.userId}`,
+      headers: adc.headers,
+      payload: { name: 'Ayu L.', email: 'usc@demo.test', role: usc.session.role },
+    });
+    expect(byAdmin.json()).toMatchObject({ outcome: 'updated' });
+    expect((await note(usc, { roomId, content: 'Sudah' })).json().authorName).toBe('Ayu L.');
+    // The other client's agents are untouched by the rename.
+    const others = await inject({ method: 'GET', url: '/api/cs/customerService', headers: adc2.headers });
+    expect(JSON.stringify(others.json())).not.toContain('Ayu L.');
+  });
 });

@@ -1,3 +1,4 @@
+import { type ChatMessage, parseRoomEvent, ROOM_EVENT_MESSAGE_TYPE } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,6 +313,23 @@ describe('chat rooms, chat and routing through the API', () => {
       csIds: [use.session.csId, usc.session.csId],
       chatRoles: ['SPV'],
     });
+    // The transfer stays in the conversation where it happened, internal (no channel carries it),
+    // and reaches the new agent's open conversation live.
+    const [live] = realtime.ofType('NEW_MESSAGE');
+    expect(live!.payload.chat).toMatchObject({
+      type: ROOM_EVENT_MESSAGE_TYPE,
+      isInternal: true,
+      status: null,
+    });
+    const conversation = (await get(`/api/cs/chat?id=${room.id}&pageSize=50`, use)).json().items;
+    const recorded = conversation.find((message: ChatMessage) => message.type === ROOM_EVENT_MESSAGE_TYPE);
+    expect(recorded.id).toBe(live!.payload.chat!.id);
+    const event = parseRoomEvent(recorded.content)!;
+    expect(event).toMatchObject({ event: 'transferred', tag: null });
+    // The agent handed their own room over: they are both the one it came from and who moved it.
+    expect(event.from).toBe(event.by);
+    expect(event.to).toEqual(expect.any(String));
+    expect(event.to).not.toBe(event.from);
     const hidden = await get(`/api/cs/chatRoom/detail?id=${room.id}`, usc);
     expect(hidden.statusCode).toBe(404);
     const visible = await get(`/api/cs/chatRoom/detail?id=${room.id}`, use);
@@ -342,6 +360,15 @@ describe('chat rooms, chat and routing through the API', () => {
     });
     await send('PUT', '/api/cs/customerService/status', use, { status: 'online' });
     expect((await roomOf('6281200000001')).csId).toBe(use.session.csId);
+    const events = (await get(`/api/cs/chat?id=${room.id}&pageSize=50`, use))
+      .json()
+      .items.filter((message: ChatMessage) => message.type === ROOM_EVENT_MESSAGE_TYPE)
+      .map((message: ChatMessage) => parseRoomEvent(message.content));
+    // Newest first: to sales (nobody free yet), then to billing (taken by usc at once).
+    expect(events.slice(0, 2)).toMatchObject([
+      { event: 'queued', tag: 'sales', to: null },
+      { event: 'queued', tag: 'billing', to: expect.any(String) },
+    ]);
   });
 
   it('keeps priority as a string and a category by id or name', async () => {

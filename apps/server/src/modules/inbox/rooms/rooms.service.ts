@@ -1,3 +1,4 @@
+import { parseRoomEvent, ROOM_EVENT_MESSAGE_TYPE, type RoomEvent } from '@sapa/contracts';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
@@ -6,7 +7,9 @@ import { type CsvRecord, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
 import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
-import { listAllMessages, moveMessages } from '../chat/chat.repository.js';
+import { colleagueName } from '../agents/agents.service.js';
+import { insertMessage, listAllMessages, moveMessages } from '../chat/chat.repository.js';
+import { toMessage } from '../chat/message.view.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
 import { requestCsat } from '../csat/csat.service.js';
 import { confinedAgentIdOf, isInboxSupervisor, requireInboxAccess } from '../inbox.access.js';
@@ -22,7 +25,7 @@ import {
   roomNotFound,
   roomNotYours,
 } from '../inbox.errors.js';
-import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { publishInboxEvent, publishInboxEvents, roomAudience } from '../inbox.events.js';
 import { routeRoom } from '../routing/routing.service.js';
 import { toRoom } from './room.view.js';
 import {
@@ -333,6 +336,32 @@ export async function closeBotRooms(
   });
 }
 
+async function agentNameOf(db: Executor, clientId: string, csId: string | null) {
+  return csId ? ((await findAgent(db, clientId, { csId }))?.name ?? null) : null;
+}
+
+/**
+ * Keeps what happened to the room in its conversation, where it happened: agents and supervisors
+ * read it there and in the history transcript; it is internal, so no channel carries it.
+ */
+async function recordRoomEvent(db: Executor, actor: Actor, room: CsRoomRow, event: Omit<RoomEvent, 'by'>) {
+  const by = await colleagueName(db, actor);
+  const row = await insertMessage(db, {
+    clientId: actor.clientId,
+    id: newId(),
+    roomId: room.id,
+    channel: room.channel,
+    type: ROOM_EVENT_MESSAGE_TYPE,
+    content: JSON.stringify({ ...event, by } satisfies RoomEvent),
+    fromCs: true,
+    csId: csIdOf(actor),
+    isInternal: true,
+    authorName: by,
+    status: null,
+  });
+  return toMessage(row);
+}
+
 /** Gives a room to an agent: a transfer from another agent, or out of the queue or the bot. */
 export async function transferRoom(deps: InboxDeps, actor: Actor, input: { roomId: string; toCsId: string }) {
   return deps.db.transaction(async (tx) => {
@@ -347,17 +376,33 @@ export async function transferRoom(deps: InboxDeps, actor: Actor, input: { roomI
       assignedAt: new Date(),
       assignmentReason: `transferred by ${actorLabel(actor)}`,
     });
-    await publishInboxEvent(deps, tx, {
-      clientId: actor.clientId,
-      // A room taken out of the queue was in every agent's list: they all hear it is gone.
-      audience: {
-        csIds: [agent.id, ...(room.csId ? [room.csId] : [])],
-        chatRoles: room.csId ? ['SPV'] : ['SPV', 'CS'],
-      },
-      typeNotif: 'ROOM_TRANSFERRED',
-      data: { roomId: room.id, fromCsId: room.csId, toCsId: agent.id, by: actorLabel(actor) },
-      chatroom: toRoom(updated!),
+    const event = await recordRoomEvent(tx, actor, room, {
+      event: 'transferred',
+      from: await agentNameOf(tx, actor.clientId, room.csId),
+      to: agent.name,
+      tag: null,
     });
+    // A room taken out of the queue was in every agent's list: they all hear it is gone.
+    const audience = {
+      csIds: [agent.id, ...(room.csId ? [room.csId] : [])],
+      chatRoles: room.csId ? (['SPV'] as const) : (['SPV', 'CS'] as const),
+    };
+    await publishInboxEvents(deps, tx, actor.clientId, [
+      {
+        audience: { csIds: audience.csIds, chatRoles: [...audience.chatRoles] },
+        typeNotif: 'ROOM_TRANSFERRED',
+        data: { roomId: room.id, fromCsId: room.csId, toCsId: agent.id, by: actorLabel(actor) },
+        chatroom: toRoom(updated!),
+      },
+      {
+        audience: roomAudience(agent.id),
+        typeNotif: 'NEW_MESSAGE',
+        messageId: event.id,
+        data: { roomId: room.id },
+        chat: event,
+        chatroom: toRoom(updated!),
+      },
+    ]);
     return toRoom(updated!);
   });
 }
@@ -381,19 +426,34 @@ export async function transferRoomToTag(
     });
     await routeRoom(deps, tx, actor.clientId, room.id);
     const updated = (await findRoom(tx, actor.clientId, room.id))!;
-    await publishInboxEvent(deps, tx, {
-      clientId: actor.clientId,
-      audience: { csIds: room.csId ? [room.csId] : [], chatRoles: ['SPV', 'CS'] },
-      typeNotif: 'ROOM_TRANSFERRED',
-      data: {
-        roomId: room.id,
-        fromCsId: room.csId,
-        toTag: input.toTag,
-        toCsId: updated.csId,
-        by: actorLabel(actor),
-      },
-      chatroom: toRoom(updated),
+    const event = await recordRoomEvent(tx, actor, room, {
+      event: 'queued',
+      from: await agentNameOf(tx, actor.clientId, room.csId),
+      to: await agentNameOf(tx, actor.clientId, updated.csId),
+      tag: input.toTag,
     });
+    await publishInboxEvents(deps, tx, actor.clientId, [
+      {
+        audience: { csIds: room.csId ? [room.csId] : [], chatRoles: ['SPV', 'CS'] },
+        typeNotif: 'ROOM_TRANSFERRED',
+        data: {
+          roomId: room.id,
+          fromCsId: room.csId,
+          toTag: input.toTag,
+          toCsId: updated.csId,
+          by: actorLabel(actor),
+        },
+        chatroom: toRoom(updated),
+      },
+      {
+        audience: roomAudience(updated.csId),
+        typeNotif: 'NEW_MESSAGE',
+        messageId: event.id,
+        data: { roomId: room.id },
+        chat: event,
+        chatroom: toRoom(updated),
+      },
+    ]);
     return toRoom(updated);
   });
 }
@@ -630,6 +690,15 @@ export function historyCsv(rows: CsRoomRow[]) {
   return writeCsv(rows.map(historyRecord), HISTORY_CSV_COLUMNS);
 }
 
+/** A room event as one English line for the CSV (the screens word it per locale). */
+function describeRoomEvent(content: string | null) {
+  const event = parseRoomEvent(content);
+  if (!event) return content ?? '';
+  const to =
+    event.event === 'queued' ? `the ${event.tag} queue${event.to ? ` (${event.to})` : ''}` : event.to;
+  return `${event.from ? `From ${event.from} to` : 'To'} ${to}, by ${event.by}`;
+}
+
 /** One room's conversation as CSV. */
 export async function exportRoomCsv(db: Executor, actor: Actor, roomId: string) {
   const room = await getVisibleRoom(db, actor, roomId);
@@ -640,7 +709,10 @@ export async function exportRoomCsv(db: Executor, actor: Actor, roomId: string) 
       from: message.isInternal ? 'internal' : message.fromCs ? 'cs' : 'customer',
       csId: message.csId ?? '',
       type: message.type,
-      content: message.content ?? '',
+      content:
+        message.type === ROOM_EVENT_MESSAGE_TYPE
+          ? describeRoomEvent(message.content)
+          : (message.content ?? ''),
       url: message.url ?? '',
       status: message.status ?? '',
     })),

@@ -123,3 +123,51 @@ describe('WhatsApp payload kinds', () => {
     expect(flow!.textContent).toContain('Jawaban formulir');
   });
 });
+
+describe('room events', () => {
+  const events = [
+    buildMessage({
+      id: 'e-1',
+      type: 'room_event',
+      isInternal: true,
+      fromCs: true,
+      content: JSON.stringify({ event: 'transferred', from: 'Ayu', to: 'Budi', tag: null, by: 'Sari' }),
+      createdAt: '2026-11-20T09:00:00.000Z',
+    }),
+    buildMessage({
+      id: 'e-2',
+      type: 'room_event',
+      isInternal: true,
+      fromCs: true,
+      content: JSON.stringify({ event: 'queued', from: 'Budi', to: null, tag: 'billing', by: 'Budi' }),
+      createdAt: '2026-11-20T09:01:00.000Z',
+    }),
+    // A row that is not a readable event never breaks the conversation.
+    buildMessage({
+      id: 'e-3',
+      type: 'room_event',
+      isInternal: true,
+      fromCs: true,
+      content: '{"event":',
+      createdAt: '2026-11-20T09:02:00.000Z',
+    }),
+  ];
+
+  it('shows transfers as lines across the conversation, not as bubbles, in the reader’s language', async () => {
+    mockFetch((request: SentRequest) =>
+      request.path.startsWith('/api/cs/chat?')
+        ? jsonResponse(200, { items: [...events].reverse(), lastEvaluatedKey: null })
+        : errorResponse(404, 'not_found', request.path),
+    );
+    renderWithProviders(<ConversationView roomId="room-1" />);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await vi.waitFor(() => expect(within(log).getAllByTestId('room-event')).toHaveLength(3));
+    expect(within(log).queryAllByTestId('chat-message')).toHaveLength(0);
+    const lines = within(log)
+      .getAllByTestId('room-event')
+      .map((line) => line.textContent ?? '');
+    expect(lines[0]).toMatch(/^Transferred from Ayu to Budi by Sari · /);
+    expect(lines[1]).toMatch(/^Sent to the billing queue by Budi; waiting for an agent · /);
+    expect(lines[2]).toMatch(/^The room changed hands · /);
+  });
+});

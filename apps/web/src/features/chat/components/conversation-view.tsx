@@ -11,12 +11,13 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { type ChatMessage, NOTE_MESSAGE_TYPE } from '@sapa/contracts';
+import { type ChatMessage, NOTE_MESSAGE_TYPE, ROOM_EVENT_MESSAGE_TYPE } from '@sapa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageTicks } from '../../../components/message-ticks';
 import { QueryState } from '../../../components/query-state';
+import { useRoomEventText } from '../../../components/room-event-text';
 import { http } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useCsConfiguration } from '../api/lookups-api';
@@ -29,6 +30,7 @@ import { useConversation } from '../api/messages-api';
 export function ConversationView({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const format = useDateTime();
+  const roomEventText = useRoomEventText();
   const conversation = useConversation(roomId);
   const viewport = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = conversation;
@@ -116,7 +118,19 @@ export function ConversationView({ roomId }: { roomId: string }) {
                     {day !== previousDay ? (
                       <Divider label={day} labelPosition="center" data-testid="date-separator" />
                     ) : null}
-                    <Bubble message={message} quoted={quoted} time={format(message.createdAt, 'time')} />
+                    {message.type === ROOM_EVENT_MESSAGE_TYPE ? (
+                      <Divider
+                        labelPosition="center"
+                        data-testid="room-event"
+                        label={
+                          <Text size="xs" c="dimmed">
+                            {roomEventText(message.content)} · {format(message.createdAt, 'time')}
+                          </Text>
+                        }
+                      />
+                    ) : (
+                      <Bubble message={message} quoted={quoted} time={format(message.createdAt, 'time')} />
+                    )}
                   </Stack>
                 );
               })}

@@ -11,10 +11,11 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { ChatMessage, ChatRoom } from '@sapa/contracts';
+import { type ChatMessage, type ChatRoom, ROOM_EVENT_MESSAGE_TYPE } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download-button';
 import { QueryState } from '../../../components/query-state';
+import { useRoomEventText } from '../../../components/room-event-text';
 import { useDateTime } from '../../../lib/i18n';
 import { downloadRoomCsv, useTranscript } from '../api/cs-history-api';
 
@@ -53,7 +54,7 @@ function Bubble({ message, sender }: { message: ChatMessage; sender: string | nu
   );
 }
 
-/** A line across the transcript for what happened to the room: a handover, the close. */
+/** A line across the transcript for what happened to the room: a transfer, the close. */
 function EventLine({ children, testId }: { children: string; testId: string }) {
   return (
     <Divider
@@ -68,37 +69,11 @@ function EventLine({ children, testId }: { children: string; testId: string }) {
   );
 }
 
-type TranscriptItem =
-  | { kind: 'message'; message: ChatMessage }
-  | { kind: 'handover'; id: string; csId: string; at: string };
-
-/**
- * The messages in order, with a handover wherever the agent answering changes: the transcript keeps
- * no separate transfer log, so the change of sender is where the transfer shows.
- */
-function withHandovers(messages: ChatMessage[]): TranscriptItem[] {
-  const items: TranscriptItem[] = [];
-  let answering: string | null = null;
-  for (const message of messages) {
-    if (message.fromCs && !message.isInternal && message.csId) {
-      if (answering && message.csId !== answering)
-        items.push({
-          kind: 'handover',
-          id: `handover-${message.id}`,
-          csId: message.csId,
-          at: message.createdAt,
-        });
-      answering = message.csId;
-    }
-    items.push({ kind: 'message', message });
-  }
-  return items;
-}
-
 /** A closed room: what it was about, who closed it and why, and the whole conversation, with its CSV. */
 export function RoomTranscriptDrawer({ room, agentName, closerName, onClose }: RoomTranscriptDrawerProps) {
   const { t } = useTranslation();
   const formatDate = useDateTime();
+  const roomEventText = useRoomEventText();
   const transcript = useTranscript(room?.id ?? null);
   // Pages come newest first; the conversation reads oldest first.
   const messages = transcript.data?.pages.flatMap((page) => page.items).reverse();
@@ -176,20 +151,17 @@ export function RoomTranscriptDrawer({ room, agentName, closerName, onClose }: R
                     </Button>
                   </Center>
                 ) : null}
-                {withHandovers(items).map((item) =>
-                  item.kind === 'message' ? (
-                    <Bubble
-                      key={item.message.id}
-                      message={item.message}
-                      sender={item.message.fromCs && item.message.csId ? agentName(item.message.csId) : null}
-                    />
-                  ) : (
-                    <EventLine key={item.id} testId="transcript-handover">
-                      {t('csAdmin.history.events.handover', {
-                        name: agentName(item.csId),
-                        time: formatDate(item.at),
-                      })}
+                {items.map((message) =>
+                  message.type === ROOM_EVENT_MESSAGE_TYPE ? (
+                    <EventLine key={message.id} testId="transcript-room-event">
+                      {`${roomEventText(message.content)} · ${formatDate(message.createdAt)}`}
                     </EventLine>
+                  ) : (
+                    <Bubble
+                      key={message.id}
+                      message={message}
+                      sender={message.fromCs && message.csId ? agentName(message.csId) : null}
+                    />
                   ),
                 )}
                 {room.closedAt && !transcript.hasNextPage ? (

@@ -62,6 +62,19 @@ const message = (id: string, at: string, fields: Record<string, unknown>) => ({
 // Newest first, as the API pages them: the customer, Budi, then the supervisor after a transfer.
 const TRANSCRIPT = [
   message('m3', '2026-11-20T08:40:00.000Z', { content: 'Sudah saya cek', fromCs: true, csId: 'cs-9' }),
+  message('e1', '2026-11-20T08:30:00.000Z', {
+    type: 'room_event',
+    content: JSON.stringify({
+      event: 'transferred',
+      from: 'Budi Santoso',
+      to: 'Sari Supervisor',
+      tag: null,
+      by: 'Budi Santoso',
+    }),
+    fromCs: true,
+    csId: 'cs-1',
+    isInternal: true,
+  }),
   message('m2', '2026-11-20T08:10:00.000Z', { content: 'Sebentar ya', fromCs: true, csId: 'cs-1' }),
   message('m1', '2026-11-20T08:05:00.000Z', { content: 'Paket saya belum sampai' }),
 ];
@@ -127,7 +140,7 @@ const historyCalls = (requests: { path: string }[]) =>
     .map((request) => Object.fromEntries(new URL(request.path, 'http://x').searchParams));
 
 describe('a closed room’s transcript', () => {
-  it('names who sent each reply, shows the handover and the close inline, in the client’s time zone', async () => {
+  it('names who sent each reply, shows the recorded transfer and the close inline, in the client’s time zone', async () => {
     useSessionStore.setState({
       session: buildSession({
         role: 'USV',
@@ -145,8 +158,9 @@ describe('a closed room’s transcript', () => {
     const text = log.textContent ?? '';
     expect(text).toContain('Budi Santoso');
     expect(text).toContain('Sari Supervisor');
-    expect(within(log).getByTestId('transcript-handover').textContent).toMatch(
-      /^Handed to Sari Supervisor · /,
+    // The transfer as the server recorded it, where it happened (not guessed from who answered).
+    expect(within(log).getByTestId('transcript-room-event').textContent).toMatch(
+      /^Transferred from Budi Santoso to Sari Supervisor by Budi Santoso · /,
     );
     expect(within(log).getByTestId('transcript-closed').textContent).toMatch(
       /^Closed by Sari Supervisor · .*Paket sudah sampai$/,

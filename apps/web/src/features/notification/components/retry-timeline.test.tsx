@@ -1,3 +1,4 @@
+import '../notification-i18n';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';

@@ -1,3 +1,4 @@
+import '../notification-i18n';
 import { ParamTranslatorSchema } from '@sapa/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

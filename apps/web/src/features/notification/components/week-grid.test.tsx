@@ -1,3 +1,4 @@
+import '../notification-i18n';
 import type { WindowRange } from '@sapa/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import '../notification-i18n';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';

@@ -23,6 +23,7 @@ import {
 } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../notification-i18n';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, SegmentedControl, Text } from '@mantine/core';
 import { BATCH_REJECT_KINDS, type BatchRejectKind } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../notification-i18n';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DownloadButton } from '../../../components/download-button';

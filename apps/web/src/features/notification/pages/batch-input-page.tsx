@@ -8,6 +8,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../notification-i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';

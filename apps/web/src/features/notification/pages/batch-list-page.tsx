@@ -2,6 +2,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { BATCH_STATUSES, type BatchStatus, CAMPAIGN_CHANNELS, type CampaignChannel } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../notification-i18n';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSessionStore } from '../../../lib/session';

@@ -18,6 +18,7 @@ import { BATCH_FILE_MAX_BYTES, type Campaign } from '@sapa/contracts';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../notification-i18n';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
