@@ -24,7 +24,11 @@ const rows = files.map((file) => {
   const zipped = gzipSync(bytes, { level: 9 }).length;
   raw += bytes.length;
   gzip += zipped;
-  return { file: path.basename(file), kB: (bytes.length / 1024).toFixed(1), gzipKB: (zipped / 1024).toFixed(1) };
+  return {
+    file: path.basename(file),
+    kB: (bytes.length / 1024).toFixed(1),
+    gzipKB: (zipped / 1024).toFixed(1),
+  };
 });
 console.table(rows);
 const target = 200;
