@@ -59,6 +59,11 @@ const MESSAGES: Record<PhoneProblem, string> = {
 
 const refuse = (reason: PhoneProblem): PhoneResult => ({ ok: false, reason, message: MESSAGES[reason] });
 
+/** A stored country code as a phone country: a code libphonenumber does not know reads as the default (ID). */
+export function phoneCountryOf(code: string | null | undefined): CountryCode {
+  return code && isSupportedCountry(code) ? code : DEFAULT_PHONE_COUNTRY;
+}
+
 function callingCodeOf(country: CountryCode): string {
   return getCountryCallingCode(isSupportedCountry(country) ? country : DEFAULT_PHONE_COUNTRY);
 }

@@ -17,6 +17,7 @@ import {
 } from '@sapa/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { isId, newId } from '../../lib/ids.js';
+import { type CountryCode, phoneCountryOf } from '../../lib/phone.js';
 import { type Actor, homeClientOf, isSuperAdmin, requirePrincipal } from '../../platform/actor.js';
 import { type AuditActor, recordAudit } from '../../platform/audit/index.js';
 import type { Database, Executor } from '../../platform/database.js';
@@ -63,6 +64,14 @@ export async function getClient(db: Executor, clientId: string): Promise<ClientR
   const row = isId(clientId) ? await findClient(db, clientId) : null;
   if (!row) throw clientNotFound();
   return row;
+}
+
+/**
+ * The country a client's national numbers belong to (its `countryCode`, spec §9 default ID): how a
+ * "0812…" written by its people or in its files is read. An unknown client reads as the default.
+ */
+export async function clientPhoneCountry(db: Executor, clientId: string): Promise<CountryCode> {
+  return phoneCountryOf(isId(clientId) ? (await findClient(db, clientId))?.countryCode : null);
 }
 
 /** The clients a user may act for: every client for a super admin, else their own. */

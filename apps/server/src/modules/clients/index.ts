@@ -2,6 +2,7 @@ export { clientAccessSubquery, findClient, insertClient } from './clients.reposi
 export { type ClientAdminDeps, clientsRoutes } from './clients.routes.js';
 export {
   clientNotFound,
+  clientPhoneCountry,
   getClient,
   listAccessibleClientIds,
   toClientInfo,

@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../../platform/database.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { isUnsafeText } from '../../../platform/text-guard.js';
 import { readXlsxRows } from '../../../platform/xlsx.js';
-import { getClient } from '../../clients/index.js';
+import { clientPhoneCountry } from '../../clients/index.js';
 import { invalidBlacklistChannel, invalidPhoneNumber } from '../contacts.errors.js';
 import {
   deleteBlacklistEntry,
@@ -159,10 +159,6 @@ function entryKey(
   return { ok: true, key: parsed.phone.digits };
 }
 
-async function clientCountry(db: Executor, clientId: string) {
-  return (await getClient(db, clientId)).countryCode as CountryCode;
-}
-
 export async function listBlacklist(
   db: Executor,
   actor: Actor,
@@ -196,7 +192,7 @@ export async function createBlacklistEntry(
 ) {
   const { actor } = caller;
   requireMediaType(actor, input.mediaType);
-  const key = entryKey(input, await clientCountry(db, actor.clientId));
+  const key = entryKey(input, await clientPhoneCountry(db, actor.clientId));
   if (!key.ok) throw new AppError(400, input.email ? 'invalid_email' : 'invalid_phone_number', key.reason);
   return db.transaction(async (tx) => {
     const row = await insertBlacklistEntry(tx, actor.clientId, {
@@ -233,7 +229,7 @@ export async function deleteBlacklistEntryOf(
 ) {
   const { actor } = caller;
   requireMediaType(actor, input.mediaType);
-  const key = entryKey(input, await clientCountry(db, actor.clientId));
+  const key = entryKey(input, await clientPhoneCountry(db, actor.clientId));
   if (!key.ok) throw new AppError(400, input.email ? 'invalid_email' : 'invalid_phone_number', key.reason);
   return db.transaction(async (tx) => {
     const row = await deleteBlacklistEntry(tx, actor.clientId, key.key, input.mediaType.toLowerCase());
@@ -254,7 +250,7 @@ type ImportRow = { row: number; record: Record<string, unknown> };
 /** Reads a CSV or XLSX file of entries (columns mediaType, intlPhoneNumber or email, reason), in chunks. */
 export async function importBlacklist(db: Database, caller: AuditActor, file: Buffer) {
   const { actor } = caller;
-  const country = await clientCountry(db, actor.clientId);
+  const country = await clientPhoneCountry(db, actor.clientId);
   const isWorkbook = file[0] === 0x50 && file[1] === 0x4b;
   const rows: AsyncIterable<ImportRow> = isWorkbook
     ? readXlsxRows(Readable.from([file]), () => {})

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../../schema.js';
 import { multipartFile } from '../../../test/multipart.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 
@@ -273,5 +275,55 @@ describe('customers and the tag list', () => {
     expect(again.statusCode).toBe(404);
     const notAnId = await inject({ method: 'DELETE', url: '/api/cs/tag/list?id=nope', headers: adc.headers });
     expect(notAnId.statusCode).toBe(404);
+  });
+
+  // Last: it leaves customers in the second client, which the tests above expect empty.
+  it('reads a national number in the client’s own country, not always as Indonesian', async () => {
+    // The second client serves Malaysia (+60): its "012-345 6789" is a Malaysian mobile.
+    await sapa.database.db
+      .update(clients)
+      .set({ countryCode: 'MY' })
+      .where(eq(clients.id, adc2.session.clientId));
+    try {
+      const malaysian = await save({ phoneNumber: '012-345 6789', tags: '' }, adc2);
+      expect(malaysian.json()).toMatchObject({ phoneNumber: '60123456789' });
+      const found = await inject({
+        method: 'GET',
+        url: '/api/cs/customers/byPhoneNumber?phoneNumber=0123456789',
+        headers: adc2.headers,
+      });
+      expect(found.json()).toMatchObject({ phoneNumber: '60123456789' });
+      const file = multipartFile('customers.csv', 'phoneNumber,name\n0198765432,Aisyah\n');
+      const imported = await inject({
+        method: 'POST',
+        url: '/api/cs/customers/import',
+        headers: { ...adc2.headers, 'content-type': file.contentType },
+        payload: file.payload,
+      });
+      expect(imported.statusCode).toBeLessThan(300);
+      await expect
+        .poll(
+          async () =>
+            (
+              await inject({
+                method: 'GET',
+                url: '/api/cs/customers/byPhoneNumber?phoneNumber=60198765432',
+                headers: adc2.headers,
+              })
+            ).statusCode,
+          // The import's rows are written by a job.
+          { timeout: 20_000 },
+        )
+        .toBe(200);
+      // The demo client still reads its own numbers as Indonesian.
+      expect((await save({ phoneNumber: '0812-3333-4444', tags: '' })).json().phoneNumber).toBe(
+        '6281233334444',
+      );
+    } finally {
+      await sapa.database.db
+        .update(clients)
+        .set({ countryCode: 'ID' })
+        .where(eq(clients.id, adc2.session.clientId));
+    }
   });
 });

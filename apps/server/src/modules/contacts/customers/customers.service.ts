@@ -2,11 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsCustomerInputSchema } from '@sapa/contracts';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
-import { isPhoneDigits, toPhoneDigits } from '../../../lib/phone.js';
+import { type CountryCode, isPhoneDigits, toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
 import { type CsvRecord, invalidCsv, readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import { invalidCursor } from '../../../platform/http-io.js';
+import { clientPhoneCountry } from '../../clients/index.js';
 import type { ContactsDeps } from '../contacts.deps.js';
 import {
   customerImportNotFound,
@@ -93,7 +94,7 @@ export async function searchCustomers(
 
 export async function getCustomerByPhone(deps: ContactsDeps, actor: Actor, phoneNumber: string) {
   const { db, customerAccess } = deps;
-  const phone = toPhoneDigits(phoneNumber);
+  const phone = toPhoneDigits(phoneNumber, await clientPhoneCountry(db, actor.clientId));
   await customerAccess.assertCustomerReachable(db, actor, phone);
   const row = await findCustomerByPhone(db, actor.clientId, phone);
   if (!row) throw customerNotFound();
@@ -112,7 +113,7 @@ export type CustomerInput = {
 /** Creates or updates a customer by phone number; `tags` are added, `removeTag` taken away. */
 export async function saveCustomer(deps: ContactsDeps, actor: Actor, input: CustomerInput) {
   const { db, customerAccess } = deps;
-  const phoneNumber = toPhoneDigits(input.phoneNumber);
+  const phoneNumber = toPhoneDigits(input.phoneNumber, await clientPhoneCountry(db, actor.clientId));
   if (!isPhoneDigits(phoneNumber)) throw invalidPhoneNumber();
   // An agent edits only the customer of a room they may open, from the chat panel.
   if (customerAccess.confinedAgentId(actor))
@@ -146,7 +147,8 @@ export async function updateCustomerProfile(
 ) {
   const { db, customerAccess } = deps;
   if (input.csId) await customerAccess.assertAgent(db, actor.clientId, input.csId);
-  const row = await updateCustomer(db, actor.clientId, toPhoneDigits(input.phoneNumber), {
+  const phone = toPhoneDigits(input.phoneNumber, await clientPhoneCountry(db, actor.clientId));
+  const row = await updateCustomer(db, actor.clientId, phone, {
     ...(input.imgProfileUrl !== undefined ? { imgProfileUrl: input.imgProfileUrl } : {}),
     ...(input.csId !== undefined ? { csId: input.csId } : {}),
   });
@@ -232,7 +234,7 @@ const ImportRowSchema = CsCustomerInputSchema.pick({
  * API would refuse answer 400 `invalid_csv` with the row and reason; rows whose phone number is not
  * valid are reported and skipped. Rows of the same number are merged (later values win, tags add up).
  */
-async function checkCustomerFile(file: Buffer) {
+async function checkCustomerFile(file: Buffer, country: CountryCode) {
   const byPhone = new Map<string, ImportCustomerRow>();
   const refused: ImportReportRow[] = [];
   const issues: { row: number; reason: string }[] = [];
@@ -242,7 +244,7 @@ async function checkCustomerFile(file: Buffer) {
     if (total === 0 && !('phoneNumber' in record))
       throw invalidCsv(1, 'the header has no phoneNumber column');
     total++;
-    const phoneNumber = toPhoneDigits(record.phoneNumber ?? '');
+    const phoneNumber = toPhoneDigits(record.phoneNumber ?? '', country);
     if (!isPhoneDigits(phoneNumber)) {
       failed++;
       if (refused.length < REPORTED_ROWS)
@@ -310,7 +312,7 @@ export function toCustomerImport(row: CsCustomerImportRow) {
  */
 export async function importCustomers(deps: ContactsDeps, actor: Actor, file: Buffer) {
   const { db } = deps;
-  const checked = await checkCustomerFile(file);
+  const checked = await checkCustomerFile(file, await clientPhoneCountry(db, actor.clientId));
   const saved = await insertCustomerImport(db, actor.clientId, {
     id: newId(),
     status: checked.rows.length > 0 ? 'queued' : 'done',
@@ -365,16 +367,16 @@ export async function runCustomerImport(db: Database, data: CustomerImportJobDat
   }
 }
 
-async function readPhoneColumn(file: Buffer) {
+async function readPhoneColumn(file: Buffer, country: CountryCode) {
   const rows: { row: number; phoneNumber: string }[] = [];
   for await (const { row, record } of readCsvRecords(file))
-    rows.push({ row, phoneNumber: toPhoneDigits(record.phoneNumber ?? '') });
+    rows.push({ row, phoneNumber: toPhoneDigits(record.phoneNumber ?? '', country) });
   return rows;
 }
 
 /** Deletes the customers listed in a CSV's phoneNumber column; unknown numbers are reported. */
 export async function deleteCustomersFromFile(db: Executor, actor: Actor, file: Buffer) {
-  const records = await readPhoneColumn(file);
+  const records = await readPhoneColumn(file, await clientPhoneCountry(db, actor.clientId));
   const phones = records.map((record) => record.phoneNumber);
   const deleted = new Set(await deleteCustomers(db, actor.clientId, phones.filter(isPhoneDigits)));
   const report: RowReport = { total: records.length, succeeded: 0, failed: 0, rows: [] };

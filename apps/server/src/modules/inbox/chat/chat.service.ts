@@ -5,6 +5,7 @@ import { type Actor, actorLabel, csIdOf } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { fileUrl, imageMimeTypeOf, parseOwnFileLink } from '../../../platform/storage/index.js';
+import { clientPhoneCountry } from '../../clients/index.js';
 import { channelNotConfigured, type OutboundContent } from '../../messaging/index.js';
 import { isInboxSupervisor } from '../inbox.access.js';
 import type { InboxDeps } from '../inbox.deps.js';
@@ -108,7 +109,7 @@ export async function getLastMessage(db: Executor, actor: Actor, roomId: string,
 
 /** A customer's latest messages, under the rules of /api/cs/chat: an agent reads only rooms they may open. */
 export async function listMessagesOfContact(db: Executor, actor: Actor, contactNumber: string) {
-  const phone = toPhoneDigits(contactNumber);
+  const phone = toPhoneDigits(contactNumber, await clientPhoneCountry(db, actor.clientId));
   const agentCsId = await requireCustomerReachable(db, actor, phone);
   const rows = await listMessagesOfCustomer(db, actor.clientId, phone, 50, agentCsId);
   return { items: rows.map((row) => toMessage(row.message)) };

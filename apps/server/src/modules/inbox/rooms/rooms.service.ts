@@ -5,6 +5,7 @@ import { toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorLabel, chatRoleOf, csIdOf } from '../../../platform/actor.js';
 import { type CsvRecord, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
+import { clientPhoneCountry } from '../../clients/index.js';
 import { ensureCustomer } from '../../contacts/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { colleagueName } from '../agents/agents.service.js';
@@ -577,7 +578,9 @@ export async function historyFilters(db: Executor, actor: Actor, query: HistoryQ
     closedFrom: day(query.startDate, false),
     closedTo: day(query.endDate, true),
     closedBy: query.closedBy,
-    customerPhoneNumber: query.customerPhoneNumber ? toPhoneDigits(query.customerPhoneNumber) : undefined,
+    customerPhoneNumber: query.customerPhoneNumber
+      ? toPhoneDigits(query.customerPhoneNumber, await clientPhoneCountry(db, actor.clientId))
+      : undefined,
     remarks: query.remarks,
     customerName: query.name,
     csTag: query.csTag,
@@ -615,7 +618,7 @@ export async function listHistoryOfCustomer(
   actor: Actor,
   input: { customerPhoneNumber: string; pageSize?: number | undefined; pageNumber?: number | undefined },
 ) {
-  const phone = toPhoneDigits(input.customerPhoneNumber);
+  const phone = toPhoneDigits(input.customerPhoneNumber, await clientPhoneCountry(db, actor.clientId));
   const confined = await requireCustomerReachable(db, actor, phone);
   if (!confined) return listHistory(db, actor, input);
   const filters: RoomFilters = {
@@ -726,7 +729,7 @@ export async function createInternalRoom(
   actor: Actor,
   input: { customerPhoneNumber: string; name?: string | undefined; toCsId?: string | undefined },
 ) {
-  const phone = toPhoneDigits(input.customerPhoneNumber);
+  const phone = toPhoneDigits(input.customerPhoneNumber, await clientPhoneCountry(deps.db, actor.clientId));
   // The room would open the customer to its agent: an agent opens one only about their own customer.
   await requireCustomerReachable(deps.db, actor, phone);
   return deps.db.transaction(async (tx) => {
