@@ -116,7 +116,7 @@ describe('notification campaigns', () => {
     await page.getByRole('row').filter({ hasText: 'not a phone' }).first().waitFor();
     await page.getByRole('cell', { name: '9', exact: true }).first().waitFor();
     await saveScreenshot(page, 'notification-batch-errors');
-    // A checker, in a browser of their own, approves.
+    // A checker, in a browser of their own, approves and follows the batch.
     const checkerContext = await journey.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const checker = await checkerContext.newPage();
     collectConsoleErrors(checker, consoleErrors);
@@ -134,34 +134,31 @@ describe('notification campaigns', () => {
     const answer = await decided;
     expect(answer.status(), await answer.text()).toBe(200);
     await checker.getByText('Batch approved: it is scheduled').waitFor();
-    await checkerContext.close();
 
-    // The maker follows the batch's live counters until it is done.
-    await goToRoute(page, batchRoute);
-    await page.getByRole('heading', { name: 'Campaign batch detail' }).waitFor();
-    // The dispatcher starts scheduled batches on its minute tick, then sends and retries once.
-    await page.getByTestId('batch-status').filter({ hasText: 'Done' }).waitFor({ timeout: 240_000 });
-    await expect.poll(() => page.getByTestId('batch-done-percent').textContent()).toBe('100%');
-    await saveScreenshot(page, 'notification-batch-done');
+    // The live counters follow the batch until it is done: the dispatcher starts scheduled batches on its minute tick, then sends and retries once.
+    await checker.getByTestId('batch-status').filter({ hasText: 'Done' }).waitFor({ timeout: 240_000 });
+    await expect.poll(() => checker.getByTestId('batch-done-percent').textContent()).toBe('100%');
+    await saveScreenshot(checker, 'notification-batch-done');
 
     // Every attempt of one notification.
-    await page.getByRole('link', { name: 'Batch input', exact: true }).click();
-    await page.getByRole('heading', { name: 'Batch input', exact: true }).waitFor();
-    await page
+    await checker.getByRole('link', { name: 'Batch input', exact: true }).click();
+    await checker.getByRole('heading', { name: 'Batch input', exact: true }).waitFor();
+    await checker
       .getByRole('row')
       .filter({ hasText: phoneOf(1).slice(1) })
       .first()
       .click();
-    await page.getByRole('heading', { name: 'Campaign attempts' }).waitFor();
-    const attempts = page.getByRole('table', { name: 'Attempts' });
+    await checker.getByRole('heading', { name: 'Campaign attempts' }).waitFor();
+    const attempts = checker.getByRole('table', { name: 'Attempts' });
     await attempts.getByRole('row').nth(1).waitFor();
     expect(await attempts.getByRole('row').nth(1).textContent()).toMatch(/SMS/);
-    await saveScreenshot(page, 'notification-attempts');
+    await saveScreenshot(checker, 'notification-attempts');
 
-    await goToRoute(page, '/notification/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByRole('table', { name: 'Daily campaign progress' }).getByText(CODE).waitFor();
-    await saveScreenshot(page, 'notification-dashboard');
+    await goToRoute(checker, '/notification/dashboard');
+    await checker.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await checker.getByRole('table', { name: 'Daily campaign progress' }).getByText(CODE).waitFor();
+    await saveScreenshot(checker, 'notification-dashboard');
+    await checkerContext.close();
     expect(consoleErrors).toEqual([]);
   }, 420_000);
 });
