@@ -4,6 +4,7 @@
 // which calls the SMS sandbox (its default latency, no failures) and records each outcome.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,15 @@ const { sql } = await import(path.join(root, 'node_modules/drizzle-orm/index.js'
 
 const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
 
+// Statements sent to PostgreSQL while the dispatcher drains (every client of the pool goes through
+// `Client.prototype.query`, BEGIN and COMMIT included): a figure that does not depend on the machine's load.
+let statements = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(...args) {
+  statements += 1;
+  return clientQuery.apply(this, args);
+};
+
 async function openDatabase() {
   const url = process.env.DATABASE_URL;
   if (!url) return { kind: 'PGlite (embedded)', handle: await openPglite(undefined), drop: async () => {} };
@@ -53,6 +63,26 @@ async function openDatabase() {
   };
 }
 
+/**
+ * CPU seconds (user + system) the PostgreSQL backends of the bench database have used so far, read from
+ * /proc when the server runs on this machine (null otherwise): with the process's own CPU time, what a
+ * notification costs whatever else the machine is doing.
+ */
+async function backendCpuSeconds(db) {
+  if (!process.env.DATABASE_URL) return null;
+  const { rows: pids } = await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    const file = `/proc/${pid}/stat`;
+    if (!existsSync(file)) return null;
+    const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  }
+  return ticks / 100; // USER_HZ
+}
+
 const { kind, handle, drop } = await openDatabase();
 const keys = deriveKeys(SECRET);
 await seedDemo(handle.db, { keys });
@@ -67,7 +97,14 @@ const sapa = await buildApp({
   config,
   database: handle,
   keys,
-  sandbox: { submitFailureRate: 0, deliveryFailureRate: 0 },
+  sandbox: {
+    submitFailureRate: 0,
+    deliveryFailureRate: 0,
+    // BENCH_REPORT_DELAY_MS: when delivery reports come (default 2 s); a long one leaves them out of the timing.
+    ...(process.env.BENCH_REPORT_DELAY_MS
+      ? { reportDelayMs: Number(process.env.BENCH_REPORT_DELAY_MS) }
+      : {}),
+  },
   dispatch: { chunkSize, maxInFlight },
 });
 await sapa.app.ready();
@@ -90,8 +127,22 @@ try {
     from generate_series(1, ${rows}) as n`);
 
   const started = performance.now();
+  const pgBefore = await backendCpuSeconds(handle.db);
+  const cpuBefore = process.cpuUsage();
+  statements = 0;
   await sapa.dispatcher.drain();
   const seconds = (performance.now() - started) / 1000;
+  const drainStatements = statements;
+  const cpu = process.cpuUsage(cpuBefore);
+  const nodeMs = (cpu.user + cpu.system) / 1000 / rows;
+  const pgAfter = await backendCpuSeconds(handle.db);
+  const pgMs = pgBefore !== null && pgAfter !== null ? ((pgAfter - pgBefore) * 1000) / rows : null;
+  // The delivery reports (2 s after each send) are part of each notification's cost: wait for them too.
+  if (!process.env.BENCH_REPORT_DELAY_MS) {
+    await sapa.sandbox.settle();
+    await sapa.messaging.settle();
+  }
+  const allStatements = statements;
   const { rows: waits } = await handle.db.execute(sql`
     select extract(epoch from (sent_at - due_at)) * 1000 as ms, status from campaign_notifications
     where client_id = ${clientId} and batch_id = ${batchId}`);
@@ -104,6 +155,13 @@ try {
     [
       `Sapa campaign dispatch: ${rows} SMS rows, chunk ${chunkSize}, in flight ≤ ${maxInFlight}, ${os.cpus().length} cores, Node ${process.version}, ${kind}`,
       `sent ${sent.length} of ${rows} in ${seconds.toFixed(1)} s: ${(sent.length / seconds).toFixed(0)} notifications/s; batch ${batch[0].status}`,
+      kind === 'PostgreSQL'
+        ? `statements per notification: ${(drainStatements / rows).toFixed(2)} until sent, ${(allStatements / rows).toFixed(2)} with the delivery reports`
+        : 'statements per notification: counted on PostgreSQL only',
+      `CPU per notification until sent: ${(nodeMs * 1000).toFixed(0)} µs in Node${pgMs !== null ? `, ${(pgMs * 1000).toFixed(0)} µs in PostgreSQL backends` : ''}` +
+        (pgMs !== null
+          ? `; on ${os.cpus().length} idle cores that bounds the rate near ${Math.min(1000 / nodeMs, (os.cpus().length * 1000) / (nodeMs + pgMs)).toFixed(0)}/s`
+          : ''),
       `due → sent: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
       '',
     ].join('\n'),

@@ -10,6 +10,7 @@ import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js'
 import {
   batchesJobs,
   campaignsRoutes,
+  createBatchProgressPublisher,
   createCampaignOutcomes,
   createDispatcher,
   type Dispatcher,
@@ -244,10 +245,13 @@ export async function buildApp({
     ...(messagingHoldMs ? { holdMs: messagingHoldMs } : {}),
   });
   const { clock: dispatchClock, ...dispatchSettings } = dispatchOptions ?? {};
+  // Batch progress on the live socket, to the users who may see the batch's campaigns.
+  const batchProgress = createBatchProgressPublisher({ db, realtime, log: app.log });
   const dispatcher = createDispatcher({
     db,
     messaging,
     isBlacklisted,
+    onProgress: batchProgress.onProgress,
     log: app.log,
     settings: dispatchSettings,
     ...(dispatchClock ? { clock: dispatchClock } : {}),
@@ -411,6 +415,7 @@ export async function buildApp({
     // Sends already under way finish (and record their outcome) before the database closes.
     await dispatcher.settle();
     await messaging.settle();
+    await batchProgress.flush();
     await sandbox.stop();
     await queue.stop();
   });

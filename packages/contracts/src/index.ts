@@ -12,6 +12,7 @@ export * from './audit/audit.operations.js';
 export * from './campaigns/batches.operations.js';
 export * from './campaigns/batches.schemas.js';
 export * from './campaigns/campaign-dashboard.operations.js';
+export * from './campaigns/campaigns.events.js';
 export * from './campaigns/campaigns.operations.js';
 export * from './campaigns/campaigns.schemas.js';
 export * from './campaigns/dispatch.operations.js';

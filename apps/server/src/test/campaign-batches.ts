@@ -18,6 +18,8 @@ export type TestBatch = {
   clientId: string;
   channel?: CampaignChannel;
   template?: CampaignTemplate;
+  /** Templates on the retry plan's fallback channels. */
+  fallbackTemplates?: CampaignTemplate[];
   status?: 'scheduled' | 'running' | 'paused' | 'finished';
   scheduledAt?: Date;
   retryPlan?: typeof campaignBatches.$inferInsert.retryPlan;
@@ -42,6 +44,7 @@ export async function insertTestBatch(db: Database, batch: TestBatch) {
     channel,
     type: batch.type ?? 'blast',
     template: batch.template ?? SMS_TEMPLATE,
+    fallbackTemplates: batch.fallbackTemplates ?? [],
     retryPlan: batch.retryPlan ?? null,
     windowId: batch.windowId ?? null,
     status: batch.status ?? 'scheduled',

@@ -127,6 +127,13 @@ export const CampaignContentSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(200, 'A name has at most 200 characters'),
   type: CampaignTypeSchema.default('blast'),
   template: CampaignTemplateSchema,
+  fallbackTemplates: z
+    .array(CampaignTemplateSchema)
+    .max(4, 'At most 4 fallback templates')
+    .default([])
+    .describe(
+      "The message on each fallback channel of the retry plan (one per channel, never the campaign's own): a row whose attempts on its channel end failed is sent again on the next fallback channel that has one, rendered from the same parameters",
+    ),
   paramTranslator: ParamTranslatorSchema,
   retryPlanId: z.string().nullable().default(null),
   windowId: z.string().nullable().default(null),
@@ -158,8 +165,13 @@ export const REMINDER_AMOUNT_PARAM = 'amount';
  * Other types take no offsets. Shared by the form and the server.
  */
 export function campaignContentProblem(
-  content: Pick<CampaignContent, 'type' | 'reminderOffsets' | 'paramTranslator'>,
+  content: Pick<CampaignContent, 'type' | 'reminderOffsets' | 'paramTranslator'> &
+    Partial<Pick<CampaignContent, 'template' | 'fallbackTemplates'>>,
 ) {
+  const fallbacks = (content.fallbackTemplates ?? []).map((template) => template.channel);
+  if (content.template && fallbacks.includes(content.template.channel))
+    return "A fallback template is for another channel than the campaign's own";
+  if (new Set(fallbacks).size !== fallbacks.length) return 'One fallback template per channel';
   const offsets = content.reminderOffsets;
   if (content.type !== 'collection_reminder')
     return offsets && offsets.length > 0 ? 'Only a collection_reminder campaign has reminderOffsets' : null;

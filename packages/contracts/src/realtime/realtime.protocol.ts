@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CampaignEvent } from '../campaigns/campaigns.events.js';
 import type { InboxEvent } from '../inbox/inbox.events.js';
 
 /**
@@ -31,9 +32,9 @@ export type RealtimeHello = z.infer<typeof RealtimeHelloSchema>;
 
 /**
  * What the server may publish: every domain's events (`<domain>.events.ts`), each a discriminated union
- * on `typeNotif`. Only the inbox has events today.
+ * on `typeNotif`: the inbox's and the campaigns'.
  */
-export type RealtimePayload = InboxEvent;
+export type RealtimePayload = InboxEvent | CampaignEvent;
 
 /**
  * A socket message of spec §3: typeNotif, messageId, data, chat, chatroom — plus its sequence. The

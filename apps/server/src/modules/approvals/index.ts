@@ -7,5 +7,5 @@ export {
 } from './approvals.service.js';
 export type { ApprovalTaskRow } from './approvals.tables.js';
 // Who makes and checks a channel's changes, for modules whose access follows it (campaigns).
-export { findCheckerMakerUser } from './checker-maker.repository.js';
+export { findCheckerMakerUser, listChannelAssignments } from './checker-maker.repository.js';
 export type { UserDirectory } from './checker-maker.service.js';

@@ -61,6 +61,7 @@ const blast = (
     channel: template.channel,
     type: 'blast',
     template,
+    fallbackTemplates: [],
     paramTranslator: {
       recipient: 'to',
       rules: [
@@ -140,6 +141,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
         channel: 'SMS',
         text: 'Yth. {{name}}, angsuran {{amount}} jatuh tempo {{dueDate}}. Abaikan jika sudah membayar.',
       },
+      fallbackTemplates: [],
       paramTranslator: {
         recipient: 'to',
         rules: [

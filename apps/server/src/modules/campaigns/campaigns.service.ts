@@ -57,6 +57,7 @@ function contentOf(row: CampaignRow): CampaignContent {
     name: row.name,
     type: row.type,
     template: row.template,
+    fallbackTemplates: row.fallbackTemplates ?? [],
     paramTranslator: row.paramTranslator,
     retryPlanId: row.retryPlanId,
     windowId: row.windowId,
@@ -460,6 +461,8 @@ export function registerCampaignApprovals(registry: ApprovalRegistry) {
       await checkReferences(tx, row.clientId, version.content);
       await updateCampaign(tx, row.clientId, row.id, {
         ...version.content,
+        // A version written before fallback templates existed has none.
+        fallbackTemplates: version.content.fallbackTemplates ?? [],
         version: version.version,
         pendingTaskId: null,
         pendingVersion: null,

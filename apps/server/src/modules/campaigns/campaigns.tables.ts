@@ -81,6 +81,11 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     type: text('type').$type<CampaignContent['type']>().notNull(),
     template: jsonb('template').$type<CampaignContent['template']>().notNull(),
+    /** The message on each fallback channel of the retry plan (decision 0028, "Fallback templates"). */
+    fallbackTemplates: jsonb('fallback_templates')
+      .$type<CampaignContent['fallbackTemplates']>()
+      .notNull()
+      .default([]),
     paramTranslator: jsonb('param_translator').$type<CampaignContent['paramTranslator']>().notNull(),
     retryPlanId: uuid('retry_plan_id'),
     windowId: uuid('window_id'),
@@ -161,6 +166,11 @@ export const campaignBatches = pgTable(
     channel: text('channel').$type<CampaignChannel>().notNull(),
     type: text('type').$type<CampaignContent['type']>().notNull().default('blast'),
     template: jsonb('template').$type<CampaignContent['template']>().notNull(),
+    /** The campaign's fallback templates as they were: what a row falling back to another channel sends. */
+    fallbackTemplates: jsonb('fallback_templates')
+      .$type<CampaignContent['fallbackTemplates']>()
+      .notNull()
+      .default([]),
     sender: text('sender'),
     /** The retry plan as it was when the batch was made (null: one attempt, no fallback). */
     retryPlan: jsonb('retry_plan').$type<{

@@ -17,6 +17,7 @@ export {
   getCampaign,
   registerCampaignApprovals,
 } from './campaigns.service.js';
+export { createBatchProgressPublisher } from './dispatch/batch-progress.js';
 export { dispatchJobs } from './dispatch/dispatch.jobs.js';
 export { dispatchRoutes } from './dispatch/dispatch.routes.js';
 export {

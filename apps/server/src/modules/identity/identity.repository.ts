@@ -1,4 +1,4 @@
-import { eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { preparedQuery } from '../../platform/prepared-query.js';
@@ -249,4 +249,14 @@ export async function unsafeDeleteExpiredAuthRows(db: Executor, keepDays: number
 export async function unsafeFindUserById(db: Executor, userId: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
+}
+
+/** The ids of a client's active users with one of these roles: who hears a role's live events. */
+export async function listUserIdsWithRoles(db: Executor, clientId: string, roles: readonly string[]) {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inClient(users, clientId, inArray(users.role, [...roles]), eq(users.status, 'active')));
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,12 @@
 export { accountRoutes } from './account/account.routes.js';
 export type { AccountDeps } from './account/account.service.js';
 export { identityJobs, PURGE_EXPIRED_AUTH_JOB } from './identity.jobs.js';
-export { findUser, insertUser, unsafeFindUserByEmail } from './identity.repository.js';
+export {
+  findUser,
+  insertUser,
+  listUserIdsWithRoles,
+  unsafeFindUserByEmail,
+} from './identity.repository.js';
 export { identityRoutes } from './identity.routes.js';
 export { type IdentityDeps, isSessionLive, resolveApiKey, resolveSession } from './identity.service.js';
 export type { UserRow } from './identity.tables.js';

@@ -89,7 +89,12 @@ export type OutboundResult = {
   at: Date;
 } & (
   | { status: 'sent'; providerMessageId: string }
-  | { status: 'failed'; error: { code: string; title: string } }
+  | {
+      status: 'failed';
+      error: { code: string; title: string };
+      /** The channel refused it for good (bad recipient, content it cannot send), not after retries. */
+      permanent?: boolean;
+    }
 );
 
 /** A delivery report that reached a ledger row after its send: told to the feature that sent it. */
@@ -113,6 +118,13 @@ export type OutboundSourcePort = {
    * out by a feature that hears them another way (the inbox, through the channel's own port).
    */
   applyOutboundStatus?(executor: Executor, update: OutboundStatusUpdate): Promise<void>;
+  /**
+   * Many results at once, in one transaction (a chunk messaging sent together): a feature that sends
+   * in bulk applies them set-based. Left out: messaging calls `applyOutboundResult` for each.
+   */
+  applyOutboundResults?(executor: Executor, results: OutboundResult[]): Promise<void>;
+  /** Many delivery reports at once (at most one per ledger row). Left out: `applyOutboundStatus` for each. */
+  applyOutboundStatuses?(executor: Executor, updates: OutboundStatusUpdate[]): Promise<void>;
 };
 
 /**

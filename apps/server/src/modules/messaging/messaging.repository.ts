@@ -1,8 +1,8 @@
 import type { OutboundDetails } from '@sapa/contracts';
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
-import type { ChannelName } from './channel.ports.js';
+import type { ChannelName, OutboundContent } from './channel.ports.js';
 import { messagingOutbound, type OutboundRow, type OutboundStatus } from './messaging.tables.js';
 
 const t = messagingOutbound;
@@ -200,4 +200,225 @@ export async function listOutboundPage(
     executor.select({ value: count() }).from(t).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+// ---- Batched paths (a sender that hands over many rows at once: campaigns) ----
+
+/** What a batched queue answers per row: enough to hand it to the send. */
+export type QueuedOutbound = Pick<OutboundRow, 'clientId' | 'id' | 'idempotencyKey' | 'status'>;
+
+/** Stores many rows of one client, each once per idempotency key, in one statement: answers the rows written (a repeated key is left out). */
+export async function insertOutboundMany(
+  executor: Executor,
+  clientId: string,
+  values: {
+    id: string;
+    channel: ChannelName;
+    channelAccountId: string | null;
+    recipient: string;
+    content: OutboundContent;
+    source: string;
+    sourceRef: string | null;
+    idempotencyKey: string;
+  }[],
+  queuedAt: Date,
+): Promise<QueuedOutbound[]> {
+  if (values.length === 0) return [];
+  const statusHistory = { queued: queuedAt.toISOString() };
+  return executor
+    .insert(t)
+    .values(values.map((value) => ({ ...value, clientId, status: 'queued' as const, statusHistory })))
+    .onConflictDoNothing()
+    .returning({ clientId: t.clientId, id: t.id, idempotencyKey: t.idempotencyKey, status: t.status });
+}
+
+export async function findOutboundByKeys(
+  executor: Executor,
+  clientId: string,
+  idempotencyKeys: string[],
+): Promise<QueuedOutbound[]> {
+  if (idempotencyKeys.length === 0) return [];
+  return executor
+    .select({ clientId: t.clientId, id: t.id, idempotencyKey: t.idempotencyKey, status: t.status })
+    .from(t)
+    .where(inClient(t, clientId, inArray(t.idempotencyKey, idempotencyKeys)));
+}
+
+/** `claimOutbound` for many rows of one client in one statement: each row is taken at most once. */
+export async function claimOutboundMany(executor: Executor, clientId: string, ids: string[], holdMs: number) {
+  if (ids.length === 0) return [];
+  return executor
+    .update(t)
+    .set({
+      attempts: sql`${t.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${holdMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      inClient(
+        t,
+        clientId,
+        inArray(t.id, ids),
+        eq(t.status, 'queued'),
+        or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+}
+
+/** What a batched outcome answers: enough to tell the row's sender. */
+export type SettledOutbound = Pick<
+  OutboundRow,
+  | 'clientId'
+  | 'id'
+  | 'channel'
+  | 'source'
+  | 'sourceRef'
+  | 'status'
+  | 'providerMessageId'
+  | 'errorCode'
+  | 'errorMessage'
+>;
+
+const settledOf = (rows: Record<string, unknown>[]): SettledOutbound[] =>
+  rows.map((r) => ({
+    clientId: r.client_id as string,
+    id: r.id as string,
+    channel: r.channel as ChannelName,
+    source: r.source as string,
+    sourceRef: (r.source_ref as string | null) ?? null,
+    status: r.status as OutboundStatus,
+    providerMessageId: (r.provider_message_id as string | null) ?? null,
+    errorCode: (r.error_code as string | null) ?? null,
+    errorMessage: (r.error_message as string | null) ?? null,
+  }));
+
+const SETTLED_COLUMNS = sql.raw(
+  [
+    'client_id',
+    'id',
+    'channel',
+    'source',
+    'source_ref',
+    'status',
+    'provider_message_id',
+    'error_code',
+    'error_message',
+  ]
+    .map((column) => `"messaging_outbound"."${column}"`)
+    .join(', '),
+);
+
+/** `markOutboundSent` for many rows of one client: `queued` → `sent`, each with its provider id. */
+export async function markOutboundSentMany(
+  executor: Executor,
+  clientId: string,
+  items: { id: string; providerMessageId: string; channelAccountId: string | null }[],
+  at: Date,
+): Promise<SettledOutbound[]> {
+  if (items.length === 0) return [];
+  const values = JSON.stringify(
+    items.map((item) => ({ id: item.id, pid: item.providerMessageId, account: item.channelAccountId })),
+  );
+  const { rows } = await executor.execute(sql`
+    update ${t} set status = 'sent', provider_message_id = v.pid,
+      channel_account_id = coalesce(v.account, ${t.channelAccountId}),
+      status_history = jsonb_build_object('sent', ${at.toISOString()}::text) || ${t.statusHistory},
+      error_code = null, error_message = null, locked_until = null, updated_at = now()
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text, account text)
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
+    returning ${SETTLED_COLUMNS}`);
+  return settledOf(rows as Record<string, unknown>[]);
+}
+
+/** `markOutboundFailed` for many rows of one client: `queued` → `failed`, each with its error. */
+export async function markOutboundFailedMany(
+  executor: Executor,
+  clientId: string,
+  items: { id: string; code: string; message: string }[],
+  at: Date,
+): Promise<SettledOutbound[]> {
+  if (items.length === 0) return [];
+  const { rows } = await executor.execute(sql`
+    update ${t} set status = 'failed', error_code = v.code, error_message = v.message,
+      status_history = jsonb_build_object('failed', ${at.toISOString()}::text) || ${t.statusHistory},
+      locked_until = null, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
+    returning ${SETTLED_COLUMNS}`);
+  return settledOf(rows as Record<string, unknown>[]);
+}
+
+/** `releaseOutbound` for many rows of one client. */
+export async function releaseOutboundMany(
+  executor: Executor,
+  clientId: string,
+  items: { id: string; code: string; message: string }[],
+) {
+  if (items.length === 0) return;
+  await executor.execute(sql`
+    update ${t} set locked_until = null, error_code = v.code, error_message = v.message, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'`);
+}
+
+/** The rows of one client's channel with these provider ids, locked: a set of reports applied at once. */
+export async function findOutboundByProviderIdsForUpdate(
+  executor: Executor,
+  clientId: string,
+  channel: ChannelName,
+  providerMessageIds: string[],
+) {
+  if (providerMessageIds.length === 0) return [];
+  return executor
+    .select({
+      clientId: t.clientId,
+      id: t.id,
+      channel: t.channel,
+      source: t.source,
+      sourceRef: t.sourceRef,
+      status: t.status,
+      providerMessageId: t.providerMessageId,
+    })
+    .from(t)
+    .where(inClient(t, clientId, eq(t.channel, channel), inArray(t.providerMessageId, providerMessageIds)))
+    .for('update');
+}
+
+/** `updateOutboundStatus` for many rows of one client, at most one item per row. */
+export async function updateOutboundStatuses(
+  executor: Executor,
+  clientId: string,
+  items: {
+    id: string;
+    status: OutboundStatus | null;
+    reached: OutboundStatus;
+    at: Date;
+    error: { code: string; message: string } | null;
+    details: OutboundDetails | null;
+  }[],
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(
+    items.map((item) => ({
+      id: item.id,
+      status: item.status,
+      reached: item.reached,
+      at: item.at.toISOString(),
+      failed: item.status === 'failed',
+      code: item.error?.code ?? null,
+      message: item.error?.message ?? null,
+      details: item.status ? item.details : null,
+    })),
+  );
+  await executor.execute(sql`
+    update ${t} set status = coalesce(v.status, ${t.status}),
+      details = coalesce(v.details, ${t.details}),
+      error_code = case when v.failed then v.code else ${t.errorCode} end,
+      error_message = case when v.failed then v.message else ${t.errorMessage} end,
+      status_history = jsonb_build_object(v.reached, v.at) || ${t.statusHistory},
+      updated_at = now()
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(id uuid, status text, reached text, at text, failed boolean, code text, message text, details jsonb)
+    where ${inClient(t, clientId)} and ${t.id} = v.id`);
 }

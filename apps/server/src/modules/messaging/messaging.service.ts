@@ -6,7 +6,9 @@ import type {
   InboxPort,
   MessageChannel,
   OutboundContent,
+  OutboundResult,
   OutboundSourcePort,
+  OutboundStatusUpdate,
   SendRequest,
   StatusUpdate,
 } from './channel.ports.js';
@@ -14,16 +16,26 @@ import type { ChannelRegistry } from './channel-registry.js';
 import { outboundNotFound, sendInProgress } from './messaging.errors.js';
 import {
   claimOutbound,
+  claimOutboundMany,
   findOutbound,
   findOutboundByKey,
+  findOutboundByKeys,
   findOutboundByProviderIdForUpdate,
+  findOutboundByProviderIdsForUpdate,
+  insertOutboundMany,
   insertOutboundOnce,
   listOutboundPage,
   markOutboundFailed,
+  markOutboundFailedMany,
   markOutboundSent,
+  markOutboundSentMany,
+  type QueuedOutbound,
   releaseOutbound,
+  releaseOutboundMany,
+  type SettledOutbound,
   unsafeListStaleQueued,
   updateOutboundStatus,
+  updateOutboundStatuses,
 } from './messaging.repository.js';
 import type { OutboundRow, OutboundStatus } from './messaging.tables.js';
 
@@ -39,6 +51,12 @@ const JOB_DELAY_SECONDS = 5;
 const JOB_RETRY_DELAY_SECONDS = 5;
 /** A row still queued this long after its last attempt lost its job: the sweep sends it. */
 const SWEEP_AFTER_MS = 10 * 60_000;
+/** Provider calls one `sendMany` has under way at once. */
+const SEND_CONCURRENCY = 256;
+/** Delivery reports wait this long for others, then a set of them is applied in one transaction. */
+const REPORT_FLUSH_MS = 5;
+/** Reports applied in one transaction at most. */
+const REPORT_FLUSH_MAX = 1_000;
 
 const RANK: Record<OutboundStatus, number> = { queued: 0, sent: 1, failed: 1, delivered: 2, read: 3 };
 
@@ -87,6 +105,53 @@ function isPermanent(channel: MessageChannel | null, error: unknown) {
   if (channel?.isPermanentFailure) return channel.isPermanentFailure(error);
   return error instanceof AppError && error.statusCode < 500;
 }
+
+/** Where a report moves a row: forward only; a failure after delivery (another device) undoes nothing. */
+function nextStatus(current: OutboundStatus, reported: StatusUpdate['status']): OutboundStatus | null {
+  if (reported === 'failed') return current === 'queued' || current === 'sent' ? 'failed' : null;
+  return RANK[reported] > RANK[current] ? reported : null;
+}
+
+const resultOf = (row: SettledOutbound, at: Date, permanent: boolean): OutboundResult | null => {
+  if (!row.sourceRef) return null;
+  const base = {
+    clientId: row.clientId,
+    channel: row.channel,
+    sourceRef: row.sourceRef,
+    outboundId: row.id,
+    at,
+  };
+  if (row.status === 'sent' && row.providerMessageId)
+    return { ...base, status: 'sent', providerMessageId: row.providerMessageId };
+  if (row.status === 'failed')
+    return {
+      ...base,
+      status: 'failed',
+      error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
+      permanent,
+    };
+  return null;
+};
+
+/** Runs `work` on every item with at most `limit` under way at once; answers in the items' order. */
+async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+type PendingReport = {
+  update: StatusUpdate;
+  resolve: (found: boolean) => void;
+  reject: (error: unknown) => void;
+};
 
 export function createMessaging(deps: MessagingDeps) {
   const { db, channels } = deps;
@@ -169,7 +234,7 @@ export function createMessaging(deps: MessagingDeps) {
     return row;
   }
 
-  async function tellSource(executor: Executor, row: OutboundRow) {
+  async function tellSource(executor: Executor, row: OutboundRow, permanent = false) {
     const source = deps.sources[row.source];
     if (!source || !row.sourceRef) return;
     const at = new Date();
@@ -192,14 +257,15 @@ export function createMessaging(deps: MessagingDeps) {
         at,
         status: 'failed',
         error: { code: row.errorCode ?? 'send_failed', title: row.errorMessage ?? 'send failed' },
+        permanent,
       });
     }
   }
 
-  async function fail(row: OutboundRow, error: { code: string; message: string }) {
+  async function fail(row: OutboundRow, error: { code: string; message: string }, permanent: boolean) {
     await db.transaction(async (tx) => {
       const failed = await markOutboundFailed(tx, row.clientId, row.id, { ...error, at: new Date() });
-      if (failed) await tellSource(tx, failed);
+      if (failed) await tellSource(tx, failed, permanent);
     });
   }
 
@@ -231,8 +297,9 @@ export function createMessaging(deps: MessagingDeps) {
       });
     } catch (error) {
       const recorded = errorOf(error);
-      if (!channel || isPermanent(channel, error) || claimed.attempts >= MAX_SEND_ATTEMPTS) {
-        await fail(claimed, recorded);
+      const permanent = !channel || isPermanent(channel, error);
+      if (permanent || claimed.attempts >= MAX_SEND_ATTEMPTS) {
+        await fail(claimed, recorded, permanent);
         return;
       }
       await releaseOutbound(db, claimed.clientId, claimed.id, recorded);
@@ -253,6 +320,262 @@ export function createMessaging(deps: MessagingDeps) {
     });
   }
 
+  /** Tells each row's sender what became of it: one call per sender with a batched port. */
+  async function tellSources(
+    executor: Executor,
+    rows: SettledOutbound[],
+    at: Date,
+    permanent: ReadonlySet<string>,
+  ) {
+    const bySource = new Map<string, OutboundResult[]>();
+    for (const row of rows) {
+      const result = resultOf(row, at, permanent.has(row.id));
+      if (!result || !deps.sources[row.source]) continue;
+      bySource.set(row.source, [...(bySource.get(row.source) ?? []), result]);
+    }
+    for (const [name, results] of bySource) {
+      const source = deps.sources[name]!;
+      if (source.applyOutboundResults) await source.applyOutboundResults(executor, results);
+      else for (const result of results) await source.applyOutboundResult(executor, result);
+    }
+  }
+
+  /**
+   * `queueMessage` for many messages of one client in one statement (and one more for keys already
+   * taken). Answers, in the inputs' order, the ledger row or the channel's refusal of that message (a
+   * 4xx `AppError` from `prepare`: bad recipient, too long), which writes nothing.
+   */
+  async function queueMessages(
+    executor: Executor,
+    sender: ClientRef,
+    inputs: SendMessageInput[],
+  ): Promise<({ row: QueuedOutbound } | { error: AppError })[]> {
+    const clientId = clientIdOf(sender);
+    const prepared = inputs.map((input) => {
+      try {
+        const channel = channels.get(input.channel);
+        const { recipient, content } = channel.prepare
+          ? channel.prepare({ recipient: input.recipient, content: input.content })
+          : input;
+        return { input, recipient, content };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) return { input, error };
+        throw error;
+      }
+    });
+    const values = prepared.flatMap((item) =>
+      'error' in item
+        ? []
+        : [
+            {
+              id: newId(),
+              channel: item.input.channel,
+              channelAccountId: item.input.channelAccountId ?? null,
+              recipient: item.recipient,
+              content: item.content,
+              source: item.input.source,
+              sourceRef: item.input.sourceRef ?? null,
+              idempotencyKey: item.input.idempotencyKey,
+            },
+          ],
+    );
+    const inserted = await insertOutboundMany(executor, clientId, values, new Date());
+    const byKey = new Map(inserted.map((row) => [row.idempotencyKey, row]));
+    const missing = values.map((value) => value.idempotencyKey).filter((key) => !byKey.has(key));
+    for (const row of await findOutboundByKeys(executor, clientId, missing))
+      byKey.set(row.idempotencyKey, row);
+    return prepared.map((item) =>
+      'error' in item ? { error: item.error as AppError } : { row: byKey.get(item.input.idempotencyKey)! },
+    );
+  }
+
+  /**
+   * `sendNow` for many rows of one client (a campaign's chunk): claims them in one statement, calls the
+   * provider for each (at most `SEND_CONCURRENCY` at once, each with its row id as idempotency key),
+   * then records every outcome and tells the senders in one transaction, one statement per kind. Same
+   * guarantees as one at a time: a row is claimed from `queued` before its provider call, and a crash
+   * before the record leaves it queued for its sender's lease (or the sweep) under the same key.
+   */
+  async function sendMany(clientId: string, ids: string[]): Promise<void> {
+    const claimed = await claimOutboundMany(db, clientId, ids, deps.holdMs ?? HOLD_MS);
+    if (claimed.length === 0) return;
+    const outcomes = await mapBounded(claimed, SEND_CONCURRENCY, async (row) => {
+      let channel: MessageChannel | null = null;
+      try {
+        channel = channels.get(row.channel);
+        const result = await channel.send({
+          clientId: row.clientId,
+          channel: row.channel,
+          to: row.recipient,
+          channelId: row.channelAccountId,
+          idempotencyKey: row.id,
+          ...row.content,
+        });
+        return { ok: true, row, result } as const;
+      } catch (error) {
+        const recorded = errorOf(error);
+        const permanent = !channel || isPermanent(channel, error);
+        return {
+          ok: false,
+          row,
+          error: recorded,
+          permanent,
+          final: permanent || row.attempts >= MAX_SEND_ATTEMPTS,
+        } as const;
+      }
+    });
+    const sent: Parameters<typeof markOutboundSentMany>[2] = [];
+    const failed: Parameters<typeof markOutboundFailedMany>[2] = [];
+    const released: Parameters<typeof releaseOutboundMany>[2] = [];
+    const permanent = new Set<string>();
+    for (const outcome of outcomes) {
+      if (!outcome.ok && outcome.permanent) permanent.add(outcome.row.id);
+      if (outcome.ok)
+        sent.push({
+          id: outcome.row.id,
+          providerMessageId: outcome.result.providerMessageId,
+          channelAccountId: outcome.result.channelAccountId ?? null,
+        });
+      else (outcome.final ? failed : released).push({ id: outcome.row.id, ...outcome.error });
+    }
+    const at = new Date();
+    await db.transaction(async (tx) => {
+      const settled = [
+        ...(await markOutboundSentMany(tx, clientId, sent, at)),
+        ...(await markOutboundFailedMany(tx, clientId, failed, at)),
+      ];
+      await releaseOutboundMany(tx, clientId, released);
+      await tellSources(tx, settled, at, permanent);
+    });
+    if (released.length > 0)
+      deps.log.warn(
+        { clientId, count: released.length, code: released[0]!.code },
+        'sends refused for now; their sender hands them out again',
+      );
+  }
+
+  /**
+   * Delivery reports applied as a set, in the caller's transaction, at most one per ledger row: per
+   * client and channel, the rows are read and locked in one statement, moved forward only in one, and
+   * their senders told in one call. Answers, per report, whether a row matched (a report can overtake
+   * the send's own record of the provider id; its provider then delivers it again).
+   */
+  async function applyDeliveryStatuses(executor: Executor, updates: StatusUpdate[]): Promise<boolean[]> {
+    const found = new Array<boolean>(updates.length).fill(false);
+    const groups = new Map<string, number[]>();
+    updates.forEach((update, index) => {
+      const key = `${update.clientId}:${update.channel}`;
+      groups.set(key, [...(groups.get(key) ?? []), index]);
+    });
+    for (const indexes of groups.values()) {
+      const { clientId, channel } = updates[indexes[0]!]!;
+      const rows = await findOutboundByProviderIdsForUpdate(
+        executor,
+        clientId,
+        channel,
+        indexes.map((index) => updates[index]!.providerMessageId),
+      );
+      const byProviderId = new Map(rows.map((row) => [row.providerMessageId, row]));
+      const changes: Parameters<typeof updateOutboundStatuses>[2] = [];
+      const told = new Map<string, OutboundStatusUpdate[]>();
+      for (const index of indexes) {
+        const update = updates[index]!;
+        const row = byProviderId.get(update.providerMessageId);
+        if (!row) continue;
+        found[index] = true;
+        changes.push({
+          id: row.id,
+          status: nextStatus(row.status, update.status),
+          reached: update.status,
+          at: update.at,
+          error: update.error ? { code: update.error.code, message: update.error.title } : null,
+          details: update.details ?? null,
+        });
+        if (deps.sources[row.source]?.applyOutboundStatus && row.sourceRef)
+          told.set(row.source, [
+            ...(told.get(row.source) ?? []),
+            {
+              clientId: row.clientId,
+              channel: row.channel,
+              sourceRef: row.sourceRef,
+              outboundId: row.id,
+              status: update.status,
+              error: update.error,
+              details: update.details ?? null,
+              at: update.at,
+            },
+          ]);
+      }
+      await updateOutboundStatuses(executor, clientId, changes);
+      for (const [name, told_] of told) {
+        const source = deps.sources[name]!;
+        if (source.applyOutboundStatuses) await source.applyOutboundStatuses(executor, told_);
+        else for (const update of told_) await source.applyOutboundStatus!(executor, update);
+      }
+    }
+    return found;
+  }
+
+  const pendingReports: PendingReport[] = [];
+  let reportTimer: NodeJS.Timeout | null = null;
+  let reportFlush: Promise<void> | null = null;
+
+  /**
+   * Applies what the buffer holds, one transaction per set (one flush at a time). A set takes the first
+   * report of each row; a second one for the same row (delivered, then read) waits for the next set,
+   * so order is kept and each statement moves a row once. A failed set fails each of its reports: their
+   * providers deliver them again.
+   */
+  async function flushReports() {
+    while (pendingReports.length > 0) {
+      const taken: PendingReport[] = [];
+      const rows = new Set<string>();
+      for (let index = 0; index < pendingReports.length && taken.length < REPORT_FLUSH_MAX; ) {
+        const pending = pendingReports[index]!;
+        const key = `${pending.update.clientId}:${pending.update.channel}:${pending.update.providerMessageId}`;
+        if (rows.has(key)) {
+          index++;
+          continue;
+        }
+        rows.add(key);
+        taken.push(pending);
+        pendingReports.splice(index, 1);
+      }
+      try {
+        const found = await db.transaction((tx) =>
+          applyDeliveryStatuses(
+            tx,
+            taken.map((pending) => pending.update),
+          ),
+        );
+        for (const [index, pending] of taken.entries()) pending.resolve(found[index]!);
+      } catch (error) {
+        for (const pending of taken) pending.reject(error);
+      }
+    }
+  }
+
+  function scheduleFlush() {
+    if (reportTimer || reportFlush) return;
+    reportTimer = setTimeout(() => {
+      reportTimer = null;
+      reportFlush = flushReports().finally(() => {
+        reportFlush = null;
+        if (pendingReports.length > 0) scheduleFlush();
+      });
+    }, REPORT_FLUSH_MS);
+  }
+
+  /** A delivery report, buffered a few milliseconds and applied with the others that came meanwhile. */
+  function reportStatus(update: StatusUpdate): Promise<boolean> {
+    const result = new Promise<boolean>((resolve, reject) => {
+      pendingReports.push({ update, resolve, reject });
+    });
+    scheduleFlush();
+    track(result.catch(() => undefined));
+    return result;
+  }
+
   /**
    * A delivery status for a row of the ledger: forward only, with the time kept either way. Answers
    * whether the row was found (a report can overtake the send's own record of the provider id).
@@ -265,13 +588,7 @@ export function createMessaging(deps: MessagingDeps) {
       update.providerMessageId,
     );
     if (!row) return false;
-    let status: OutboundStatus | null = null;
-    if (update.status === 'failed') {
-      // A failure after delivery (another device) does not undo the delivery; a failure stays.
-      if (row.status === 'queued' || row.status === 'sent') status = 'failed';
-    } else if (RANK[update.status] > RANK[row.status]) {
-      status = update.status;
-    }
+    const status = nextStatus(row.status, update.status);
     await updateOutboundStatus(executor, row.clientId, row.id, {
       status,
       reached: update.status,
@@ -297,8 +614,17 @@ export function createMessaging(deps: MessagingDeps) {
 
   return {
     queueMessage,
+    queueMessages,
     dispatch,
     sendNow,
+    /** `sendNow` for many rows of one client; settles when every outcome is recorded. */
+    sendMany(clientId: string, ids: string[]): Promise<void> {
+      const work = sendMany(clientId, ids);
+      track(work.catch(() => undefined));
+      return work;
+    },
+    reportStatus,
+    applyStatuses: applyDeliveryStatuses,
     sendMessage,
     /** The `messaging.send` job's handler. */
     runSendJob: (data: SendJobData) => runSend(data, 'job'),

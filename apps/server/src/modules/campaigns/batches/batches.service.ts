@@ -233,6 +233,7 @@ async function openBatch(db: Executor, caller: AuditActor, spec: BatchSpec, opti
     channel: campaign ? campaign.channel : spec.channel,
     type: campaign?.type ?? 'blast',
     template: campaign ? campaign.template : spec.template,
+    fallbackTemplates: campaign?.fallbackTemplates ?? [],
     sender: campaign ? campaign.sender : (spec.sender ?? null),
     retryPlan: plan && {
       maxAttempts: plan.maxAttempts,

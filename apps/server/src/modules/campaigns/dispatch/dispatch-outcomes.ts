@@ -1,15 +1,16 @@
 import type { NotificationStatus, RetryOutcome } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import type { OutboundSourcePort, OutboundStatusUpdate } from '../../messaging/index.js';
-import { nextAttempt } from '../retry-plans/retry-schedule.js';
 import {
+  applyReachedMany,
   findAttemptByOutboundForUpdate,
   findBatchesByIds,
+  markAttemptsSent,
   reopenBatch,
   updateAttempt,
   updateNotification,
 } from './dispatch.repository.js';
-import { templateFor } from './dispatch.service.js';
+import { stepAfterFailure } from './fallback.js';
 
 /** How far a notification got; a report never moves it back (a late `sent` after `delivered`). */
 const RANK: Partial<Record<NotificationStatus, number>> = {
@@ -29,6 +30,8 @@ type Outcome =
       kind: 'failed';
       /** What the retry plan reads: failed, busy, no_answer, expired, throttled. */
       outcome: RetryOutcome;
+      /** The channel will refuse it however often it is tried: no retry on it, the fallback still. */
+      permanent?: boolean;
       error: { code: string; message: string };
       durationSeconds?: number;
       chargedSeconds?: number;
@@ -128,33 +131,10 @@ async function applyOutcome(
 
   const [batch] = await findBatchesByIds(executor, clientId, [notification.batchId]);
   const error = { errorCode: outcome.error.code, errorMessage: outcome.error.message };
-  const plan = batch?.retryPlan;
-  // A report's own time may be coarse (an SMS receipt's done date has minutes): delays count from now.
   const learnt = new Date(Math.max(at.getTime(), Date.now()));
-  let next = plan
-    ? nextAttempt(
-        plan,
-        { channelIndex: notification.channelIndex, attemptsOnChannel: notification.attemptsOnChannel },
-        outcome.outcome,
-        learnt,
-      )
-    : ({ action: 'give_up', reason: 'not_retried' } as const);
-  let skipped: string | null = null;
-  // A fallback channel the batch has no template for, or its own channel again, is passed over.
-  while (
-    plan &&
-    batch &&
-    next.action === 'fallback' &&
-    (next.channel === batch.channel || !templateFor(batch, next.channel))
-  ) {
-    skipped = next.channel === batch.channel ? skipped : next.channel;
-    next = nextAttempt(
-      plan,
-      { channelIndex: next.channelIndex, attemptsOnChannel: plan.maxAttempts },
-      'failed',
-      learnt,
-    );
-  }
+  const { next, skipped } = batch
+    ? stepAfterFailure(batch, notification, outcome.outcome, outcome.permanent === true, learnt)
+    : { next: { action: 'give_up', reason: 'not_retried' } as const, skipped: null };
   if (batch && (batch.status === 'canceled' || next.action === 'give_up')) {
     const reason =
       batch.status === 'canceled'
@@ -189,6 +169,20 @@ async function applyOutcome(
   });
 }
 
+/** Groups items by their client: the set-based statements each work inside one client. */
+function byClient<T extends { clientId: string }>(items: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.clientId, [...(groups.get(item.clientId) ?? []), item]);
+  return groups;
+}
+
+const failureOfResult = (error: { code: string; title: string }, permanent?: boolean): Outcome => ({
+  kind: 'failed',
+  outcome: retryOutcomeOf(error.code),
+  permanent: permanent === true,
+  error: { code: error.code, message: error.title },
+});
+
 /** Campaigns as a sender messaging reports to (`source: 'campaigns'`, `sourceRef`: the notification id). */
 export function createCampaignOutcomes(): OutboundSourcePort {
   return {
@@ -196,16 +190,61 @@ export function createCampaignOutcomes(): OutboundSourcePort {
       const outcome: Outcome =
         result.status === 'sent'
           ? { kind: 'sent', providerMessageId: result.providerMessageId }
-          : {
-              kind: 'failed',
-              outcome: retryOutcomeOf(result.error.code),
-              error: { code: result.error.code, message: result.error.title },
-            };
+          : failureOfResult(result.error, result.permanent);
       await applyOutcome(executor, result.clientId, result.outboundId, outcome, result.at);
     },
     async applyOutboundStatus(executor, update) {
       const outcome = outcomeOfStatus(update);
       if (outcome) await applyOutcome(executor, update.clientId, update.outboundId, outcome, update.at);
+    },
+    /**
+     * A chunk's results: the sends set-based (two statements per client); the failures one by one, as
+     * each asks its batch's retry plan what follows (they are few).
+     */
+    async applyOutboundResults(executor, results) {
+      for (const [clientId, items] of byClient(results)) {
+        await markAttemptsSent(
+          executor,
+          clientId,
+          items.flatMap((item) =>
+            item.status === 'sent'
+              ? [{ outboundId: item.outboundId, providerMessageId: item.providerMessageId, at: item.at }]
+              : [],
+          ),
+        );
+        for (const item of items)
+          if (item.status === 'failed')
+            await applyOutcome(
+              executor,
+              clientId,
+              item.outboundId,
+              failureOfResult(item.error, item.permanent),
+              item.at,
+            );
+      }
+    },
+    /** A set of delivery reports (one per ledger row): deliveries and reads set-based, failures one by one. */
+    async applyOutboundStatuses(executor, updates) {
+      for (const [clientId, items] of byClient(updates)) {
+        const reached: Parameters<typeof applyReachedMany>[2] = [];
+        const failures: { outboundId: string; outcome: Outcome; at: Date }[] = [];
+        for (const item of items) {
+          const outcome = outcomeOfStatus(item);
+          if (!outcome || outcome.kind === 'sent') continue;
+          if (outcome.kind === 'failed') failures.push({ outboundId: item.outboundId, outcome, at: item.at });
+          else
+            reached.push({
+              outboundId: item.outboundId,
+              status: outcome.kind,
+              at: item.at,
+              durationSeconds: outcome.durationSeconds,
+              chargedSeconds: outcome.chargedSeconds,
+            });
+        }
+        await applyReachedMany(executor, clientId, reached);
+        for (const failure of failures)
+          await applyOutcome(executor, clientId, failure.outboundId, failure.outcome, failure.at);
+      }
     },
   };
 }

@@ -163,6 +163,46 @@ export async function endNotifications(
       and ${campaignNotifications.status} = 'sending'`);
 }
 
+/**
+ * Rows whose attempt the channel refused at once, queued again on the plan's next fallback channel
+ * (its first attempt there), the refusal kept as their last error: one statement.
+ */
+export async function fallBackNotifications(
+  db: Executor,
+  clientId: string,
+  items: {
+    id: string;
+    channel: CampaignChannel;
+    channelIndex: number;
+    attemptCount: number;
+    dueAt: Date;
+    code: string;
+    message: string;
+  }[],
+  now: Date,
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(
+    items.map((item) => ({
+      id: item.id,
+      channel: item.channel,
+      channel_index: item.channelIndex,
+      attempt_count: item.attemptCount,
+      due_at: item.dueAt.toISOString(),
+      code: item.code,
+      message: item.message,
+    })),
+  );
+  await db.execute(sql`
+    update ${campaignNotifications} set status = 'queued', channel = v.channel, channel_index = v.channel_index,
+      attempts_on_channel = 0, attempt_count = v.attempt_count, due_at = v.due_at, claimed_until = null,
+      error_code = v.code, error_message = v.message, updated_at = ${now}
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(id uuid, channel text, channel_index int, attempt_count int, due_at timestamptz, code text, message text)
+    where ${inClient(campaignNotifications, clientId)} and ${campaignNotifications.id} = v.id
+      and ${campaignNotifications.status} = 'sending'`);
+}
+
 /** Rows handed to messaging: the attempt they are on and the ledger row it became. */
 export async function markHandedOver(
   db: Executor,
@@ -448,4 +488,92 @@ export async function insertNotification(db: Executor, row: typeof campaignNotif
     .onConflictDoNothing()
     .returning({ id: campaignNotifications.id });
   return inserted.length > 0;
+}
+
+/**
+ * Many sends the provider took, of one client, in two statements: each attempt not yet past `sending`
+ * gets its provider id; each notification still `sending` on that very attempt becomes `sent`.
+ */
+export async function markAttemptsSent(
+  db: Executor,
+  clientId: string,
+  items: { outboundId: string; providerMessageId: string; at: Date }[],
+) {
+  if (items.length === 0) return;
+  const values = JSON.stringify(
+    items.map((item) => ({
+      outbound_id: item.outboundId,
+      pid: item.providerMessageId,
+      at: item.at.toISOString(),
+    })),
+  );
+  const a = campaignAttempts;
+  const n = campaignNotifications;
+  await db.execute(sql`
+    update ${a} set status = 'sent', provider_message_id = v.pid
+    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz)
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.status} in ('queued', 'sending')`);
+  await db.execute(sql`
+    update ${n} set status = 'sent', provider_message_id = v.pid, claimed_until = null,
+      sent_at = v.at, updated_at = v.at
+    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz), ${a}
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+      and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
+      and ${n.status} = 'sending'`);
+}
+
+/** How far a status got, as SQL: a report never moves an attempt or a notification back. */
+const rankOf = (column: string) =>
+  sql.raw(
+    `coalesce(case ${column} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 when 'delivered' then 3 when 'answered' then 3 when 'read' then 4 end, 0)`,
+  );
+const ENDED_SQL = sql.raw(`('failed', 'expired', 'canceled', 'busy', 'no_answer')`);
+
+/**
+ * Many successful delivery reports (delivered, answered, read) of one client, in two statements: each
+ * attempt and its notification (on that very attempt) move forward only, and never out of an end.
+ */
+export async function applyReachedMany(
+  db: Executor,
+  clientId: string,
+  items: {
+    outboundId: string;
+    status: 'delivered' | 'answered' | 'read';
+    at: Date;
+    durationSeconds?: number | undefined;
+    chargedSeconds?: number | undefined;
+  }[],
+) {
+  if (items.length === 0) return;
+  const rank = { delivered: 3, answered: 3, read: 4 };
+  const values = JSON.stringify(
+    items.map((item) => ({
+      outbound_id: item.outboundId,
+      status: item.status,
+      rank: rank[item.status],
+      at: item.at.toISOString(),
+      duration: item.durationSeconds ?? null,
+      charged: item.durationSeconds !== undefined ? (item.chargedSeconds ?? 0) : null,
+    })),
+  );
+  const v = sql`jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, status text, rank int, at timestamptz, duration int, charged int)`;
+  const a = campaignAttempts;
+  const n = campaignNotifications;
+  await db.execute(sql`
+    update ${a} set status = v.status, ended_at = v.at,
+      duration_seconds = coalesce(v.duration, ${a.durationSeconds}),
+      charged_seconds = coalesce(v.charged, ${a.chargedSeconds})
+    from ${v}
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+      and ${a.status} not in ${ENDED_SQL} and ${rankOf('"campaign_attempts"."status"')} < v.rank`);
+  await db.execute(sql`
+    update ${n} set status = v.status, claimed_until = null,
+      read_at = case when v.status = 'read' then v.at else ${n.readAt} end,
+      delivered_at = case when v.status <> 'read' then v.at else ${n.deliveredAt} end,
+      ended_at = case when v.status <> 'read' then v.at else ${n.endedAt} end,
+      updated_at = v.at
+    from ${v}, ${a}
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+      and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
+      and ${n.status} not in ${ENDED_SQL} and ${rankOf('"campaign_notifications"."status"')} < v.rank`);
 }

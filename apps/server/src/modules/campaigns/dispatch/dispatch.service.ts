@@ -1,15 +1,15 @@
-import type { CampaignChannel, CampaignTemplate } from '@sapa/contracts';
+import type { CampaignChannel } from '@sapa/contracts';
 import type { Database, Transaction } from '../../../platform/database.js';
-import { AppError } from '../../../platform/errors.js';
-import type { ChannelName, Messaging } from '../../messaging/index.js';
+import type { ChannelName, Messaging, OutboundContent } from '../../messaging/index.js';
 import { findWindow } from '../campaigns.repository.js';
-import type { CampaignBatchRow, CampaignWindowRow } from '../campaigns.tables.js';
+import type { CampaignWindowRow } from '../campaigns.tables.js';
 import { isOpen, nextOpening } from '../windows/window-schedule.js';
 import {
   type ClaimedRow,
   claimDueNotifications,
   deferNotifications,
   endNotifications,
+  fallBackNotifications,
   findBatchesByIds,
   insertAttempts,
   markHandedOver,
@@ -19,6 +19,7 @@ import {
   unsafeStartDueBatches,
   upsertCheckpoint,
 } from './dispatch.repository.js';
+import { stepAfterFailure, templateFor } from './fallback.js';
 import { messagingChannelOf, renderMessage } from './render-message.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -46,11 +47,6 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   checkpointEveryMs: 1_000,
 };
 
-/** The campaign channel's template a row is sent with: the batch's own, or none for another channel. */
-export function templateFor(batch: Pick<CampaignBatchRow, 'template'>, channel: CampaignChannel) {
-  return batch.template.channel === channel ? (batch.template as CampaignTemplate) : null;
-}
-
 /**
  * The idempotency key of one attempt (decision 0028): the same on every claim of that attempt (a row
  * taken back after a crash queues no second message), a new one for each retry or fallback.
@@ -61,7 +57,7 @@ export function attemptKey(row: Pick<ClaimedRow, 'batchId' | 'rowNo' | 'step'>, 
 
 export type DispatchDeps = {
   db: Database;
-  messaging: Pick<Messaging, 'queueMessage' | 'sendNow'>;
+  messaging: Pick<Messaging, 'queueMessages' | 'sendMany'>;
   /** The contacts module's blacklist, read again at send time. */
   isBlacklisted: (
     db: Transaction,
@@ -106,12 +102,14 @@ export function createDispatcher(deps: DispatchDeps) {
     }
     return bucket;
   };
+  /** Chunks being sent after their claim's commit, and how many messages they hold together. */
   const inFlight = new Set<Promise<unknown>>();
+  let inFlightMessages = 0;
   const lastCheckpoint = new Map<string, number>();
   const touched = new Map<string, string>();
   let rotation = 0;
 
-  async function checkpoint(clientId: string, batchId: string, force: boolean) {
+  async function checkpoint(clientId: string, batchId: string, force: boolean, status: string | null = null) {
     const key = `${clientId}:${batchId}`;
     const at = clock();
     if (!force && at.getTime() - (lastCheckpoint.get(key) ?? 0) < settings.checkpointEveryMs) {
@@ -124,7 +122,7 @@ export function createDispatcher(deps: DispatchDeps) {
     deps.onProgress?.({
       clientId,
       batchId,
-      status: null,
+      status,
       counts: saved.counts as Record<string, number>,
       lastRowNo: saved.lastRowNo,
     });
@@ -135,16 +133,7 @@ export function createDispatcher(deps: DispatchDeps) {
     const now = clock();
     const started = await unsafeStartDueBatches(deps.db, now);
     const finished = await unsafeFinishDoneBatches(deps.db, now);
-    for (const batch of finished) {
-      await checkpoint(batch.client_id, batch.id, true);
-      deps.onProgress?.({
-        clientId: batch.client_id,
-        batchId: batch.id,
-        status: 'finished',
-        counts: {},
-        lastRowNo: null,
-      });
-    }
+    for (const batch of finished) await checkpoint(batch.client_id, batch.id, true, 'finished');
     return { started: started.length, finished: finished.length };
   }
 
@@ -219,6 +208,13 @@ export function createDispatcher(deps: DispatchDeps) {
       const handed: Parameters<typeof markHandedOver>[2] = [];
       const attempts: NewAttempt[] = [];
       const outbound: Queued[] = [];
+      const fallingBack: Parameters<typeof fallBackNotifications>[2] = [];
+      const toQueue: {
+        row: ClaimedRow;
+        attempt: number;
+        attemptsOnChannel: number;
+        content: OutboundContent;
+      }[] = [];
       for (const row of live) {
         if (blocked.has(row.recipient)) {
           ended.push({
@@ -244,15 +240,25 @@ export function createDispatcher(deps: DispatchDeps) {
           });
           continue;
         }
-        try {
-          const message = await deps.messaging.queueMessage(tx, lane.clientId, {
-            channel: channelName,
-            recipient: row.recipient,
-            content: renderMessage(template, row.params),
-            source: 'campaigns',
-            sourceRef: row.id,
-            idempotencyKey: attemptKey(row, attempt),
-          });
+        toQueue.push({ row, attempt, attemptsOnChannel, content: renderMessage(template, row.params) });
+      }
+      // Every message of the chunk in one statement (a taken-back attempt answers the ledger row it queued).
+      const queued = await deps.messaging.queueMessages(
+        tx,
+        lane.clientId,
+        toQueue.map(({ row, attempt, content }) => ({
+          channel: channelName,
+          recipient: row.recipient,
+          content,
+          source: 'campaigns',
+          sourceRef: row.id,
+          idempotencyKey: attemptKey(row, attempt),
+        })),
+      );
+      toQueue.forEach(({ row, attempt, attemptsOnChannel }, index) => {
+        const answer = queued[index]!;
+        if ('row' in answer) {
+          const message = answer.row;
           handed.push({ id: row.id, attemptCount: attempt, attemptsOnChannel, outboundId: message.id });
           attempts.push({
             clientId: lane.clientId,
@@ -265,38 +271,71 @@ export function createDispatcher(deps: DispatchDeps) {
             startedAt: now,
           });
           outbound.push({ clientId: lane.clientId, id: message.id, status: message.status });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          // The channel refuses the rendered message (bad recipient, too long): no try can succeed.
-          ended.push({ id: row.id, status: 'failed', code: error.code, message: error.message });
-          attempts.push({
-            clientId: lane.clientId,
-            notificationId: row.id,
-            attempt,
-            channel: row.channel,
-            provider: channelName,
-            status: 'failed',
-            errorCode: error.code,
-            errorMessage: error.message,
-            startedAt: now,
-            endedAt: now,
-          });
+          return;
         }
-      }
+        // The channel refuses the rendered message (bad recipient, too long): no try on it can succeed,
+        // but the plan's next fallback channel may (decision 0028).
+        const { error } = answer;
+        const { next, skipped } = stepAfterFailure(
+          batches.get(row.batchId)!,
+          { channelIndex: row.channelIndex, attemptsOnChannel },
+          'failed',
+          true,
+          now,
+        );
+        if (next.action === 'fallback')
+          fallingBack.push({
+            id: row.id,
+            channel: next.channel,
+            channelIndex: next.channelIndex,
+            attemptCount: attempt,
+            dueAt: next.at,
+            code: error.code,
+            message: error.message,
+          });
+        else
+          ended.push({
+            id: row.id,
+            status: 'failed',
+            code: error.code,
+            message: skipped ? `${error.message} No ${skipped} template for the fallback.` : error.message,
+          });
+        attempts.push({
+          clientId: lane.clientId,
+          notificationId: row.id,
+          attempt,
+          channel: row.channel,
+          provider: channelName,
+          status: 'failed',
+          errorCode: error.code,
+          errorMessage: error.message,
+          startedAt: now,
+          endedAt: now,
+        });
+      });
       await deferNotifications(tx, lane.clientId, deferred, now);
       await endNotifications(tx, lane.clientId, ended, now);
+      await fallBackNotifications(tx, lane.clientId, fallingBack, now);
       await markHandedOver(tx, lane.clientId, handed, now);
       await insertAttempts(tx, attempts);
       return { rows, outbound };
     });
     bucket.giveBack(limit - result.outbound.length);
-    for (const message of result.outbound) {
-      if (message.status !== 'queued') continue;
-      const send = deps.messaging.sendNow(message).catch((error: unknown) => {
-        deps.log.warn({ err: error, ...message }, 'a campaign send failed; its lease hands it out again');
+    // The sends run after commit, the chunk's together (messaging claims, sends and records them as a set).
+    const ids = result.outbound.filter((message) => message.status === 'queued').map((message) => message.id);
+    if (ids.length > 0) {
+      const send = deps.messaging.sendMany(lane.clientId, ids).catch((error: unknown) => {
+        deps.log.warn(
+          { err: error, clientId: lane.clientId, count: ids.length },
+          'campaign sends failed; their lease hands them out again',
+        );
       });
-      const tracked = send.finally(() => inFlight.delete(tracked));
+      const tracked = send.finally(() => {
+        inFlight.delete(tracked);
+        inFlightMessages -= ids.length;
+      });
       inFlight.add(tracked);
+      inFlightMessages += ids.length;
     }
     for (const batchId of new Set(result.rows.map((row) => row.batchId)))
       await checkpoint(lane.clientId, batchId, false);
@@ -304,7 +343,7 @@ export function createDispatcher(deps: DispatchDeps) {
   }
 
   async function waitForRoom() {
-    while (inFlight.size >= settings.maxInFlight) await Promise.race(inFlight);
+    while (inFlightMessages >= settings.maxInFlight && inFlight.size > 0) await Promise.race(inFlight);
   }
 
   /**

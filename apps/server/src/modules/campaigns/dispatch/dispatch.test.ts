@@ -244,6 +244,102 @@ describe('campaign dispatch: scheduler, claims, sending and outcomes', () => {
     }
   });
 
+  it('falls back to the next channel that has a template once the plan gives up, exactly once, as a further attempt', async () => {
+    now = new Date();
+    // Every SMS of this client ends undelivered (and so does every call): the plan then falls back.
+    sapa.sandbox.setFailureRates(otherClientId, { delivery: 1 });
+    try {
+      const batchId = await insertTestBatch(db(), {
+        clientId: otherClientId,
+        status: 'running',
+        retryPlan: {
+          maxAttempts: 1,
+          delay: { kind: 'fixed', seconds: 60 },
+          retryOn: ['failed'],
+          // EMAIL has no template in this batch: passed over for VOICE, which has one.
+          fallbackChannels: ['EMAIL', 'VOICE'],
+        },
+        fallbackTemplates: [
+          { channel: 'VOICE', script: 'Halo {{name}}, tagihan Anda {{amount}}.', language: 'id-ID' },
+        ],
+      });
+      const ids = await insertTestNotifications(
+        db(),
+        otherClientId,
+        batchId,
+        [0, 1, 2].map((i) => ({ recipient: phone(600 + i), params: { name: `F${i}`, amount: 'Rp 7.000' } })),
+      );
+      await drain();
+      let rows = await notificationsOf(db(), otherClientId, batchId);
+      // The SMS failed; each row waits on VOICE (due when the failure was learnt, after this clock).
+      expect(rows.map((row) => [row.status, row.channel, row.channelIndex, row.attemptCount])).toEqual(
+        rows.map(() => ['queued', 'VOICE', 2, 1]),
+      );
+      now = new Date(Date.now() + 1_000);
+      await drain();
+      // Once more: nothing left to send, nothing sent twice.
+      await drain();
+      rows = await notificationsOf(db(), otherClientId, batchId);
+      for (const [index, row] of rows.entries()) {
+        expect(['failed', 'busy', 'no_answer']).toContain(row.status);
+        expect(row).toMatchObject({ channel: 'VOICE', attemptCount: 2 });
+        const attempts = await attemptsOf(db(), otherClientId, ids[index]!);
+        expect(attempts.map((a) => [a.attempt, a.channel, a.provider])).toEqual([
+          [1, 'SMS', 'sms'],
+          [2, 'VOICE', 'voice'],
+        ]);
+        expect(attempts[0]!.status).toBe('failed');
+        const outbox = await sapa.messaging.listOutbox(otherClientId, {
+          recipient: phone(600 + index),
+          page: 1,
+          pageSize: 10,
+        });
+        // Row numbers count the file's header: the first data row is 2.
+        expect(outbox.rows.map((r) => [r.channel, r.idempotencyKey]).sort()).toEqual([
+          ['sms', `campaign:${batchId}:${index + 2}`],
+          ['voice', `campaign:${batchId}:${index + 2}:a2`],
+        ]);
+        expect(outbox.rows.find((r) => r.channel === 'voice')!.content).toMatchObject({
+          kind: 'voice',
+          script: `Halo F${index}, tagihan Anda Rp 7.000.`,
+        });
+      }
+      expect((await batchOf(db(), otherClientId, batchId)).status).toBe('finished');
+    } finally {
+      sapa.sandbox.setFailureRates(otherClientId, null);
+    }
+  });
+
+  it('falls back at once when the channel refuses the rendered message, and sends the fallback', async () => {
+    now = new Date();
+    const batchId = await insertTestBatch(db(), {
+      clientId,
+      status: 'running',
+      // Retries are pointless for a message the channel refuses: the fallback is not.
+      retryPlan: {
+        maxAttempts: 3,
+        delay: { kind: 'fixed', seconds: 60 },
+        retryOn: ['failed'],
+        fallbackChannels: ['VOICE'],
+      },
+      fallbackTemplates: [{ channel: 'VOICE', script: 'Halo {{name}}.', language: 'id-ID' }],
+    });
+    const [id] = await insertTestNotifications(db(), clientId, batchId, [
+      // 2,000 characters: more than an SMS may carry.
+      { recipient: phone(700), params: { name: 'Panjang', amount: 'x'.repeat(2_000) } },
+    ]);
+    await drain();
+    const [row] = await notificationsOf(db(), clientId, batchId);
+    expect(row).toMatchObject({ channel: 'VOICE', attemptCount: 2 });
+    expect(['answered', 'delivered']).toContain(row!.status);
+    const attempts = await attemptsOf(db(), clientId, id!);
+    expect(attempts.map((a) => [a.attempt, a.channel, a.status])).toEqual([
+      [1, 'SMS', 'failed'],
+      [2, 'VOICE', row!.status],
+    ]);
+    expect(attempts[0]!.errorCode).toEqual(expect.any(String));
+  });
+
   it('takes back the rows of a worker that died with its lease, and sends each once', async () => {
     now = new Date();
     const batchId = await insertTestBatch(db(), { clientId, status: 'running' });

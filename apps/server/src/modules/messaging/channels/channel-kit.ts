@@ -8,7 +8,14 @@ import { invalidRecipient, reportNotMatched } from '../sandbox/sandbox-errors.js
  * go, and the phone-number check of SMS and voice.
  */
 /** Applies a status to the ledger; false when no row has the provider id (yet). */
-export type StatusPort = { applyStatus(executor: Executor, update: StatusUpdate): Promise<boolean> };
+export type StatusPort = {
+  applyStatus(executor: Executor, update: StatusUpdate): Promise<boolean>;
+  /**
+   * The same in a transaction of the port's own, which may apply several reports together (messaging
+   * buffers them a few milliseconds and applies a set in one statement per kind). Answers as above.
+   */
+  reportStatus?(update: StatusUpdate): Promise<boolean>;
+};
 
 export type ReportDeps = { db: Database; statuses: StatusPort };
 
@@ -18,7 +25,9 @@ export type ReportDeps = { db: Database; statuses: StatusPort };
  * delivers it again later, as providers retry a report their receiver did not take.
  */
 export async function applyReport(deps: ReportDeps, update: StatusUpdate) {
-  const found = await deps.db.transaction((tx) => deps.statuses.applyStatus(tx, update));
+  const found = deps.statuses.reportStatus
+    ? await deps.statuses.reportStatus(update)
+    : await deps.db.transaction((tx) => deps.statuses.applyStatus(tx, update));
   if (!found) throw reportNotMatched(update.channel, update.providerMessageId);
 }
 

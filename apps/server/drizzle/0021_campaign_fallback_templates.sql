@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_batches" ADD COLUMN "fallback_templates" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "fallback_templates" jsonb DEFAULT '[]'::jsonb NOT NULL;
