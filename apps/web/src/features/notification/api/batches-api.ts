@@ -1,17 +1,23 @@
 import {
   approvalsOperations,
+  BATCH_STATUSES,
+  type BatchProgress,
   type BatchRejectKind,
   type BatchStatus,
   batchesOperations,
   type CampaignChannel,
   dispatchOperations,
+  NOTIFICATION_STATUSES,
   type NotificationStatus,
+  readCampaignEvent,
   rolesOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callOperation, downloadOperation } from '../../../lib/http';
+import { realtime } from '../../../lib/realtime';
 
-/** While a batch is being read or sent its counters are asked again this often (no socket event yet). */
+/** While a batch is being read or sent its counters are asked again this often; the socket's events come between. */
 export const BATCH_POLL_MS = 2_000;
 
 /** A batch in one of these states still moves: its screens keep polling. */
@@ -80,7 +86,8 @@ export function useBatchProgress(clientId: string, batchId: string | null, enabl
     queryFn: ({ signal }) =>
       callOperation(dispatchOperations.getBatchProgress, { signal, params: { batchId: batchId ?? '' } }),
     enabled: Boolean(batchId) && enabled,
-    refetchInterval: (query) => (isMoving(query.state.data?.status) ? BATCH_POLL_MS : false),
+    // The socket's BATCH_PROGRESS events move it in between (useBatchProgressEvents).
+    refetchInterval: (query) => (isMoving(query.state.data?.status) ? BATCH_POLL_MS * 3 : false),
   });
 }
 
@@ -211,4 +218,40 @@ export function useMayDecide(userId: string) {
     staleTime: 60_000,
   });
   return rights.data ? rights.data.rightCodes.includes('TASK_APPROVE') : true;
+}
+
+/**
+ * The live counters of a batch from the socket (`BATCH_PROGRESS`, at most about one a second): each
+ * event patches the batch's progress in the cache, so the screen moves without waiting for the next poll;
+ * a reconnect, or the batch's end, asks the server again.
+ */
+export function useBatchProgressEvents(clientId: string, batchId: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!batchId) return;
+    const key = batchKeys.progress(clientId, batchId);
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: batchKeys.all(clientId) });
+    return realtime.subscribe({
+      onEvent: (frame) => {
+        const event = readCampaignEvent(frame);
+        if (event?.typeNotif !== 'BATCH_PROGRESS' || event.data.batchId !== batchId) return;
+        const { status, counts } = event.data;
+        queryClient.setQueryData<BatchProgress>(key, (old) =>
+          old
+            ? {
+                ...old,
+                status: BATCH_STATUSES.find((known) => known === status) ?? old.status,
+                counts: Object.fromEntries(
+                  Object.entries(counts).filter(([name]) =>
+                    (NOTIFICATION_STATUSES as readonly string[]).includes(name),
+                  ),
+                ),
+              }
+            : old,
+        );
+        if (!isMoving(BATCH_STATUSES.find((known) => known === status))) refetch();
+      },
+      onReset: refetch,
+    });
+  }, [clientId, batchId, queryClient]);
 }

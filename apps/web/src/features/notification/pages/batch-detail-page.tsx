@@ -36,6 +36,7 @@ import {
   useBatch,
   useBatchAction,
   useBatchProgress,
+  useBatchProgressEvents,
   useDecideBatch,
   useMayDecide,
 } from '../api/batches-api';
@@ -236,6 +237,7 @@ function BatchView({ batch }: { batch: Batch }) {
   const formatDate = useDateTime();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const progress = useBatchProgress(clientId, batch.batchId, batch.status !== 'ingesting');
+  useBatchProgressEvents(clientId, batch.batchId);
   const status = progress.data?.status ?? batch.status;
   const when = (value: string | null) => (value ? formatDate(value) : '—');
   return (
