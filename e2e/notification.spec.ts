@@ -135,8 +135,8 @@ describe('notification campaigns', () => {
     expect(answer.status(), await answer.text()).toBe(200);
     await checker.getByText('Batch approved: it is scheduled').waitFor();
 
-    // The live counters follow the batch until it is done: the dispatcher starts scheduled batches on its minute tick, then sends and retries once.
-    await checker.getByTestId('batch-status').filter({ hasText: 'Done' }).waitFor({ timeout: 240_000 });
+    // The live counters follow the batch until it is done (failed sends are retried a minute later): the dispatcher starts scheduled batches on its minute tick, then sends and retries once.
+    await checker.getByTestId('batch-status').filter({ hasText: 'Done' }).waitFor({ timeout: 420_000 });
     await expect.poll(() => checker.getByTestId('batch-done-percent').textContent()).toBe('100%');
     await saveScreenshot(checker, 'notification-batch-done');
 
@@ -160,5 +160,5 @@ describe('notification campaigns', () => {
     await saveScreenshot(checker, 'notification-dashboard');
     await checkerContext.close();
     expect(consoleErrors).toEqual([]);
-  }, 420_000);
+  }, 600_000);
 });
