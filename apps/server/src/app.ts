@@ -23,11 +23,14 @@ import {
   STATUS_MESSAGES_EXPORT,
   selfServiceRoutes,
   statusMessagesExportProducer,
+  unsubscribeRoutes,
+  unsubscribeUrl,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
+  createApiKeyCache,
   createFirstAdmin,
   findUser,
   type IdentityDeps,
@@ -37,7 +40,6 @@ import {
   listUsersByName,
   loadLoginKey,
   registerUserApprovals,
-  resolveApiKey,
   resolveSession,
   ssoRoutes,
   unsafeEmailTaken,
@@ -63,6 +65,8 @@ import {
   createMessaging,
   createSandboxChannels,
   createWhatsappChannel,
+  emailBounceRoutes,
+  findTelegramChat,
   type InboxPort,
   type MessageChannel,
   type Messaging,
@@ -72,13 +76,20 @@ import {
   type SandboxSettings,
   sandboxOutboxRoutes,
   sandboxPhoneRoutes,
+  telegramLinkRoutes,
+  voiceCallbackRoutes,
+  voiceCallbackUrl,
   type WhatsappChannel,
   whatsappJobs,
   whatsappSettingsRoutes,
   whatsappWebhookRoutes,
+  withTelegramChatLinks,
+  withUnsubscribeLinks,
+  withVoiceCallbacks,
 } from './modules/messaging/index.js';
 import {
   createOtp,
+  createOtpCounters,
   createOtpMetrics,
   createValidation,
   createVerify,
@@ -204,6 +215,8 @@ export async function buildApp({
     agentStatusOf: findAgentStatus,
     userRenamed: renameAgentsOfUser,
   };
+  // The public API's secrets, resolved once per few seconds; any change is heard at once (decision 0031).
+  const apiKeys = createApiKeyCache({ db, listen: database.listen });
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -256,13 +269,19 @@ export async function buildApp({
     settings: dispatchSettings,
     ...(dispatchClock ? { clock: dispatchClock } : {}),
   });
+  const otpMetrics = createOtpMetrics(metrics, app.log);
+  // The OTP dashboard's live counters, at most one update a second per client.
+  const otpCounters = createOtpCounters({ realtime, log: app.log, ...(clock ? { clock } : {}) });
   const otp = createOtp({
     db,
     keys,
     messaging,
     enqueue,
     log: app.log,
-    observe: createOtpMetrics(metrics, app.log),
+    observe: (event) => {
+      otpMetrics(event);
+      otpCounters.observe(event);
+    },
     ...(clock ? { clock } : {}),
   });
   // OTP hears what became of its messages (sent, failed) through the port it registers as a source.
@@ -283,9 +302,28 @@ export async function buildApp({
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
   channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
   channels.register('sms', channelOverrides?.sms ?? sandbox.sms);
-  channels.register('email', channelOverrides?.email ?? sandbox.email);
-  channels.register('telegram', channelOverrides?.telegram ?? sandbox.telegram);
-  channels.register('voice', channelOverrides?.voice ?? sandbox.voice);
+  // Campaign mail carries its recipient's signed unsubscribe link, whichever provider sends it.
+  channels.register(
+    'email',
+    channelOverrides?.email ??
+      withUnsubscribeLinks(sandbox.email, (clientId, address) =>
+        unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+      ),
+  );
+  // A phone number reaches the chat its owner linked (Telegram code/auth).
+  channels.register(
+    'telegram',
+    channelOverrides?.telegram ??
+      withTelegramChatLinks(sandbox.telegram, (clientId, phone) => findTelegramChat(db, clientId, phone)),
+  );
+  // A real gateway reports each call on its own signed URL.
+  channels.register(
+    'voice',
+    channelOverrides?.voice ??
+      withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
+        voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+      ),
+  );
   const exports = createExports({
     db,
     storage,
@@ -333,9 +371,14 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
     resolveSession: (token) => resolveSession(identity, token),
-    resolveApiKey: (secret) => resolveApiKey(db, secret),
+    resolveApiKey: (secret) => apiKeys.resolve(secret),
     hasRight: hasRight(db),
     csrfKey: keys.csrf,
+  });
+  // A client's secrets, status or subscription changed by this process apply before its answer leaves.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    apiKeys.afterRoute(request.method, request.routeOptions.url);
+    return payload;
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });
@@ -379,6 +422,10 @@ export async function buildApp({
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
+  await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
+  await app.register(emailBounceRoutes, { db, statuses: messaging });
+  await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });
+  await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });
@@ -404,18 +451,22 @@ export async function buildApp({
   realtime.attach(app.server);
   app.addHook('onReady', async () => {
     await realtime.start();
+    await apiKeys.start();
     presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
   app.addHook('preClose', async () => {
     await realtime.close();
     await presence.stop();
+    await apiKeys.stop();
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.
     await dispatcher.settle();
     await messaging.settle();
     await batchProgress.flush();
+    await otp.settle();
+    await otpCounters.flush();
     await sandbox.stop();
     await queue.stop();
   });

@@ -12,6 +12,7 @@ export * from './modules/inbox/chat/chat.tables.js';
 export * from './modules/inbox/configuration/configuration.tables.js';
 export * from './modules/inbox/rooms/rooms.tables.js';
 export * from './modules/inbox/templates/templates.tables.js';
+export * from './modules/messaging/channels/telegram/telegram.tables.js';
 export * from './modules/messaging/channels/whatsapp/whatsapp.tables.js';
 export * from './modules/messaging/messaging.tables.js';
 export * from './modules/otp/otp/otp.tables.js';

@@ -12,6 +12,10 @@ export type Keys = Readonly<{
   encryption: Buffer;
   /** The OTP codes' HMAC key: codes are stored only as a keyed hash (decision 0029). */
   otp: Buffer;
+  /** Signs the unsubscribe links of bulk mail: unguessable, and checked without storage. */
+  unsubscribe: Buffer;
+  /** Signs what providers call back on (a call's status URL, a bot's webhook secret token). */
+  providerCallbacks: Buffer;
 }>;
 
 function derive(root: string, purpose: string): Buffer {
@@ -46,6 +50,8 @@ export function deriveKeys(root: string): Keys {
     integrity: derive(root, 'integrity'),
     encryption: derive(root, 'encryption'),
     otp: derive(root, 'otp-codes'),
+    unsubscribe: derive(root, 'unsubscribe-links'),
+    providerCallbacks: derive(root, 'provider-callbacks'),
   });
 }
 

@@ -58,6 +58,14 @@ export type ScreenKind =
   | 'notificationBatchErrors'
   | 'notificationBatchInput'
   | 'notificationAttempts'
+  | 'channelSelfServiceSend'
+  | 'channelSelfServiceHistory'
+  | 'channelStatusMessages'
+  | 'channelStatusMessagesExport'
+  | 'channelBlacklist'
+  | 'channelDashboard'
+  | 'notificationCampaignsDashboard'
+  | 'selfServicePage'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -94,8 +102,12 @@ const hidden = { nav: false } as const;
 function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extra: Spec[]): RouteEntry[] {
   const base = `/${name}`;
   return area(name, [
-    [`${base}/self-service/send`, 'selfServiceSend'],
-    [`${base}/self-service/history-self-service`, 'selfServiceHistory'],
+    [`${base}/self-service/send`, 'selfServiceSend', { screen: 'channelSelfServiceSend' }],
+    [
+      `${base}/self-service/history-self-service`,
+      'selfServiceHistory',
+      { screen: 'channelSelfServiceHistory' },
+    ],
     [`${base}/campaign/list`, 'campaignList'],
     [`${base}/campaign/create`, 'campaignCreate', hidden],
     [`${base}/campaign/edit`, 'campaignEdit', hidden],
@@ -107,11 +119,15 @@ function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extr
     [`${base}/campaign/retry-strategy`, 'retryStrategy'],
     [`${base}/campaign/window`, 'callWindow'],
     [`${base}/campaign/param-translator`, 'paramTranslator'],
-    [`${base}/status-messages`, 'statusMessages'],
-    [`${base}/status-messages/export`, 'statusMessagesExport', hidden],
+    [`${base}/status-messages`, 'statusMessages', { screen: 'channelStatusMessages' }],
+    [
+      `${base}/status-messages/export`,
+      'statusMessagesExport',
+      { screen: 'channelStatusMessagesExport', nav: false },
+    ],
     [`${base}/configuration/edit-request`, 'configurationEditRequest'],
     [`${base}/configuration/provider`, 'configurationProvider'],
-    [`${base}/blacklist`, 'blacklist'],
+    [`${base}/blacklist`, 'blacklist', { screen: 'channelBlacklist' }],
     [`${base}/manage`, 'checkerMakerUsers', { screen: 'checkerMaker' }],
     ...extra,
   ]);
@@ -120,14 +136,18 @@ function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extr
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...area('dashboard', [
     ['/dashboard', 'index', { screen: 'redirect' }],
-    ['/dashboard/voice', 'dashboardVoice', { screen: 'dashboard' }],
-    ['/dashboard/email', 'dashboardEmail', { screen: 'dashboard' }],
-    ['/dashboard/sms', 'dashboardSms', { screen: 'dashboard' }],
+    ['/dashboard/voice', 'dashboardVoice', { screen: 'channelDashboard' }],
+    ['/dashboard/email', 'dashboardEmail', { screen: 'channelDashboard' }],
+    ['/dashboard/sms', 'dashboardSms', { screen: 'channelDashboard' }],
     ['/dashboard/otp', 'dashboardOtp', { screen: 'otpDashboard' }],
-    ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'dashboard' }],
+    ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'channelDashboard' }],
     ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'csDashboard' }],
     ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
-    ['/dashboard-notification/notification', 'dashboardNotification', { screen: 'dashboard' }],
+    [
+      '/dashboard-notification/notification',
+      'dashboardNotification',
+      { screen: 'notificationCampaignsDashboard' },
+    ],
   ]),
   ...area('notification', [
     ['/notification/dashboard', 'notificationDashboard', { screen: 'notificationDashboard' }],
@@ -294,7 +314,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/subscription', 'subscription', { screen: 'subscription' }],
   ]),
   ...area('operations', [
-    ['/self-service', 'selfServicePage'],
+    ['/self-service', 'selfServicePage', { screen: 'selfServicePage' }],
     ['/tickets', 'tickets'],
     ['/call-center/dashboard', 'callCenterDashboard'],
     ['/call-center/ticket/:id', 'callCenterTicket', { sample: '/call-center/ticket/1' }],

@@ -70,8 +70,9 @@ describe('session redirects', () => {
     await user.type(screen.getByLabelText('Password'), 'Demo#2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
+    // Spec §6: USO lands on the first self-service sender the client has (voice is off here).
     await waitFor(() => expect(router.state.location.pathname).toBe('/sms/self-service/send'));
-    expect(await screen.findByText('SMS is not available yet')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'SMS · Send' })).toBeTruthy();
   });
 });
 

@@ -179,6 +179,35 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   notificationBatchErrors: notificationScreen('notificationBatchErrors'),
   notificationBatchInput: notificationScreen('notificationBatchInput'),
   notificationAttempts: notificationScreen('notificationAttempts'),
+  channelSelfServiceSend: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/self-service-send-page'))
+      .SelfServiceSendPage,
+  }),
+  channelSelfServiceHistory: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/self-service-history-page'))
+      .SelfServiceHistoryPage,
+  }),
+  channelStatusMessages: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/status-messages-page')).StatusMessagesPage,
+  }),
+  channelStatusMessagesExport: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/status-messages-export-page'))
+      .StatusMessagesExportPage,
+  }),
+  channelBlacklist: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/blacklist-page')).BlacklistPage,
+  }),
+  channelDashboard: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/channel-dashboard-page'))
+      .ChannelDashboardPage,
+  }),
+  notificationCampaignsDashboard: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/notification-dashboard-page'))
+      .NotificationDashboardPage,
+  }),
+  selfServicePage: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/self-service-hub-page')).SelfServiceHubPage,
+  }),
 };
 
 function toRoute(entry: RouteEntry): RouteObject {

@@ -27,6 +27,8 @@ export const EmailContentSchema = z.object({
   html: z.string(),
   text: z.string(),
   fromName: z.string().nullable().optional(),
+  /** Bulk mail (a campaign's): carries a signed unsubscribe link and the `List-Unsubscribe` headers. */
+  unsubscribe: z.boolean().optional(),
 });
 export type EmailContent = z.infer<typeof EmailContentSchema>;
 
@@ -88,6 +90,8 @@ export const OutboundDetailsSchema = z.object({
       outcome: z.enum(['answered', 'busy', 'no_answer', 'failed']),
       durationSeconds: z.number().int().min(0),
       chargedSeconds: z.number().int().min(0),
+      /** The keys the person pressed when the script asked for an answer (`[dtmf]`). */
+      dtmf: z.string().max(32).nullable().optional(),
     })
     .optional(),
 });

@@ -15,8 +15,8 @@ export const OTP_STATUSES = [
 ] as const;
 export type OtpStatus = (typeof OTP_STATUSES)[number];
 
-/** What became of one message of a request (messaging's outcome as the OTP sees it). */
-export const OTP_SEND_STATES = ['queued', 'sent', 'failed'] as const;
+/** What became of one message of a request (messaging's outcome and the provider's later reports). */
+export const OTP_SEND_STATES = ['queued', 'sent', 'delivered', 'failed'] as const;
 export type OtpSendState = (typeof OTP_SEND_STATES)[number];
 
 export const OTP_CODE_MIN = 4;
@@ -67,14 +67,28 @@ export const OtpSettingsSchema = z.object({
   sendsPerWindow: z.number().int().min(1).max(100),
   windowSeconds: z.number().int().min(60).max(86_400),
   dailyCap: z.number().int().min(1).max(10_000_000),
-  /** Channels tried in order after the first one stays unsent or fails; empty: no fallback. */
+  /**
+   * Channels tried in order after a send fails (at once) or is not delivered within
+   * `fallbackAfterSeconds`; empty: no fallback.
+   */
   fallbackChannels: z.array(z.enum(OTP_CHANNELS)).max(5),
   fallbackAfterSeconds: z.number().int().min(5).max(900),
   /** Fraud guard: sends to one prefix in one minute that block it. */
   prefixBurstPerMinute: z.number().int().min(1).max(1_000_000),
   prefixBlockSeconds: z.number().int().min(300).max(43_200),
+  /**
+   * The client's own message for bare OTPs that bring none (`{{code}}` is replaced by the code); null:
+   * ours. Verify's verifications use their service's message. Left out of a change: null.
+   */
+  defaultTemplate: z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((text) => text.includes('{{code}}'), 'The template must contain {{code}}')
+    .nullable()
+    .default(null),
 });
-export type OtpSettings = z.infer<typeof OtpSettingsSchema>;
+export type OtpSettings = z.output<typeof OtpSettingsSchema>;
 
 export const DEFAULT_OTP_SETTINGS: OtpSettings = {
   maxChecks: 5,
@@ -85,6 +99,7 @@ export const DEFAULT_OTP_SETTINGS: OtpSettings = {
   fallbackAfterSeconds: 30,
   prefixBurstPerMinute: 100,
   prefixBlockSeconds: 3600,
+  defaultTemplate: null,
 };
 
 export const PrefixBlockSchema = z.object({
@@ -141,8 +156,9 @@ export const OtpRequestListQuerySchema = z.object({
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 });
-/** What an export of OTP requests selects (the details screen's filters). */
+/** What an export of OTP requests selects (the details screen's filters); no kind: both. */
 export const OtpExportFiltersSchema = z.object({
+  kind: z.enum(OTP_KINDS).optional(),
   status: z.enum(OTP_STATUSES).optional(),
   channel: z.enum(OTP_CHANNELS).optional(),
   from: z.iso.datetime().optional(),

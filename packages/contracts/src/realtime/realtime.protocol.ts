@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CampaignEvent } from '../campaigns/campaigns.events.js';
 import type { InboxEvent } from '../inbox/inbox.events.js';
+import type { OtpCountersEvent } from '../otp/otp.events.js';
 
 /**
  * The live socket's wire protocol (`/ws`), shared by the server and the web.
@@ -32,9 +33,9 @@ export type RealtimeHello = z.infer<typeof RealtimeHelloSchema>;
 
 /**
  * What the server may publish: every domain's events (`<domain>.events.ts`), each a discriminated union
- * on `typeNotif`: the inbox's and the campaigns'.
+ * on `typeNotif`: the inbox's, the campaigns' and the OTP dashboard's counters.
  */
-export type RealtimePayload = InboxEvent | CampaignEvent;
+export type RealtimePayload = InboxEvent | CampaignEvent | OtpCountersEvent;
 
 /**
  * A socket message of spec §3: typeNotif, messageId, data, chat, chatroom — plus its sequence. The

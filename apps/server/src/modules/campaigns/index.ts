@@ -41,4 +41,6 @@ export {
   STATUS_MESSAGES_EXPORT,
   statusMessagesExportProducer,
 } from './status-messages/status-messages.service.js';
+export { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes.js';
+export { unsubscribeUrl } from './unsubscribe/unsubscribe-link.js';
 export { isOpen, nextOpening, type WindowSchedule } from './windows/window-schedule.js';

@@ -5,6 +5,7 @@ export {
   addToBlacklist,
   type BlacklistEntryInput,
   blacklistedAmong,
+  createBlacklistEntry,
   isBlacklisted,
   removeFromBlacklist,
 } from './blacklist/blacklist.service.js';

@@ -1,5 +1,6 @@
 export { accountRoutes } from './account/account.routes.js';
 export type { AccountDeps } from './account/account.service.js';
+export { type ApiKeyCache, createApiKeyCache } from './api-key-cache.js';
 export { identityJobs, PURGE_EXPIRED_AUTH_JOB } from './identity.jobs.js';
 export {
   findUser,
@@ -8,7 +9,7 @@ export {
   unsafeFindUserByEmail,
 } from './identity.repository.js';
 export { identityRoutes } from './identity.routes.js';
-export { type IdentityDeps, isSessionLive, resolveApiKey, resolveSession } from './identity.service.js';
+export { type IdentityDeps, isSessionLive, resolveSession } from './identity.service.js';
 export type { UserRow } from './identity.tables.js';
 export { loadLoginKey } from './login-key.js';
 export { hashPassword } from './password.js';

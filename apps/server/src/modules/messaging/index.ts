@@ -16,8 +16,24 @@ export type {
 } from './channel.ports.js';
 export { CHANNEL_NAMES } from './channel.ports.js';
 export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
+export { withUnsubscribeLinks } from './channels/email/email.channel.js';
+export { emailBounceRoutes } from './channels/email/email-bounces.routes.js';
 export { smsSegments } from './channels/sms/sms.segments.js';
+export { withTelegramChatLinks } from './channels/telegram/telegram.channel.js';
+export {
+  findTelegramChat,
+  telegramWebhookSecret,
+  telegramWebhookUrl,
+} from './channels/telegram/telegram-links.js';
+export { telegramLinkRoutes } from './channels/telegram/telegram-links.routes.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
+export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
+export { voiceCallbackRoutes } from './channels/voice/voice-callbacks.routes.js';
+export {
+  parseVoiceScript,
+  type VoiceScriptIssue,
+  validateVoiceScript,
+} from './channels/voice/voice-script.js';
 export { SANDBOX_STATUS_JOB } from './channels/whatsapp/sandbox-provider.js';
 export { signBody } from './channels/whatsapp/webhook-signature.js';
 export { channelNotConfigured } from './channels/whatsapp/whatsapp.errors.js';

@@ -1,5 +1,6 @@
 // What the composition root may use of OTP, Verify and validation (decision 0029): never tables.
 
+export { createOtpCounters } from './otp/otp.counters.js';
 export { OTP_REQUESTS_EXPORT, otpExportProducer } from './otp/otp.exports.js';
 export { otpJobs } from './otp/otp.jobs.js';
 export { createOtpMetrics } from './otp/otp.metrics.js';

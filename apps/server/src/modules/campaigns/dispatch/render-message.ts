@@ -45,6 +45,8 @@ export function renderMessage(template: CampaignTemplate, params: Record<string,
         subject: fill(template.subject, params),
         html,
         text: template.text ? fill(template.text, params) : textOfHtml(html),
+        // Campaign mail is bulk mail: it carries the recipient's unsubscribe link (RFC 8058).
+        unsubscribe: true,
       };
     }
     case 'WHATSAPP':

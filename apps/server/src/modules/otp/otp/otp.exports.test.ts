@@ -46,14 +46,47 @@ describe('OTP export', () => {
     const file = await as(adc, 'GET', `/api/otp/exports/${done.id}/file`);
     const lines = file.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'requestId,serviceId,destination,channel,status,attempts,sends,requestedBy,createdAt,expiresAt,approvedAt',
+      'requestId,kind,serviceId,destination,channel,status,attempts,sends,requestedBy,createdAt,expiresAt,approvedAt',
     );
-    expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(['6281270000002', '6281270000001']);
+    expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['6281270000002', '6281270000001']);
     expect(file.body).not.toContain('739155');
 
     // The OTP user sees their own exports only; another client finds none of them.
     expect((await as(usp, 'GET', '/api/otp/exports')).json().items).toEqual([]);
     expect((await as(adc2, 'GET', `/api/otp/exports/${done.id}/file`)).statusCode).toBe(404);
     expect((await as(adc2, 'GET', '/api/otp/exports')).json().items).toEqual([]);
+  });
+
+  it('exports bare OTPs and Verify verifications apart, each row saying which it is', async () => {
+    const service = await as(adc, 'POST', '/api/verify/services', { name: 'Export test', channels: ['sms'] });
+    expect(service.statusCode).toBe(201);
+    const verification = await as(adc, 'POST', `/api/verify/services/${service.json().id}/verifications`, {
+      to: '081270000009',
+      channel: 'sms',
+    });
+    expect(verification.statusCode).toBe(200);
+    const rowsOf = async (filters: object) => {
+      const requested = await as(adc, 'POST', '/api/otp/exports', filters);
+      expect(requested.statusCode).toBe(202);
+      const done = await finished(adc, requested.json().id);
+      const body = (await as(adc, 'GET', `/api/otp/exports/${done.id}/file`)).body;
+      return body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((cells) => ({ kind: cells[1], serviceId: cells[2], destination: cells[3] }));
+    };
+    const verifications = await rowsOf({ kind: 'verify' });
+    expect(verifications).toEqual([
+      { kind: 'verify', serviceId: service.json().id, destination: '6281270000009' },
+    ]);
+    const otps = await rowsOf({ kind: 'otp' });
+    expect(otps.length).toBeGreaterThanOrEqual(2);
+    expect(otps.every((row) => row.kind === 'otp' && row.serviceId === '')).toBe(true);
+    const both = await rowsOf({});
+    expect(both.length).toBe(otps.length + verifications.length);
+    // A kind that is not one is refused, not exported.
+    expect((await as(adc, 'POST', '/api/otp/exports', { kind: 'sms' })).statusCode).toBe(400);
   });
 });

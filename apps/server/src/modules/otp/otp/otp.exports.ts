@@ -8,6 +8,7 @@ export const OTP_REQUESTS_EXPORT = 'otpRequests';
 const PAGE = 1000;
 const COLUMNS = [
   'requestId',
+  'kind',
   'serviceId',
   'destination',
   'channel',
@@ -20,7 +21,10 @@ const COLUMNS = [
   'approvedAt',
 ] as const;
 
-/** OTP requests as CSV through the platform's export job (decision 0030); no code is in any column. */
+/**
+ * OTP requests as CSV through the platform's export job (decision 0030), bare OTPs and Verify's
+ * verifications apart (`kind` filter and column); no code is in any column.
+ */
 export function otpExportProducer(): ExportProducer {
   return {
     columns: COLUMNS,
@@ -29,6 +33,7 @@ export function otpExportProducer(): ExportProducer {
     async *rows({ db, actor, request }) {
       const filters = request as OtpExportFilters;
       const where = {
+        ...(filters.kind ? { kind: filters.kind } : {}),
         ...(filters.status ? { status: filters.status } : {}),
         ...(filters.channel ? { channel: filters.channel } : {}),
         ...(filters.from ? { from: new Date(filters.from) } : {}),
@@ -40,6 +45,8 @@ export function otpExportProducer(): ExportProducer {
         for (const row of rows) {
           yield {
             requestId: row.id,
+            // A Verify verification is a request of a service (decision 0029).
+            kind: row.serviceId ? 'verify' : 'otp',
             serviceId: row.serviceId,
             destination: row.destination,
             channel: row.channel,

@@ -241,6 +241,10 @@ export async function setSendOutbound(db: Executor, clientId: string, id: string
     .where(inClient(otpSends, clientId, eq(otpSends.id, id)));
 }
 
+/**
+ * Moves a send forward (queued → sent → delivered, or to failed from queued or sent); a late or
+ * repeated report changes nothing. Answers the send when it moved.
+ */
 export async function updateSendState(
   db: Executor,
   clientId: string,
@@ -249,10 +253,11 @@ export async function updateSendState(
   error: string | null,
   at: Date,
 ): Promise<OtpSendRecord | null> {
+  const from: OtpSendState[] = state === 'sent' ? ['queued'] : ['queued', 'sent'];
   const [row] = await db
     .update(otpSends)
     .set({ state, error, updatedAt: at })
-    .where(inClient(otpSends, clientId, eq(otpSends.id, id)))
+    .where(inClient(otpSends, clientId, eq(otpSends.id, id), inArray(otpSends.state, from)))
     .returning();
   return row ?? null;
 }
@@ -416,7 +421,7 @@ export async function summarise(db: Executor, clientId: string, from: Date, to: 
 export async function listRequestsAfter(
   db: Executor,
   clientId: string,
-  filter: { status?: OtpStatus; channel?: OtpChannel; from?: Date; to?: Date },
+  filter: { kind?: OtpKind; status?: OtpStatus; channel?: OtpChannel; from?: Date; to?: Date },
   cursor: { createdAt: Date; id: string } | null,
   limit: number,
 ) {
@@ -427,6 +432,7 @@ export async function listRequestsAfter(
       inClient(
         otpRequests,
         clientId,
+        kindFilter(filter.kind),
         filter.status ? eq(otpRequests.status, filter.status) : undefined,
         filter.channel ? eq(otpRequests.channel, filter.channel) : undefined,
         filter.from ? gte(otpRequests.createdAt, filter.from) : undefined,
@@ -463,18 +469,44 @@ export async function claimAttempt(db: Executor, clientId: string, id: string, n
   return row ?? null;
 }
 
-/** Settles a pending request (approved or exhausted); false when another check settled it first. */
-export async function settleClaimed(
+/**
+ * Records a check of a claimed attempt and, when it decides the request (the right code, or the last
+ * allowed wrong one), settles it if still pending, in one statement. Answers whether it settled: false
+ * when another check settled the request first (a right code then approves only once).
+ */
+export async function recordCheck(
   db: Executor,
-  clientId: string,
-  id: string,
-  status: 'approved' | 'max_attempts_reached',
-  now: Date,
+  check: typeof otpChecks.$inferInsert,
+  settle: 'approved' | 'max_attempts_reached' | null,
 ) {
-  const rows = await db
-    .update(otpRequests)
-    .set({ status, codeSealed: null, updatedAt: now, ...(status === 'approved' ? { approvedAt: now } : {}) })
-    .where(inClient(otpRequests, clientId, eq(otpRequests.id, id), eq(otpRequests.status, 'pending')))
-    .returning({ id: otpRequests.id });
-  return rows.length > 0;
+  if (!settle) {
+    await db.insert(otpChecks).values(check);
+    return false;
+  }
+  const checked = db.$with('checked').as(db.insert(otpChecks).values(check).returning({ id: otpChecks.id }));
+  const at = check.createdAt;
+  const settled = db.$with('settled').as(
+    db
+      .update(otpRequests)
+      .set({
+        status: settle,
+        codeSealed: null,
+        updatedAt: at,
+        ...(settle === 'approved' ? { approvedAt: at } : {}),
+      })
+      .where(
+        inClient(
+          otpRequests,
+          check.clientId,
+          eq(otpRequests.id, check.requestId),
+          eq(otpRequests.status, 'pending'),
+        ),
+      )
+      .returning({ id: otpRequests.id }),
+  );
+  const [row] = await db
+    .with(checked, settled)
+    .select({ settled: sql<number>`(select count(*) from ${settled})::int` })
+    .from(checked);
+  return (row?.settled ?? 0) > 0;
 }

@@ -63,6 +63,25 @@ async function receivedCode(
   return content.parameters?.[0] ?? /(\d{4,10})/.exec(content.text ?? content.script ?? '')![1]!;
 }
 
+/** Calls until the answer has the status (a change heard through NOTIFY), for at most a second. */
+async function heard(call: () => Promise<LightMyRequestResponse>, status: number) {
+  const until = Date.now() + 1_000;
+  let answer = await call();
+  while (answer.statusCode !== status && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answer = await call();
+  }
+  return answer;
+}
+
+/** Every send, report and the fallback steps they started, until nothing more happens. */
+async function settleOtp() {
+  for (let round = 0; round < 4; round++) {
+    await settleAll(sapa);
+    await sapa.otp.settle();
+  }
+}
+
 const retryAfter = (response: LightMyRequestResponse) => ({
   header: Number(response.headers['retry-after']),
   body: response.json<{ error: { retryAfterSeconds: number } }>().error.retryAfterSeconds,
@@ -206,9 +225,13 @@ describe('OTP public API', () => {
     ).toBe(400);
     const clientId = adc2.session.clientId;
     await sapa.database.db.execute(sql`update clients set features = features & ~2 where id = ${clientId}`);
+    // A change written outside the app's routes reaches its API key cache through NOTIFY (decision 0031).
+    const unknownRequest = { requestId: '01900000-0000-7000-8000-000000000000', code: '1' };
+    await heard(() => verifyOtp(unknownRequest, secret2), 403);
     const off = await requestOtp({ destination: '081210000006', channel: 'sms' }, secret2);
     expect([off.statusCode, errorCode(off)]).toEqual([403, 'feature_disabled']);
     await sapa.database.db.execute(sql`update clients set features = features | 2 where id = ${clientId}`);
+    await heard(() => verifyOtp(unknownRequest, secret2), 404);
   });
 
   it('stops at the client’s daily cap and says when the next UTC day starts', async () => {
@@ -256,33 +279,31 @@ describe('OTP public API', () => {
     await setSettings(adc, {});
   });
 
-  it('falls back to SMS with the same code when WhatsApp fails, and fails the request when no channel is left', async () => {
+  it('falls back to SMS with the same code at once when WhatsApp refuses, and fails the request when no channel is left', async () => {
     await setSettings(adc, { fallbackChannels: ['sms'], fallbackAfterSeconds: 30 });
     const { requestId } = (await requestOtp({ destination: '081240000001', channel: 'whatsapp' })).json();
-    await settleAll(sapa);
+    await settleOtp();
+    // No time has passed: the refusal itself started the next channel.
     let detail = (await as(adc, 'GET', `/api/otp/requests/${requestId}`)).json();
-    expect(detail.sendLog).toMatchObject([{ channel: 'whatsapp', state: 'failed' }]);
+    expect(detail.sendLog).toMatchObject([
+      { channel: 'whatsapp', state: 'failed' },
+      { channel: 'sms', state: 'delivered' },
+    ]);
     expect(detail.status).toBe('pending');
+    // The timed job of the first send finds the step taken.
     advance(30);
-    expect(
-      await sapa.otp.runFallback({ clientId: adc.session.clientId, requestId, sendId: detail.sendLog[0].id }),
-    ).toBe('sms');
-    // The job delivered twice takes the step once.
     expect(
       await sapa.otp.runFallback({ clientId: adc.session.clientId, requestId, sendId: detail.sendLog[0].id }),
     ).toBe(null);
     const code = await receivedCode(adc.session.clientId, '6281240000001');
     detail = (await as(adc, 'GET', `/api/otp/requests/${requestId}`)).json();
-    expect(detail.sendLog).toMatchObject([
-      { channel: 'whatsapp', state: 'failed' },
-      { channel: 'sms', state: 'sent' },
-    ]);
+    expect(detail.sendLog).toHaveLength(2);
     expect((await verifyOtp({ requestId, code })).json().status).toBe('approved');
 
-    // A WhatsApp message the provider accepted is not followed by an SMS.
+    // A WhatsApp message the provider accepted but never reported delivered gets an SMS at the timeout.
     whatsappFails = false;
     const sent = (await requestOtp({ destination: '081240000002', channel: 'whatsapp' })).json();
-    await settleAll(sapa);
+    await settleOtp();
     const sentDetail = (await as(adc, 'GET', `/api/otp/requests/${sent.requestId}`)).json();
     expect(sentDetail.sendLog).toMatchObject([{ channel: 'whatsapp', state: 'sent' }]);
     advance(30);
@@ -292,13 +313,67 @@ describe('OTP public API', () => {
         requestId: sent.requestId,
         sendId: sentDetail.sendLog[0].id,
       }),
-    ).toBe(null);
+    ).toBe('sms');
     whatsappFails = true;
 
     await setSettings(adc, {});
     const lone = (await requestOtp({ destination: '081240000003', channel: 'whatsapp' })).json();
-    await settleAll(sapa);
+    await settleOtp();
     expect((await as(adc, 'GET', `/api/otp/requests/${lone.requestId}`)).json().status).toBe('failed');
+  });
+
+  it('takes the next channel as soon as the provider reports a message undelivered, and none after a delivery', async () => {
+    const clientId = adc.session.clientId;
+    await setSettings(adc, { fallbackChannels: ['voice'], fallbackAfterSeconds: 300 });
+    // Every message of this client is accepted, then reported failed.
+    sapa.sandbox.setFailureRates(clientId, { submit: 0, delivery: 1 });
+    try {
+      const { requestId } = (await requestOtp({ destination: '081240000011', channel: 'sms' })).json();
+      await settleOtp();
+      const detail = (await as(adc, 'GET', `/api/otp/requests/${requestId}`)).json();
+      // Long before the 300 s timeout: the SMS's failure report sent the call, whose failure ended it.
+      expect(detail.sendLog).toMatchObject([
+        { channel: 'sms', state: 'failed' },
+        { channel: 'voice', state: 'failed' },
+      ]);
+      expect(detail.status).toBe('failed');
+    } finally {
+      sapa.sandbox.setFailureRates(clientId, { submit: 0, delivery: 0 });
+    }
+    const { requestId } = (await requestOtp({ destination: '081240000012', channel: 'sms' })).json();
+    await settleOtp();
+    const detail = (await as(adc, 'GET', `/api/otp/requests/${requestId}`)).json();
+    expect(detail.sendLog).toMatchObject([{ channel: 'sms', state: 'delivered' }]);
+    advance(300);
+    expect(await sapa.otp.runFallback({ clientId, requestId, sendId: detail.sendLog[0].id })).toBe(null);
+    sapa.sandbox.setFailureRates(clientId, null);
+    await setSettings(adc, {});
+  });
+
+  it('sends the client’s default message when a request brings none, and refuses one without {{code}}', async () => {
+    const refused = await as(adc, 'PUT', '/api/otp/settings', {
+      ...DEFAULT_OTP_SETTINGS,
+      defaultTemplate: 'Your code is below',
+    });
+    expect(refused.statusCode).toBe(400);
+    await setSettings(adc, { defaultTemplate: 'Acme login: {{code}}' });
+    expect((await as(adc, 'GET', '/api/otp/settings')).json().defaultTemplate).toBe('Acme login: {{code}}');
+    await requestOtp({ destination: '081250000010', channel: 'sms', code: '5150' });
+    await requestOtp({ destination: '081250000011', channel: 'sms', code: '5151', template: 'Own {{code}}' });
+    await settleAll(sapa);
+    const textTo = async (recipient: string) => {
+      const { rows } = await sapa.messaging.listOutbox(adc.session.clientId, {
+        channel: 'sms',
+        recipient,
+        page: 1,
+        pageSize: 1,
+      });
+      return (rows[0]!.content as { text: string }).text;
+    };
+    expect(await textTo('6281250000010')).toBe('Acme login: 5150');
+    expect(await textTo('6281250000011')).toBe('Own 5151');
+    await setSettings(adc, {});
+    expect((await as(adc, 'GET', '/api/otp/settings')).json().defaultTemplate).toBeNull();
   });
 
   it('never stores or logs the code in clear', async () => {

@@ -45,16 +45,16 @@ import {
   lockPendingOfService,
   lockRequest,
   recentSendTimes,
+  recordCheck,
   saveSettings,
   setSendOutbound,
-  settleClaimed,
   settlePending,
   summarise,
   updateRequest,
   updateSendState,
   upsertBlock,
 } from './otp.repository.js';
-import type { OtpRequestRecord } from './otp.tables.js';
+import type { OtpRequestRecord, OtpSendRecord } from './otp.tables.js';
 import { codeDigest, codeMatches, generateCode } from './otp-code.js';
 
 export const OTP_SOURCE = 'otp';
@@ -64,15 +64,23 @@ export const OTP_WHATSAPP_TEMPLATE = 'otp_code';
 const PHONE_CHANNELS: readonly OtpChannel[] = ['sms', 'whatsapp', 'voice'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** `of`: a bare OTP or a Verify verification; `channel` of a check: its request's, when one was found. */
 export type OtpEvent =
   | {
       kind: 'request';
       clientId: string;
+      of: OtpKind;
       channel: OtpChannel;
-      outcome: 'sent' | 'resent' | 'refused';
+      outcome: 'sent' | 'resent' | 'fallback' | 'refused';
       reason?: string;
     }
-  | { kind: 'check'; clientId: string; outcome: 'approved' | 'wrong' | 'expired' | 'refused' };
+  | {
+      kind: 'check';
+      clientId: string;
+      of: OtpKind;
+      channel?: OtpChannel;
+      outcome: 'approved' | 'wrong' | 'expired' | 'refused';
+    };
 
 export type OtpDeps = {
   db: Database;
@@ -289,7 +297,8 @@ export function createOtp(deps: OtpDeps) {
           codeHash: codeDigest(keys.otp, id, code).toString('base64url'),
           codeSealed: seal(keys.encryption, code),
           codeLength: code.length,
-          template: input.template ?? null,
+          // The client's default message applies to bare OTPs only: a service speaks its own.
+          template: input.template ?? (service ? null : settings.defaultTemplate),
           locale: service?.locale ?? input.locale ?? 'en',
           status: 'pending' as const,
           attempts: 0,
@@ -320,6 +329,7 @@ export function createOtp(deps: OtpDeps) {
       observe({
         kind: 'request',
         clientId,
+        of: service ? 'verify' : 'otp',
         channel: input.channel,
         outcome: 'refused',
         reason: 'prefix_blocked',
@@ -335,6 +345,7 @@ export function createOtp(deps: OtpDeps) {
     observe({
       kind: 'request',
       clientId,
+      of: service ? 'verify' : 'otp',
       channel: input.channel,
       outcome: outcome.resent ? 'resent' : 'sent',
     });
@@ -363,6 +374,7 @@ export function createOtp(deps: OtpDeps) {
       observe({
         kind: 'request',
         clientId: actor.clientId,
+        of: service ? 'verify' : 'otp',
         channel: input.channel,
         outcome: 'refused',
         reason,
@@ -385,6 +397,7 @@ export function createOtp(deps: OtpDeps) {
     const left = (attempts: number) => Math.max(0, request.maxAttempts - attempts);
     const answer = (status: OtpStatus, valid: boolean, attempts = request.attempts) => ({
       request: { ...request, status },
+      channel: request.channel,
       status,
       valid,
       attemptsLeft: left(attempts),
@@ -424,8 +437,9 @@ export function createOtp(deps: OtpDeps) {
     return answer(exhausted ? 'max_attempts_reached' : 'pending', false, attempts);
   }
 
-  async function observed<T extends { status: OtpStatus; valid: boolean }>(
+  async function observed<T extends { status: OtpStatus; valid: boolean; channel?: OtpChannel }>(
     clientId: string,
+    of: OtpKind,
     work: () => Promise<T>,
   ) {
     try {
@@ -433,43 +447,46 @@ export function createOtp(deps: OtpDeps) {
       observe({
         kind: 'check',
         clientId,
+        of,
+        ...(result.channel ? { channel: result.channel } : {}),
         outcome: result.valid ? 'approved' : result.status === 'expired' ? 'expired' : 'wrong',
       });
       return result;
     } catch (error) {
-      observe({ kind: 'check', clientId, outcome: 'refused' });
+      observe({ kind: 'check', clientId, of, outcome: 'refused' });
       throw error;
     }
   }
 
   /**
-   * The common case in few statements: one attempt claimed on a pending request, the code compared with
-   * no lock held, the check recorded, and an approval or exhaustion settled only if no other check did
-   * first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
+   * The common case in two statements: one attempt claimed on a pending request, the code compared with
+   * no lock held, then the check recorded together with the approval or exhaustion it decides, settled
+   * only if no other check did first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
    * exhausted) goes through the locked path, which says which.
    */
   async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
     const claimed = await claimAttempt(db, actor.clientId, requestId, now);
     if (!claimed) return null;
     const valid = codeMatches(keys.otp, claimed.id, candidate, claimed.codeHash);
-    await insertCheck(db, {
-      clientId: claimed.clientId,
-      id: newId(now.getTime()),
-      requestId: claimed.id,
-      valid,
-      createdAt: now,
-    });
     const attemptsLeft = Math.max(0, claimed.maxAttempts - claimed.attempts);
+    const exhausted = !valid && claimed.attempts >= claimed.maxAttempts;
+    const settled = await recordCheck(
+      db,
+      { clientId: claimed.clientId, id: newId(now.getTime()), requestId: claimed.id, valid, createdAt: now },
+      valid ? 'approved' : exhausted ? 'max_attempts_reached' : null,
+    );
     if (valid) {
-      if (!(await settleClaimed(db, claimed.clientId, claimed.id, 'approved', now)))
-        throw otpAlreadyApproved();
-      return { status: 'approved' as const, valid: true, attemptsLeft };
+      if (!settled) throw otpAlreadyApproved();
+      return { status: 'approved' as const, valid: true, attemptsLeft, channel: claimed.channel };
     }
-    if (claimed.attempts >= claimed.maxAttempts) {
-      await settleClaimed(db, claimed.clientId, claimed.id, 'max_attempts_reached', now);
-      return { status: 'max_attempts_reached' as const, valid: false, attemptsLeft: 0 };
-    }
-    return { status: 'pending' as const, valid: false, attemptsLeft };
+    if (exhausted)
+      return {
+        status: 'max_attempts_reached' as const,
+        valid: false,
+        attemptsLeft: 0,
+        channel: claimed.channel,
+      };
+    return { status: 'pending' as const, valid: false, attemptsLeft, channel: claimed.channel };
   }
 
   async function verifyOtp(
@@ -477,7 +494,7 @@ export function createOtp(deps: OtpDeps) {
     input: { requestId: string; code: string },
   ): Promise<OtpVerifyAnswer> {
     const now = clock();
-    const result = await observed(actor.clientId, async () => {
+    const result = await observed(actor.clientId, 'otp', async () => {
       if (!isId(input.requestId)) throw otpRequestNotFound();
       const fast = await fastCheck(actor, input.requestId, input.code, now);
       if (fast) return fast;
@@ -503,7 +520,7 @@ export function createOtp(deps: OtpDeps) {
     channels: readonly OtpChannel[],
   ) {
     const now = clock();
-    return observed(actor.clientId, () =>
+    return observed(actor.clientId, 'verify', () =>
       db.transaction(async (tx) => {
         let request: OtpRequestRecord | null = null;
         if (input.requestId !== undefined) {
@@ -526,9 +543,10 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * The fallback step (job `otp.fallback`, at the client's timeout after a send): when the request is
-   * still pending and that send is failed or still not sent, the next channel of the chain that reaches
-   * the same destination gets the same code. A second run finds the step already taken and does nothing.
+   * The fallback step: at once when a send fails (`sendFailed`), and as job `otp.fallback` at the
+   * client's timeout after each send. When the request is still pending and that send was not delivered,
+   * the next channel of the chain that reaches the same destination gets the same code. A second run
+   * finds the step already taken and does nothing.
    */
   async function runFallback(data: FallbackJobData) {
     const now = clock();
@@ -539,8 +557,9 @@ export function createOtp(deps: OtpDeps) {
       const sends = await listSendsOf(tx, data.clientId, request.id);
       const send = sends.find((row) => row.id === data.sendId);
       const latest = sends[sends.length - 1];
-      // Settled by the provider, or overtaken by a resend or a later step: nothing to do.
-      if (!send || send.state === 'sent' || latest?.id !== send.id) return null;
+      // Delivered, or overtaken by a resend or a later step: nothing to do. Still queued, only sent
+      // (no delivery report by the timeout) or failed: the next channel.
+      if (!send || send.state === 'delivered' || latest?.id !== send.id) return null;
       const settings = await settingsOf(tx, data.clientId);
       const chain = [
         request.channel,
@@ -551,7 +570,7 @@ export function createOtp(deps: OtpDeps) {
       const code = unseal(keys.encryption, request.codeSealed);
       await updateRequest(tx, data.clientId, request.id, { sends: request.sends + 1, updatedAt: now });
       const queued = await queueSend(tx, request, code, channel, chain.indexOf(channel), now, null);
-      return { ...queued, settings, channel };
+      return { ...queued, settings, channel, of: request.serviceId ? ('verify' as const) : ('otp' as const) };
     });
     if (!next) return null;
     deps.messaging.dispatch(next.outbound);
@@ -560,33 +579,79 @@ export function createOtp(deps: OtpDeps) {
       requestId: data.requestId,
       sendId: next.sendId,
     });
-    observe({ kind: 'request', clientId: data.clientId, channel: next.channel, outcome: 'sent' });
+    observe({
+      kind: 'request',
+      clientId: data.clientId,
+      of: next.of,
+      channel: next.channel,
+      outcome: 'fallback',
+    });
     return next.channel;
   }
 
-  /** Messaging's port: a send was accepted by its provider or failed; the fallback job reads it. */
+  // Fallback steps started in this process by a failure report, so tests and shutdown can wait for them.
+  const running = new Set<Promise<unknown>>();
+
+  /**
+   * A send failed (refused for good, or reported undelivered): the next channel goes at once, after
+   * the report's transaction (the step is idempotent and the timed job still follows as a backstop);
+   * with no channel left, the request fails.
+   */
+  async function sendFailed(executor: Executor, send: OtpSendRecord, at: Date) {
+    const { clientId, requestId } = send;
+    const request = await findRequest(executor, clientId, requestId);
+    if (request?.status !== 'pending') return;
+    const settings = await settingsOf(executor, clientId);
+    const chain = [
+      request.channel,
+      ...settings.fallbackChannels.filter((channel) => channel !== request.channel),
+    ];
+    const more = chain.slice(send.step + 1).some((candidate) => sameKind(candidate, request.channel));
+    if (!more) {
+      await settlePending(executor, clientId, request.id, 'failed', at);
+      return;
+    }
+    const sendId = send.id;
+    // After the report's transaction (PGlite has one connection); counted from now, so `settle` waits.
+    const step = new Promise((resolve) => setImmediate(resolve))
+      .then(() => runFallback({ clientId, requestId, sendId }))
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, clientId, requestId, sendId },
+          'the OTP fallback after a failure did not run; its job will',
+        ),
+      );
+    running.add(step);
+    void step.finally(() => running.delete(step));
+  }
+
+  /** Messaging's port: what became of each message (accepted, refused, delivered, failed later). */
   const sourcePort: OutboundSourcePort = {
     async applyOutboundResult(executor, result) {
-      const at = result.at;
       const send = await updateSendState(
         executor,
         result.clientId,
         result.sourceRef,
         result.status === 'sent' ? 'sent' : 'failed',
         result.status === 'failed' ? `${result.error.code}: ${result.error.title}` : null,
-        at,
+        result.at,
       );
-      if (!send || result.status !== 'failed') return;
-      // With no channel left to fall back to, a failed send fails its request.
-      const settings = await settingsOf(executor, result.clientId);
-      const request = await findRequest(executor, result.clientId, send.requestId);
-      if (!request) return;
-      const chain = [
-        request.channel,
-        ...settings.fallbackChannels.filter((channel) => channel !== request.channel),
-      ];
-      const more = chain.slice(send.step + 1).some((candidate) => sameKind(candidate, request.channel));
-      if (!more) await settlePending(executor, result.clientId, request.id, 'failed', at);
+      if (send && result.status === 'failed') await sendFailed(executor, send, result.at);
+    },
+    async applyOutboundStatus(executor, update) {
+      if (update.status === 'sent') return;
+      const failed = update.status === 'failed';
+      const send = await updateSendState(
+        executor,
+        update.clientId,
+        update.sourceRef,
+        failed ? 'failed' : 'delivered',
+        failed
+          ? `${update.error?.code ?? 'delivery_failed'}: ${update.error?.title ?? 'not delivered'}`
+          : null,
+        update.at,
+      );
+      if (send && failed) await sendFailed(executor, send, update.at);
     },
   };
 
@@ -597,6 +662,10 @@ export function createOtp(deps: OtpDeps) {
     checkServiceCode,
     runFallback,
     sourcePort,
+    /** Waits for the fallback steps failures started in this process (tests, shutdown). */
+    async settle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
     async getSettings(actor: Actor) {
       return settingsOf(db, actor.clientId);
     },

@@ -179,6 +179,14 @@ describe('Verify services and verifications', () => {
     await sapa.database.db.execute(
       sql`update clients set features = features & ~1024 where id = ${adc2.session.clientId}`,
     );
+    // Written outside the app's routes: its API key cache hears it through NOTIFY (decision 0031).
+    const until = Date.now() + 1_000;
+    while (
+      (await check({ code: '123456', requestId: '01900000-0000-7000-8000-000000000000' }, secret2))
+        .statusCode !== 403 &&
+      Date.now() < until
+    )
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const off = await start({ to: '081260000001', channel: 'sms' }, secret2);
     expect([off.statusCode, errorCode(off)]).toEqual([403, 'feature_disabled']);
   });

@@ -2,6 +2,7 @@ import {
   type OtpChannel,
   type OtpKind,
   type OtpRequestBody,
+  type OtpSettings,
   type OtpStatus,
   otpOperations,
   type VerifyServiceInput,
@@ -9,8 +10,11 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, downloadOperation } from '../../../lib/http';
 
-/** The dashboard refreshes this often: its counters move with every send and check. */
-export const OTP_DASHBOARD_POLL_MS = 10_000;
+/**
+ * The dashboard's counters arrive over the socket (`useOtpCountersLive`); a full refresh this often
+ * also moves the period's start and corrects anything the live updates cannot know.
+ */
+export const OTP_DASHBOARD_REFRESH_MS = 5 * 60_000;
 
 export const otpKeys = {
   all: (clientId: string) => ['otp', clientId] as const,
@@ -21,6 +25,8 @@ export const otpKeys = {
   request: (clientId: string, requestId: string) => [...otpKeys.all(clientId), 'request', requestId] as const,
   services: (clientId: string) => [...otpKeys.all(clientId), 'services'] as const,
   exports: (clientId: string) => [...otpKeys.all(clientId), 'exports'] as const,
+  settings: (clientId: string) => [...otpKeys.all(clientId), 'settings'] as const,
+  prefixBlocks: (clientId: string) => [...otpKeys.all(clientId), 'prefixBlocks'] as const,
 };
 
 export type OtpRequestFilters = {
@@ -43,7 +49,7 @@ export function useOtpSummary(clientId: string, kind: OtpKind, hours: number) {
       });
     },
     placeholderData: keepPreviousData,
-    refetchInterval: OTP_DASHBOARD_POLL_MS,
+    refetchInterval: OTP_DASHBOARD_REFRESH_MS,
   });
 }
 
@@ -144,7 +150,7 @@ export function useOtpExports(clientId: string) {
 export function useRequestOtpExport(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status?: OtpStatus | undefined; channel?: OtpChannel | undefined }) =>
+    mutationFn: (body: { kind: OtpKind; status?: OtpStatus | undefined; channel?: OtpChannel | undefined }) =>
       callOperation(otpOperations.requestOtpExport, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: otpKeys.exports(clientId) }),
   });
@@ -155,3 +161,35 @@ export const downloadOtpExport = (exportId: string) =>
 
 /** The Verify screens show verifications; the OTP screens (and `/dashboard/otp`) bare OTP requests. */
 export const kindOfPath = (pathname: string): OtpKind => (pathname.startsWith('/verify') ? 'verify' : 'otp');
+
+export function useOtpSettings(clientId: string, enabled = true) {
+  return useQuery({
+    queryKey: otpKeys.settings(clientId),
+    queryFn: ({ signal }) => callOperation(otpOperations.getOtpSettings, { signal }),
+    enabled,
+  });
+}
+
+export function useUpdateOtpSettings(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OtpSettings) => callOperation(otpOperations.updateOtpSettings, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(otpKeys.settings(clientId), saved),
+  });
+}
+
+export function usePrefixBlocks(clientId: string, enabled = true) {
+  return useQuery({
+    queryKey: otpKeys.prefixBlocks(clientId),
+    queryFn: ({ signal }) => callOperation(otpOperations.listPrefixBlocks, { signal }),
+    enabled,
+  });
+}
+
+export function useUnblockPrefix(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefix: string) => callOperation(otpOperations.unblockPrefix, { params: { prefix } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: otpKeys.prefixBlocks(clientId) }),
+  });
+}

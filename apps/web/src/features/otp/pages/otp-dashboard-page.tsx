@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { OTP_ADMIN_ROLES } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -8,6 +9,8 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { kindOfPath, useOtpSummary } from '../api/otp-api';
+import { OtpSettingsDrawer } from '../components/otp-settings-drawer';
+import { useOtpCountersLive } from '../live/otp-counters';
 
 const PERIODS = { '24': 24, '168': 168, '720': 720 } as const;
 /** The screen's name in the route map, by the path it is shown on. */
@@ -32,15 +35,18 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 /**
  * The OTP dashboard (`/dashboard/otp`, `/otp/dashboard`; `/verify/dashboard` for verifications sent):
- * success rate, sent and verified codes over a period, by channel and by hour, refreshed while open.
+ * success rate, sent and verified codes over a period, by channel and by hour, live from the socket.
  */
 export function OtpDashboardPage() {
   const { t, i18n } = useTranslation();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
+  const role = useSessionStore((state) => state.session?.role);
+  const isAdmin = role !== undefined && OTP_ADMIN_ROLES.includes(role);
   const [period, setPeriod] = useState<keyof typeof PERIODS>('24');
   const { pathname } = useLocation();
   const kind = kindOfPath(pathname);
   const summary = useOtpSummary(clientId, kind, PERIODS[period]);
+  useOtpCountersLive(clientId);
   const hourLabel = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     day: 'numeric',
     month: 'short',
@@ -52,15 +58,18 @@ export function OtpDashboardPage() {
         title={t(TITLES[pathname] ?? 'pages.otpDashboard')}
         description={t('otp.dashboard.help')}
         actions={
-          <SegmentedControl
-            value={period}
-            onChange={(value) => setPeriod(value as keyof typeof PERIODS)}
-            data={[
-              { value: '24', label: t('otp.dashboard.last24h') },
-              { value: '168', label: t('otp.dashboard.last7d') },
-              { value: '720', label: t('otp.dashboard.last30d') },
-            ]}
-          />
+          <Group gap="sm">
+            <SegmentedControl
+              value={period}
+              onChange={(value) => setPeriod(value as keyof typeof PERIODS)}
+              data={[
+                { value: '24', label: t('otp.dashboard.last24h') },
+                { value: '168', label: t('otp.dashboard.last7d') },
+                { value: '720', label: t('otp.dashboard.last30d') },
+              ]}
+            />
+            {isAdmin ? <OtpSettingsDrawer clientId={clientId} /> : null}
+          </Group>
         }
       />
       <QueryState

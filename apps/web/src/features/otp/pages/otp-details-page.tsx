@@ -45,8 +45,9 @@ export function OtpDetailsPage() {
   const exportsList = useOtpExports(clientId);
   const requestExport = useRequestOtpExport(clientId);
   const exportCsv = () =>
+    // The screen's own kind: /otp/otpDetails exports bare OTPs, /verify/details verifications.
     requestExport.mutate(
-      { status, channel },
+      { kind, status, channel },
       {
         onSuccess: () => notifications.show({ color: 'green', message: t('otp.details.exportRequested') }),
         onError: (error) => notifications.show({ color: 'red', message: describeError(error, t) }),

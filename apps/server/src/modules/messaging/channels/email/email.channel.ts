@@ -34,6 +34,40 @@ function emailRecipient(recipient: string) {
   return `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}`;
 }
 
+/** A campaign email on its way out, with the signed link its recipient unsubscribes with. */
+type LinkedEmailMessage = ChannelMessage & { listUnsubscribeUrl?: string };
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The visible way out of bulk mail, beside the headers: at the end of both bodies. */
+function withUnsubscribeFooter(html: string, text: string, url: string) {
+  const footer = `<p style="font-size:12px;color:#666"><a href="${escapeAttribute(url)}">Unsubscribe</a></p>`;
+  const at = html.search(/<\/body>/i);
+  return {
+    html: at >= 0 ? `${html.slice(0, at)}${footer}${html.slice(at)}` : `${html}${footer}`,
+    text: `${text}\n\nUnsubscribe: ${url}`,
+  };
+}
+
+/**
+ * The email channel with the unsubscribe links of bulk mail: a message marked `unsubscribe` (a
+ * campaign's) gets its recipient's signed link, shown in the body and in the `List-Unsubscribe` headers.
+ */
+export function withUnsubscribeLinks<C extends MessageChannel>(
+  channel: C,
+  linkFor: (clientId: string, address: string) => string,
+): C {
+  return {
+    ...channel,
+    send: (message: ChannelMessage) =>
+      channel.send(
+        message.kind === 'email' && message.unsubscribe
+          ? ({ ...message, listUnsubscribeUrl: linkFor(message.clientId, message.to) } as LinkedEmailMessage)
+          : message,
+      ),
+  };
+}
+
 export function createEmailChannel(
   deps: ReportDeps & { provider: EmailProvider; from?: string },
 ): EmailChannel {
@@ -52,13 +86,17 @@ export function createEmailChannel(
     async send(message: ChannelMessage) {
       if (message.kind !== 'email')
         throw contentNotSupported('email', message.kind, 'a subject with an HTML and a text body');
+      const link = message.unsubscribe ? (message as LinkedEmailMessage).listUnsubscribeUrl : undefined;
+      const body = link
+        ? withUnsubscribeFooter(message.html, message.text, link)
+        : { html: message.html, text: message.text };
       const { messageId } = await deps.provider.submit({
         clientId: message.clientId,
         from: { address: deps.from ?? EMAIL_SANDBOX_FROM, name: message.fromName ?? null },
         to: message.to,
         subject: message.subject,
-        html: message.html,
-        text: message.text,
+        ...body,
+        listUnsubscribe: link ? { url: link, mailto: null } : null,
         idempotencyKey: message.idempotencyKey ?? newId(),
       });
       return { providerMessageId: messageId };

@@ -9,8 +9,17 @@ export type EmailSubmit = {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with the message (an e-statement PDF); the sandbox only counts them. */
+  attachments?: EmailAttachment[] | undefined;
+  /**
+   * Bulk mail (a campaign) carries a way out: the `List-Unsubscribe` headers (RFC 2369, one-click
+   * RFC 8058). Null for transactional mail (an OTP, a password reset).
+   */
+  listUnsubscribe?: { url: string; mailto: string | null } | null | undefined;
   idempotencyKey: string;
 };
+
+export type EmailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** A delivery event as mail APIs post them (SES / Postmark style): delivered, or a bounce with the DSN. */
 export type EmailEvent = {

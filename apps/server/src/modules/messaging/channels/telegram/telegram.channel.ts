@@ -1,4 +1,5 @@
 import { newId } from '../../../../lib/ids.js';
+import { AppError } from '../../../../platform/errors.js';
 import type { ChannelMessage, MessageChannel, SendRequest } from '../../channel.ports.js';
 import {
   contentNotSupported,
@@ -7,7 +8,7 @@ import {
   messageEmpty,
   messageTooLong,
 } from '../../sandbox/sandbox-errors.js';
-import { applyReport, type ReportDeps } from '../channel-kit.js';
+import { applyReport, phoneRecipient, type ReportDeps } from '../channel-kit.js';
 import { type TelegramProvider, type TelegramReport, telegramMessageKey } from './telegram.sandbox.js';
 
 /** The Bot API's limit on one text message. */
@@ -22,14 +23,44 @@ export type TelegramChannel = MessageChannel & {
   receiveReport(report: TelegramReport): Promise<void>;
 };
 
+/** A phone number reaches a chat once its owner linked it (the bot's deep link, or a shared contact). */
+export const telegramNotLinked = () =>
+  new AppError(422, 'telegram_not_linked', 'This phone has not linked the bot yet.');
+
+/** A message to a phone number, with the chat its owner linked (none: not linked yet). */
+type LinkedTelegramMessage = ChannelMessage & { linkedChatId?: string | null };
+
+/**
+ * The Telegram channel with phone recipients: a message to `+<digits>` goes to the chat that phone
+ * linked; without one it fails for good with the reason.
+ */
+export function withTelegramChatLinks<C extends MessageChannel>(
+  channel: C,
+  findChat: (clientId: string, phone: string) => Promise<string | null>,
+): C {
+  return {
+    ...channel,
+    send: async (message: ChannelMessage) => {
+      if (!message.to.startsWith('+')) return channel.send(message);
+      const linked: LinkedTelegramMessage = {
+        ...message,
+        linkedChatId: await findChat(message.clientId, message.to.slice(1)),
+      };
+      return channel.send(linked);
+    },
+  };
+}
+
 function chatRecipient(recipient: string) {
   const trimmed = recipient.trim();
+  // A phone number, written with its country code: kept as +digits, sent to the chat it linked.
+  if (trimmed.startsWith('+')) return `+${phoneRecipient('telegram', trimmed)}`;
   if (CHAT_ID.test(trimmed)) return trimmed;
   if (USERNAME.test(trimmed)) return trimmed.toLowerCase();
   throw invalidRecipient(
     'telegram',
     recipient,
-    'give a numeric chat id (123456789, -100…) or a public @username',
+    'give a numeric chat id (123456789, -100…), a public @username, or a linked phone number (+62…)',
   );
 }
 
@@ -50,9 +81,15 @@ export function createTelegramChannel(deps: ReportDeps & { provider: TelegramPro
     async send(message: ChannelMessage) {
       if (message.kind !== 'telegram' && message.kind !== 'text')
         throw contentNotSupported('telegram', message.kind, 'text');
+      let chatId = message.to;
+      if (chatId.startsWith('+')) {
+        const linked = (message as LinkedTelegramMessage).linkedChatId;
+        if (!linked) throw telegramNotLinked();
+        chatId = linked;
+      }
       const sent = await deps.provider.sendMessage({
         clientId: message.clientId,
-        chatId: message.to,
+        chatId,
         text: message.text,
         parseMode: message.kind === 'telegram' ? (message.parseMode ?? null) : null,
         idempotencyKey: message.idempotencyKey ?? newId(),

@@ -7,6 +7,8 @@ export type TelegramSend = {
   chatId: string;
   text: string;
   parseMode: 'HTML' | 'MarkdownV2' | null;
+  /** A photo or a file sent by URL (`sendPhoto`, `sendDocument`); the text becomes its caption. */
+  media?: { kind: 'photo' | 'document'; url: string } | null | undefined;
   idempotencyKey: string;
 };
 

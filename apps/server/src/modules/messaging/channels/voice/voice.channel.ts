@@ -9,6 +9,7 @@ import {
 import { applyReport, phoneRecipient, type ReportDeps } from '../channel-kit.js';
 import { chargedSeconds, DEFAULT_VOICE_TARIFF, type VoiceTariff } from './voice.charging.js';
 import type { VoiceProvider, VoiceStatusCallback } from './voice.sandbox.js';
+import type { VoiceMessageWithCallback } from './voice-callbacks.js';
 
 /** The caller id of sandbox calls (a Jakarta number). */
 export const VOICE_SANDBOX_CALLER_ID = '622150000000';
@@ -57,6 +58,7 @@ export function createVoiceChannel(
         script: message.script ?? null,
         recordingFileId: message.recordingFileId ?? null,
         language: message.language ?? null,
+        statusCallbackUrlFor: (message as VoiceMessageWithCallback).statusCallbackUrlFor,
         idempotencyKey: message.idempotencyKey ?? newId(),
       });
       return { providerMessageId: callSid };
@@ -76,7 +78,8 @@ export function createVoiceChannel(
           call: {
             outcome: OUTCOMES[callback.CallStatus],
             durationSeconds,
-            chargedSeconds: chargedSeconds(durationSeconds, answered, tariff),
+            chargedSeconds: chargedSeconds(durationSeconds, answered, callback.tariff ?? tariff),
+            ...(callback.Digits ? { dtmf: callback.Digits } : {}),
           },
         },
         at: Number.isNaN(at.getTime()) ? new Date() : at,

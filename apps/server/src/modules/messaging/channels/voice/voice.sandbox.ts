@@ -1,5 +1,6 @@
 import { ProviderRefusal } from '../../sandbox/sandbox-errors.js';
 import { createSandboxProvider, type SandboxEngine } from '../../sandbox/sandbox-provider.js';
+import type { VoiceTariff } from './voice.charging.js';
 
 /** A call to place (a programmable-voice API's `create call`): speak a script, or play a recording. */
 export type VoiceCall = {
@@ -10,6 +11,13 @@ export type VoiceCall = {
   script: string | null;
   recordingFileId: string | null;
   language: string | null;
+  /** Where a real gateway fetches the recording from (a signed link to our storage). */
+  recordingUrl?: string | null | undefined;
+  /**
+   * Our signed per-call URL the gateway posts the call's progress to (ringing, answered, completed);
+   * it carries the provider's billing rule, signed with it, so the charge needs no lookup.
+   */
+  statusCallbackUrlFor?: ((tariff: VoiceTariff) => string) | undefined;
   idempotencyKey: string;
 };
 
@@ -22,6 +30,10 @@ export type VoiceStatusCallback = {
   CallDuration: string;
   /** SIP response of the far end when the call did not connect. */
   SipResponseCode?: string;
+  /** The keys pressed when the script asked for an answer. */
+  Digits?: string;
+  /** The billing rule of the provider that placed the call; the channel's own when left out. */
+  tariff?: VoiceTariff;
   Timestamp: string;
 };
 

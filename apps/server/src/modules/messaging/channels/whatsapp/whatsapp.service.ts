@@ -27,6 +27,7 @@ import {
   verificationFailed,
   windowClosed,
 } from './whatsapp.errors.js';
+import { prepareWhatsapp } from './whatsapp.prepare.js';
 import {
   type ChannelRow,
   findChannel,
@@ -601,6 +602,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
 
   /** WhatsApp behind messaging's port: messaging's send job calls it, never a request. */
   const sender: MessageChannel = {
+    prepare: prepareWhatsapp,
     async customerWindow(clientId, customerPhone, channelId) {
       return windowOn(await channelFor(clientId, customerPhone, channelId), customerPhone);
     },

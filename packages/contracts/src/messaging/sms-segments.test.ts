@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsSegments } from './sms.segments.js';
+import { smsSegments } from './sms-segments.js';
 
 describe('smsSegments: GSM-7 and UCS-2 parts of an SMS', () => {
   it('fits 160 GSM-7 characters in one message and splits 161 into two parts of 153', () => {
