@@ -46,6 +46,18 @@ export type ScreenKind =
   | 'verifyDemo'
   | 'validationSelfService'
   | 'validationHistory'
+  | 'notificationDashboard'
+  | 'notificationCampaignList'
+  | 'notificationCampaignCreate'
+  | 'notificationCampaignShow'
+  | 'notificationCampaignEdit'
+  | 'notificationCampaignDelete'
+  | 'notificationUpload'
+  | 'notificationBatchList'
+  | 'notificationBatchDetail'
+  | 'notificationBatchErrors'
+  | 'notificationBatchInput'
+  | 'notificationAttempts'
   | 'channelSelfServiceSend'
   | 'channelSelfServiceHistory'
   | 'channelStatusMessages'
@@ -138,25 +150,33 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ],
   ]),
   ...area('notification', [
-    ['/notification/dashboard', 'notificationDashboard'],
-    ['/notification/upload', 'upload'],
-    ['/notification/campaign', 'campaignList'],
-    ['/notification/campaign/create', 'campaignCreate', hidden],
-    ['/notification/campaign/show', 'campaignShow', hidden],
-    ['/notification/campaign/edit', 'campaignEdit', hidden],
-    ['/notification/campaign/delete', 'campaignDelete', hidden],
+    ['/notification/dashboard', 'notificationDashboard', { screen: 'notificationDashboard' }],
+    ['/notification/upload', 'upload', { screen: 'notificationUpload' }],
+    ['/notification/campaign', 'campaignList', { screen: 'notificationCampaignList' }],
+    ['/notification/campaign/create', 'campaignCreate', { screen: 'notificationCampaignCreate', nav: false }],
+    ['/notification/campaign/show', 'campaignShow', { screen: 'notificationCampaignShow', nav: false }],
+    ['/notification/campaign/edit', 'campaignEdit', { screen: 'notificationCampaignEdit', nav: false }],
+    ['/notification/campaign/delete', 'campaignDelete', { screen: 'notificationCampaignDelete', nav: false }],
     [
       '/notification/message/batch/:appType?/:date?',
       'messageBatch',
-      { nav: true, sample: '/notification/message/batch' },
+      { screen: 'notificationBatchList', nav: true, sample: '/notification/message/batch' },
     ],
-    ['/notification/batchErrorInput', 'batchErrorInput'],
-    ['/notification/batchInput', 'batchInput'],
-    ['/notification/batchInput/attempts', 'batchInputAttempts', hidden],
+    ['/notification/batchErrorInput', 'batchErrorInput', { screen: 'notificationBatchErrors' }],
+    ['/notification/batchInput', 'batchInput', { screen: 'notificationBatchInput' }],
+    [
+      '/notification/batchInput/attempts',
+      'batchInputAttempts',
+      { screen: 'notificationAttempts', nav: false },
+    ],
     ['/notification/self-service', 'selfService'],
     ['/notification/collection-reminder', 'collectionReminder'],
-    ['/notification/campaign-batch-detail', 'campaignBatchDetail', hidden],
-    ['/notification/campaign-attempt', 'campaignAttempt', hidden],
+    [
+      '/notification/campaign-batch-detail',
+      'campaignBatchDetail',
+      { screen: 'notificationBatchDetail', nav: false },
+    ],
+    ['/notification/campaign-attempt', 'campaignAttempt', { screen: 'notificationAttempts', nav: false }],
   ]),
   ...channel('whatsapp', [
     ['/whatsapp/auto-reply', 'autoReply'],

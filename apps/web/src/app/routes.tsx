@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import type { NotificationScreen } from '../features/notification/notification-screens';
 import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
 import { requireSessionLoader } from './guards/session-guards';
@@ -35,6 +36,15 @@ async function plannedScreen() {
       </Stack>
     );
   };
+}
+
+/** A `/notification` screen, through the area's one lazy module (its screens are chunks of their own). */
+function notificationScreen(name: NotificationScreen): LazyScreen {
+  return async () => ({
+    Component: await (await import('../features/notification/notification-screens')).NOTIFICATION_SCREENS[
+      name
+    ](),
+  });
 }
 
 /** Each kind of screen is its own chunk, loaded the first time one of its routes opens. */
@@ -157,6 +167,18 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   validationHistory: async () => ({
     Component: (await import('../features/validations/pages/validation-history-page')).ValidationHistoryPage,
   }),
+  notificationDashboard: notificationScreen('notificationDashboard'),
+  notificationCampaignList: notificationScreen('notificationCampaignList'),
+  notificationCampaignCreate: notificationScreen('notificationCampaignCreate'),
+  notificationCampaignShow: notificationScreen('notificationCampaignShow'),
+  notificationCampaignEdit: notificationScreen('notificationCampaignEdit'),
+  notificationCampaignDelete: notificationScreen('notificationCampaignDelete'),
+  notificationUpload: notificationScreen('notificationUpload'),
+  notificationBatchList: notificationScreen('notificationBatchList'),
+  notificationBatchDetail: notificationScreen('notificationBatchDetail'),
+  notificationBatchErrors: notificationScreen('notificationBatchErrors'),
+  notificationBatchInput: notificationScreen('notificationBatchInput'),
+  notificationAttempts: notificationScreen('notificationAttempts'),
   channelSelfServiceSend: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-send-page'))
       .SelfServiceSendPage,

@@ -15,8 +15,16 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const english = flatten(en);
-const indonesian = flatten(id);
+/** Namespaces a feature loads with its screens (`locales/<namespace>/<lang>.json`), not with the login page. */
+const lazy = (lang: string) =>
+  Object.fromEntries(
+    Object.entries(import.meta.glob<Tree>('./*/*.json', { import: 'default', eager: true }))
+      .filter(([file]) => file.endsWith(`/${lang}.json`))
+      .map(([file, tree]) => [file.split('/')[1] as string, tree]),
+  );
+
+const english = flatten({ ...en, ...lazy('en') });
+const indonesian = flatten({ ...id, ...lazy('id') });
 
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
   query: '?raw',

@@ -72,6 +72,7 @@ export type BatchAccepted = z.infer<typeof BatchAcceptedSchema>;
 
 export const BatchListQuerySchema = PageQuerySchema.extend({
   campaignId: z.string().max(64).optional(),
+  channel: CampaignChannelSchema.optional().describe("Only this channel's batches (the screens' appType)"),
   status: BatchStatusSchema.optional(),
   startDate: z.iso
     .date('A date is YYYY-MM-DD')

@@ -251,6 +251,12 @@ describe('notification batches', () => {
       await as(adc, 'GET', '/api/campaign-batches?startDate=2020-01-01&endDate=2020-01-31')
     ).json();
     expect(past.total).toBe(0);
+    // By channel (the screens' appType): the SMS batches are all of today's here, and no EMAIL one.
+    const sms = (await as(adc, 'GET', '/api/campaign-batches?pageSize=100&channel=SMS')).json();
+    expect(sms.total).toBe(today.items.filter((item: { channel: string }) => item.channel === 'SMS').length);
+    expect(sms.total).toBeGreaterThan(0);
+    expect((await as(adc, 'GET', '/api/campaign-batches?channel=EMAIL')).json().total).toBe(0);
+    expect((await as(adc, 'GET', '/api/campaign-batches?channel=FAX')).statusCode).toBe(400);
     const backwards = await as(adc, 'GET', '/api/campaign-batches?startDate=2020-02-01&endDate=2020-01-31');
     expect(backwards.statusCode).toBe(400);
     expect((await as(adc, 'GET', `/api/campaign-batches?campaignId=${crypto.randomUUID()}`)).statusCode).toBe(

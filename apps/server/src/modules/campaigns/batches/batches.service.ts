@@ -737,6 +737,7 @@ export async function listClientBatches(
   actor: Actor,
   query: {
     campaignId?: string | undefined;
+    channel?: CampaignChannel | undefined;
     status?: BatchStatus | undefined;
     startDate?: string | undefined;
     endDate?: string | undefined;
@@ -754,6 +755,8 @@ export async function listClientBatches(
     channels = await visibleChannels(db, actor);
     if (channels.length === 0) throw notCampaignUser('any channel');
   }
+  // A channel the caller may not see lists nothing, as an unknown one would.
+  if (query.channel) channels = channels.filter((channel) => channel === query.channel);
   const start = query.startDate ?? query.endDate ?? todayLocal();
   const end = query.endDate ?? (query.startDate ? todayLocal() : start);
   if (end < start) throw batchDateRange();
