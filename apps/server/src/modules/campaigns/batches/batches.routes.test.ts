@@ -616,6 +616,13 @@ describe('notification batches', () => {
       const on = sql`${clients.features} | (${FEATURE_BITS.SMS}::integer)`;
       await db.update(clients).set({ features: off }).where(eq(clients.id, adc.session.clientId));
       try {
+        // A change written straight to the table reaches the API key cache through its NOTIFY,
+        // within a second on PostgreSQL (decision 0031).
+        await expect
+          .poll(async () => errorCode(await api('GET', `/api/v1/batches/${mine}`, secret)), {
+            timeout: 3_000,
+          })
+          .toBe('feature_disabled');
         const closed = await api('POST', '/api/v1/campaigns/BATCH-1/batches', secret, MIXED);
         expect(closed.statusCode).toBe(403);
         expect(errorCode(closed)).toBe('feature_disabled');
