@@ -47,6 +47,7 @@ import {
   usersRoutes,
 } from './modules/identity/index.js';
 import {
+  botJobs,
   createCustomerAccess,
   createInboxPort,
   createPresence,
@@ -250,7 +251,7 @@ export async function buildApp({
     if (!jobs) throw new Error('The job queue is not ready');
     return jobs.send(name, data, options);
   };
-  const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime });
+  const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime, enqueue, log: app.log });
   const channels = createChannelRegistry();
   // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.
   const metrics = new Registry();
@@ -374,6 +375,14 @@ export async function buildApp({
       ...otpJobs(() => otp),
       ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...botJobs(() => ({
+        db,
+        realtime: inboxRealtime,
+        messaging,
+        outbound,
+        encryptionKey: keys.encryption,
+        log: app.log,
+      })),
       ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -476,6 +485,7 @@ export async function buildApp({
       exports,
       storage,
       publicUrl: config.publicUrl,
+      encryptionKey: keys.encryption,
     },
   });
 

@@ -14,7 +14,11 @@ export { customerNotFound } from './contacts.errors.js';
 export { contactsJobs } from './contacts.jobs.js';
 export { contactsRoutes } from './contacts.routes.js';
 // The inbox calls these inside its own transactions: a room's arrival locks its customer's row.
-export { ensureCustomer, findCustomerByPhone } from './customers/customers.repository.js';
+export {
+  ensureCustomer,
+  findCustomerByPhone,
+  mergeCustomerUserData,
+} from './customers/customers.repository.js';
 export {
   CUSTOMER_CSV_COLUMNS,
   CUSTOMER_IMPORT_JOB,

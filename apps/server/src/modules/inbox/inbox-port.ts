@@ -3,6 +3,7 @@ import { isId, newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
 import { ensureCustomer } from '../contacts/index.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
+import { type BotDeps, botForNewRoom, botHeard } from './bots/index.js';
 import {
   advanceMessageStatus,
   insertCustomerMessageOnce,
@@ -75,7 +76,13 @@ async function announceMessageChange<T extends 'MESSAGE_STATUS' | 'MESSAGE_MEDIA
   await publishInboxEvent(deps, executor, { clientId: row.clientId, ...event });
 }
 
-export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
+export function createInboxPort(
+  deps: Pick<InboxDeps, 'realtime'> &
+    Pick<BotDeps, 'withinBusinessHours' | 'log'> & {
+      /** Queues background work (a bot's turn); left out, the bot sweep finds the turn. */
+      enqueue?: (name: string, data: object, options?: object) => Promise<unknown>;
+    },
+): InboxPort {
   return {
     async receiveInbound(executor, message) {
       await inTransaction(executor, async (tx) => {
@@ -115,6 +122,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         const events: InboxEvent[] = [];
         let stored: CsMessageRow | null;
         let room: CsRoomRow;
+        let newBotId: string | null = null;
         if (live) {
           // The message and its mark on the room (preview, unread) in one statement.
           const saved = await insertCustomerMessageOnce(tx, messageRow, latest);
@@ -128,7 +136,8 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           // From here to commit the client's routing lock is held: choosing the agent, numbering the
           // room, publishing. A room nobody else can see yet is given to its agent as it is created.
           const config = await getCsConfigLockingRouting(tx, message.clientId);
-          const isBot = config.initialState === 'bot' && config.chatBot;
+          newBotId = await botForNewRoom(deps, tx, message.clientId, config, message.sentAt);
+          const isBot = newBotId !== null;
           const choice =
             config.autoAssignTicket && !isBot
               ? await chooseAssignment(tx, message.clientId, config, [], customer.csId)
@@ -171,6 +180,8 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         });
         // Last, in one round trip: the client's sequence lock is held only from here to commit.
         await publishInboxEvents(deps, tx, message.clientId, events);
+        // A bot room's bot answers in a job, after this transaction.
+        await botHeard(deps, tx, room, newBotId);
       });
     },
 

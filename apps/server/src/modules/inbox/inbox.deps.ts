@@ -21,4 +21,6 @@ export type InboxDeps = {
   storage?: Storage | undefined;
   /** This server's address as the outside reaches it: a provider fetches a sent image from it. */
   publicUrl?: string | undefined;
+  /** Seals secrets the inbox keeps (bot providers' signing secrets). */
+  encryptionKey?: Buffer | undefined;
 };

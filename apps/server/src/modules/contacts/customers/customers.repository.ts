@@ -51,6 +51,24 @@ export async function ensureCustomer(db: Executor, clientId: string, row: Custom
   });
 }
 
+/** Adds fields to a customer's `userData` (a bot's collected answers), in one statement. */
+export async function mergeCustomerUserData(
+  db: Executor,
+  clientId: string,
+  phone: string,
+  userData: Record<string, string>,
+) {
+  const [row] = await db
+    .update(csCustomers)
+    .set({
+      userData: sql`coalesce(${csCustomers.userData}, '{}'::jsonb) || ${JSON.stringify(userData)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(inClient(csCustomers, clientId, eq(csCustomers.phoneNumber, phone)))
+    .returning();
+  return row ?? null;
+}
+
 export async function updateCustomer(
   db: Executor,
   clientId: string,

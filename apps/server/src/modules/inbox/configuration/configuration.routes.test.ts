@@ -118,9 +118,9 @@ describe('customer-service configuration', () => {
   it('sets the default bot, and only admins change the configuration', async () => {
     const agent = await inject({
       method: 'POST',
-      url: '/api/cs/customerService',
+      url: '/api/cs/chatbot',
       headers: adc.headers,
-      payload: { csName: 'Welcome bot', email: 'welcome-bot@demo.test', activeBot: true, botName: 'welcome' },
+      payload: { botName: 'Welcome bot' },
     });
     expect(agent.statusCode).toBe(201);
     const bot = await inject({
@@ -140,29 +140,37 @@ describe('customer-service configuration', () => {
     expect(byAgent.statusCode).toBe(403);
   });
 
-  it('answers 404 for another client’s bot, an agent without a bot or an unknown id, and keeps the default', async () => {
-    const [theirs, plain] = await Promise.all([
+  it('answers 404 for another client’s bot, an agent id, an inactive bot or an unknown id, and keeps the default', async () => {
+    const [theirs, plain, off] = await Promise.all([
       inject({
         method: 'POST',
-        url: '/api/cs/customerService',
+        url: '/api/cs/chatbot',
         headers: adc2.headers,
-        payload: { csName: 'Their bot', email: 'their-bot@second.test', activeBot: true, botName: 'theirs' },
+        payload: { botName: 'Their bot' },
       }),
       inject({
         method: 'POST',
         url: '/api/cs/customerService',
         headers: adc.headers,
-        payload: { csName: 'Plain agent', email: 'plain-agent@demo.test' },
+        payload: { csName: 'Plain agent', email: 'plain-agent@demo.test', activeBot: true, botName: 'plain' },
+      }),
+      inject({
+        method: 'POST',
+        url: '/api/cs/chatbot',
+        headers: adc.headers,
+        payload: { botName: 'Switched off', active: false },
       }),
     ]);
     expect(theirs.statusCode).toBe(201);
     expect(plain.statusCode).toBe(201);
+    expect(off.statusCode).toBe(201);
     const before = (
       await inject({ method: 'GET', url: '/api/cs/configuration', headers: adc.headers })
     ).json();
     for (const id of [
       theirs.json().id,
       plain.json().id,
+      off.json().id,
       '0192f0c4-0000-7000-8000-000000000000',
       'welcome-bot',
     ]) {

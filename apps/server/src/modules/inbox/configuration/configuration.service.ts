@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isId } from '../../../lib/ids.js';
 import { type Actor, principalOf } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
-import { findAgent } from '../agents/agents.repository.js';
+import { findBot } from '../bots/bots.repository.js';
 import { botNotFound, clientNotFound } from '../inbox.errors.js';
 import { findConfiguration, upsertConfiguration } from './configuration.repository.js';
 
@@ -41,12 +41,12 @@ export async function saveConfiguration(
 }
 
 /**
- * The default bot is one of this client's agents whose bot is on (decision 0017): any other id,
- * another client's included, answers 404 and leaves the configuration as it was.
+ * The default bot is one of this client's active chat bots (decision 0035, replacing 0017's agent with
+ * its bot on): any other id, another client's included, answers 404 and leaves the configuration as it was.
  */
 export async function setDefaultBot(db: Executor, actor: Actor, botId: string) {
-  const agent = isId(botId) ? await findAgent(db, actor.clientId, { csId: botId }) : null;
-  if (!agent || agent.deleted || !agent.activeBot) throw botNotFound();
+  const bot = isId(botId) ? await findBot(db, actor.clientId, { id: botId }) : null;
+  if (!bot?.active) throw botNotFound();
   const row = await upsertConfiguration(db, actor.clientId, { defaultBotId: botId });
   return { clientId: actor.clientId, config: withDefaults(row.config), defaultBot: row.defaultBotId };
 }
