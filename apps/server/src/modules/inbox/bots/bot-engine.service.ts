@@ -15,6 +15,7 @@ import { unseal } from '../../../platform/secrets.js';
 import { findCustomerByPhone, mergeCustomerUserData } from '../../contacts/index.js';
 import type { InboxContent } from '../../messaging/index.js';
 import { findAgent } from '../agents/agents.repository.js';
+import { isWithinBusinessHours } from '../availability/availability.service.js';
 import { insertMessage } from '../chat/chat.repository.js';
 import { INBOX_SOURCE } from '../chat/chat.service.js';
 import type { CsMessageRow } from '../chat/chat.tables.js';
@@ -56,10 +57,7 @@ export type BotDeps = Pick<InboxDeps, 'realtime' | 'messaging'> & {
   /** Opens the providers' sealed signing secrets. */
   encryptionKey?: Buffer | undefined;
   log?: { warn(object: object, message: string): void } | undefined;
-  /**
-   * Whether the client is inside its business hours at a moment (the availability schedules). Left
-   * out, every moment counts as business hours, so `outsideBusinessHours` bots wait for it to be given.
-   */
+  /** Whether the client is inside its business hours at a moment; left out, the availability schedules say. */
   withinBusinessHours?: ((executor: Executor, clientId: string, at: Date) => Promise<boolean>) | undefined;
 };
 
@@ -81,8 +79,8 @@ export async function botForNewRoom(
   if (!bot?.active) return null;
   const answers = botAnswers(bot.schedule, {
     withinBusinessHours:
-      bot.schedule === 'outsideBusinessHours' && deps.withinBusinessHours
-        ? await deps.withinBusinessHours(tx, clientId, at)
+      bot.schedule === 'outsideBusinessHours'
+        ? await (deps.withinBusinessHours ?? isWithinBusinessHours)(tx, clientId, at)
         : true,
     agentsOnline: bot.schedule === 'noAgentOnline' ? (await listOnlineAgents(tx, clientId)).length > 0 : true,
   });

@@ -199,11 +199,19 @@ describe('bot engine', () => {
   it('lets the schedule decide whether the bot takes a new conversation', async () => {
     const clientId = adc.session.clientId;
     const config = { initialState: 'bot', chatBot: true } as Parameters<typeof botForNewRoom>[3];
-    // Business hours 09:00–17:00 UTC on the fake clock.
-    const hours = {
-      withinBusinessHours: async (_tx: unknown, _clientId: string, at: Date) =>
-        at.getUTCHours() >= 9 && at.getUTCHours() < 17,
-    };
+    // Business hours on Fridays 09:00–17:00 UTC (the availability schedules); the clock is the message's time.
+    const hours = await inject({
+      method: 'POST',
+      url: '/api/cs/cs-availability',
+      headers: adc.headers,
+      payload: {
+        scope: 'business',
+        name: 'Kantor',
+        timezone: 'UTC',
+        periods: [{ day: 5, start: '09:00', end: '17:00' }],
+      },
+    });
+    expect(hours.statusCode, hours.body).toBeLessThan(300);
     const setSchedule = async (schedule: string) => {
       const response = await inject({
         method: 'PUT',
@@ -213,11 +221,13 @@ describe('bot engine', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     };
-    const decide = (at: string) => botForNewRoom(hours, sapa.database.db, clientId, config, new Date(at));
+    const decide = (at: string) => botForNewRoom({}, sapa.database.db, clientId, config, new Date(at));
 
     await setSchedule('outsideBusinessHours');
+    // Friday 10:00 is inside, Friday 20:00 and Saturday 10:00 outside.
     expect(await decide('2026-11-27T10:00:00Z')).toBeNull();
     expect(await decide('2026-11-27T20:00:00Z')).toBe(botId);
+    expect(await decide('2026-11-28T10:00:00Z')).toBe(botId);
 
     // The demo agent is online with a live tab: a "no agent online" bot stays quiet.
     await setSchedule('noAgentOnline');
@@ -240,13 +250,7 @@ describe('bot engine', () => {
     expect(await decide('2026-11-27T10:00:00Z')).toBe(botId);
     // A client whose conversations start in the agents' queue never meets the bot.
     expect(
-      await botForNewRoom(
-        hours,
-        sapa.database.db,
-        clientId,
-        { ...config, initialState: 'queue' },
-        new Date(),
-      ),
+      await botForNewRoom({}, sapa.database.db, clientId, { ...config, initialState: 'queue' }, new Date()),
     ).toBeNull();
   });
 });
