@@ -34,6 +34,8 @@ export type ScreenKind =
   | 'csConfig'
   | 'autoClose'
   | 'chatTemplates'
+  | 'chatbots'
+  | 'chatbotProvider'
   | 'roomCategories'
   | 'csDashboard'
   | 'csExports'
@@ -233,11 +235,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/config/AutoReply', 'autoReply'],
     ['/config/chatTemplate', 'chatTemplate', { screen: 'chatTemplates' }],
     ['/config/roomCategory', 'roomCategory', { screen: 'roomCategories' }],
-    ['/config/chatbot', 'chatbot'],
+    ['/config/chatbot', 'chatbot', { screen: 'chatbots' }],
     [
       '/config/ChatBotProvider/:provider/:name',
       'chatbotProvider',
-      { sample: '/config/ChatBotProvider/kata/demo-bot' },
+      { screen: 'chatbotProvider', sample: '/config/ChatBotProvider/kata/demo-bot' },
     ],
     ['/config/provider', 'provider'],
     ['/config/strategies', 'strategies'],

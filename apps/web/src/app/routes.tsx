@@ -104,6 +104,12 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   chatTemplates: async () => ({
     Component: (await import('../features/cs-config/pages/chat-template-page')).ChatTemplatePage,
   }),
+  chatbots: async () => ({
+    Component: (await import('../features/chatbots/pages/chatbot-page')).ChatbotPage,
+  }),
+  chatbotProvider: async () => ({
+    Component: (await import('../features/chatbots/pages/chatbot-provider-page')).ChatbotProviderPage,
+  }),
   roomCategories: async () => ({
     Component: (await import('../features/cs-config/pages/room-category-page')).RoomCategoryPage,
   }),

@@ -1,0 +1,102 @@
+import type { ChatBot } from '@sapa/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, type SentRequest } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render';
+import { resetShell } from '../../../test/reset-shell';
+import { buildSession } from '../../../test/session-fixture';
+import { mockShellApi } from '../../../test/shell-api';
+
+beforeEach(() => {
+  resetShell();
+  useSessionStore.setState({ session: buildSession({ role: 'ADC' }) });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const action = {
+  id: 'action-1',
+  botId: 'bot-1',
+  botActionName: 'ask_name',
+  position: 0,
+  type: 'ask' as const,
+  text: 'Siapa nama Anda?',
+  imageUrl: null,
+  options: [],
+  branches: [],
+  saveAs: 'name',
+  next: null,
+  handOffTag: null,
+  handOffCsId: null,
+};
+const bot: ChatBot = {
+  id: 'bot-1',
+  botName: 'Penyambut',
+  description: '',
+  schedule: 'outsideBusinessHours',
+  kind: 'flow',
+  projectId: null,
+  active: true,
+  isDefault: true,
+  actions: [action],
+  createdAt: '2026-11-27T03:00:00.000Z',
+  updatedAt: '2026-11-27T03:00:00.000Z',
+};
+
+describe('chatbot flow editor', () => {
+  it('lists the bots, checks a new action before saving and saves the flow in the order shown', async () => {
+    const { requests } = mockShellApi(useSessionStore.getState().session!, {
+      routes: (request: SentRequest) => {
+        if (request.path.startsWith('/api/cs/chatbot?'))
+          return jsonResponse(200, { items: [bot], total: 1, pageNumber: 1, pageSize: 10 });
+        if (request.path.startsWith('/api/cs/chatbot/validation?'))
+          return jsonResponse(200, { items: [], total: 0, pageNumber: 1, pageSize: 100 });
+        if (request.path.startsWith('/api/cs/chatbot/action?') && request.method === 'POST') {
+          const { actions } = request.body as { actions: { botActionName: string }[] };
+          return jsonResponse(200, {
+            items: actions.map((a, position) => ({ ...action, ...a, id: `a-${position}`, position })),
+            total: actions.length,
+            pageNumber: 1,
+            pageSize: actions.length,
+          });
+        }
+        return undefined;
+      },
+    });
+    renderApp('/config/chatbot');
+    expect(await screen.findByRole('cell', { name: /Penyambut/ })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Outside business hours' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for Penyambut' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bot Penyambut' });
+    expect(within(dialog).getByDisplayValue('Siapa nama Anda?')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add action' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save flow' }));
+    expect(await within(dialog).findByText('Action 2: Write what the bot says')).toBeTruthy();
+    const flowSaves = () => requests.filter((request) => request.path.startsWith('/api/cs/chatbot/action'));
+    expect(flowSaves()).toHaveLength(0);
+
+    const texts = within(dialog).getAllByLabelText('What the bot says');
+    await user.type(texts[1]!, 'Halo!');
+    await user.click(within(dialog).getByRole('button', { name: 'Move step_2 up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save flow' }));
+    await waitFor(() => expect(flowSaves()).toHaveLength(1));
+    const sent = flowSaves()[0]!;
+    expect(sent.path).toBe('/api/cs/chatbot/action?botName=Penyambut');
+    expect(
+      (sent.body as { actions: { botActionName: string; type: string; text: string }[] }).actions,
+    ).toEqual([
+      expect.objectContaining({ botActionName: 'step_2', type: 'text', text: 'Halo!' }),
+      expect.objectContaining({ botActionName: 'ask_name', type: 'ask', saveAs: 'name' }),
+    ]);
+    // The saved action that waits for an answer gets its check form.
+    expect(await within(dialog).findByText('Action ask_name')).toBeTruthy();
+  }, 40_000);
+});
