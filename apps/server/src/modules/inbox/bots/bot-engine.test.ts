@@ -5,7 +5,7 @@ import { holdLiveSocket } from '../../../test/agent-presence.js';
 import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { DEMO_WHATSAPP } from '../../demo/index.js';
 import { seedInboxDemo } from '../index.js';
-import { type BotDeps, botForNewRoom, runBotTurn } from './bot-engine.service.js';
+import { type BotDeps, botForNewRoom, runBotTurn, sweepBotTurns } from './bot-engine.service.js';
 
 /**
  * The bot engine end to end: a customer writes on the sandbox phone, the room starts in the bot
@@ -191,6 +191,8 @@ describe('bot engine', () => {
     await say(phone, 'y');
     const room = await turn(phone);
     expect(await roomOf(phone, usc)).toMatchObject({ isBot: false, csId: usc.session.csId });
+    // Every turn ran: the sweep of lost turns finds nothing to do.
+    expect(await sweepBotTurns(deps)).toBe(0);
     const chat = await chatOf(room.id, usc);
     expect(chat.filter((m) => m.content === 'Nama minimal 2 huruf.')).toHaveLength(1);
     expect(chat.some((m) => m.type === 'note')).toBe(false);
