@@ -203,7 +203,7 @@ const page = {
   search: z.string().max(200).optional(),
 };
 /** Spec §6: email pulse is the super admin's. */
-const pulseAccess = access.roles('SAD');
+const pulseAccess = access.feature('CS', ['SAD']);
 
 export const analyticsOperations = {
   listDashboards: defineOperation({
