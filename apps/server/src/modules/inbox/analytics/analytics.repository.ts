@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, lte, sql } from 'drizzle-orm';
+import { likePattern } from '../../../lib/like-pattern.js';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csRooms } from '../rooms/rooms.tables.js';
@@ -10,8 +11,6 @@ import {
   csEmailPulses,
 } from './analytics.tables.js';
 
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listDashboardRows(
   db: Executor,
   clientId: string,
@@ -20,7 +19,7 @@ export async function listDashboardRows(
   const where = inClient(
     csAnalyticsDashboards,
     clientId,
-    page.search ? ilike(csAnalyticsDashboards.name, likeEscaped(page.search)) : undefined,
+    page.search ? ilike(csAnalyticsDashboards.name, likePattern(page.search)) : undefined,
   );
   const rows = await db
     .select()
@@ -119,7 +118,7 @@ export async function listPulseRows(
   const where = inClient(
     csEmailPulses,
     clientId,
-    page.search ? ilike(csEmailPulses.name, likeEscaped(page.search)) : undefined,
+    page.search ? ilike(csEmailPulses.name, likePattern(page.search)) : undefined,
   );
   const rows = await db
     .select()

@@ -116,8 +116,7 @@ export function DashboardForm({ dashboard, saving, onSave, onCancel }: Dashboard
         <Textarea
           label={t('analytics.form.description')}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={2}
           value={draft.description}
           onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
         />

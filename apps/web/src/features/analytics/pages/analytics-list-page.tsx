@@ -7,7 +7,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -18,11 +17,11 @@ import {
   CS_SUPERVISOR_ROLES,
   DEFAULT_TIMEZONE,
 } from '@sapa/contracts';
-import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -31,7 +30,6 @@ import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import {
   type DateRange,
-  PAGE_SIZE,
   useChatbotDashboard,
   useDashboards,
   useDashboardView,
@@ -39,6 +37,7 @@ import {
   useSaveDashboard,
 } from '../api/analytics-api';
 import { DashboardForm } from '../components/dashboard-form';
+import { PagedTable } from '../components/paged-table';
 import { WidgetChart } from '../components/widget-chart';
 
 const DAY = 86_400_000;
@@ -249,31 +248,19 @@ export function AnalyticsListPage() {
       />
       <Stack gap="md">
         {session?.clientInfo.chatbotDashboard && allowed ? <ChatbotSummary /> : null}
-        <DataTable
+        <PagedTable
           label={t('analytics.list.label')}
-          columns={columns}
-          rows={list.data?.items}
-          rowKey={(row) => row.id}
-          loading={list.isLoading}
-          refreshing={list.isFetching}
-          error={list.error}
-          onRetry={() => list.refetch()}
+          searchLabel={t('analytics.list.search')}
           emptyText={t('analytics.list.empty')}
-          toolbar={
-            <TextInput
-              leftSection={<IconSearch size={16} />}
-              placeholder={t('analytics.list.search')}
-              aria-label={t('analytics.list.search')}
-              value={search}
-              maxLength={200}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setPage(1);
-              }}
-              w={260}
-            />
-          }
-          pagination={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPageChange: setPage }}
+          columns={columns}
+          list={list}
+          search={search}
+          onSearch={(next) => {
+            setSearch(next);
+            setPage(1);
+          }}
+          page={page}
+          onPageChange={setPage}
         />
       </Stack>
       <Modal

@@ -1,24 +1,20 @@
 import '../analytics-i18n';
-import { Badge, Button, Group, Modal, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TIMEZONE, type EmailPulse } from '@sapa/contracts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import {
-  PAGE_SIZE,
-  useChangeEmailPulseStatus,
-  useEmailPulses,
-  useSaveEmailPulse,
-} from '../api/analytics-api';
+import { useChangeEmailPulseStatus, useEmailPulses, useSaveEmailPulse } from '../api/analytics-api';
 import { EmailPulseForm } from '../components/email-pulse-form';
+import { PagedTable } from '../components/paged-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; pulse: EmailPulse };
 
@@ -138,31 +134,19 @@ export function EmailPulsePage() {
           </Button>
         }
       />
-      <DataTable
+      <PagedTable
         label={t('analytics.pulse.label')}
-        columns={columns}
-        rows={list.data?.items}
-        rowKey={(row) => row.id}
-        loading={list.isLoading}
-        refreshing={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
+        searchLabel={t('analytics.pulse.search')}
         emptyText={t('analytics.pulse.empty')}
-        toolbar={
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('analytics.pulse.search')}
-            aria-label={t('analytics.pulse.search')}
-            value={search}
-            maxLength={200}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            w={260}
-          />
-        }
-        pagination={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPageChange: setPage }}
+        columns={columns}
+        list={list}
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setPage(1);
+        }}
+        page={page}
+        onPageChange={setPage}
       />
       <Modal
         opened={editing !== null}
