@@ -47,6 +47,7 @@ import {
   usersRoutes,
 } from './modules/identity/index.js';
 import {
+  analyticsJobs,
   botJobs,
   createCustomerAccess,
   createInboxPort,
@@ -375,6 +376,7 @@ export async function buildApp({
       ...otpJobs(() => otp),
       ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...analyticsJobs({ db, mailer: createMailer(config, db), send: enqueue }),
       ...botJobs(() => ({
         db,
         realtime: inboxRealtime,
@@ -398,6 +400,8 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The /analytics/metabase screen embeds the client's own Metabase (decision 0038).
+        frameSrc: ["'self'", 'https:', 'http:'],
         upgradeInsecureRequests: null,
       },
     },
@@ -486,6 +490,7 @@ export async function buildApp({
       storage,
       publicUrl: config.publicUrl,
       encryptionKey: keys.encryption,
+      mailer: createMailer(config, db),
     },
   });
 

@@ -1,4 +1,5 @@
 export { findAgentStatus, renameAgentsOfUser } from './agents/agents.service.js';
+export { analyticsJobs } from './analytics/analytics.jobs.js';
 export { type BotDeps, botJobs } from './bots/index.js';
 export { createCustomerAccess } from './customer-access.js';
 export { inboxExportProducers } from './exports/exports.service.js';
