@@ -1,13 +1,12 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ProviderChannel, type ProviderEditRequest, RejectTaskRequestSchema } from '@sapa/contracts';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import type { ProviderChannel, ProviderEditRequest } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../channel-providers-i18n';
 import { BeforeAfterTable } from '../../../components/before-after-table';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { describeError } from '../../../lib/http';
+import { DecisionPanel } from '../../../components/decision-panel';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useDecideProviderRequest, useProviderEditRequests, useProviders } from '../api/providers-api';
@@ -31,8 +30,6 @@ function RequestReview({
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const providers = useProviders(clientId, channel);
   const decide = useDecideProviderRequest(clientId, channel);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const running = providers.data?.items.find((provider) => provider.id === request.providerId);
   const view = (fields: {
     name: string;
@@ -57,19 +54,6 @@ function RequestReview({
     notifications.show({ color: 'green', message });
     onDone();
   };
-  const reject = () => {
-    const parsed = RejectTaskRequestSchema.safeParse({ note });
-    if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setNoteError(null);
-    if (request.taskId)
-      decide.mutate(
-        { taskId: request.taskId, decision: 'reject', note: parsed.data.note },
-        { onSuccess: () => done(t('channelProviders.requests.rejected', { name: request.name })) },
-      );
-  };
   return (
     <Card withBorder>
       <Stack gap="sm">
@@ -84,46 +68,31 @@ function RequestReview({
           before={running ? view(running) : null}
           after={after}
         />
-        <Textarea
-          label={t('channelProviders.requests.note')}
-          description={t('channelProviders.requests.noteHelp')}
-          value={note}
-          error={noteError}
-          maxLength={1000}
-          onChange={(event) => setNote(event.currentTarget.value)}
+        <DecisionPanel
+          labels={{
+            note: t('channelProviders.requests.note'),
+            noteHelp: t('channelProviders.requests.noteHelp'),
+            approve: t('channelProviders.requests.approve'),
+            reject: t('channelProviders.requests.reject'),
+          }}
+          pending={decide.isPending ? (decide.variables?.decision ?? null) : null}
+          error={decide.error}
+          disabled={!request.taskId}
+          onApprove={() =>
+            request.taskId &&
+            decide.mutate(
+              { taskId: request.taskId, decision: 'approve' },
+              { onSuccess: () => done(t('channelProviders.requests.approved', { name: request.name })) },
+            )
+          }
+          onReject={(note) =>
+            request.taskId &&
+            decide.mutate(
+              { taskId: request.taskId, decision: 'reject', note },
+              { onSuccess: () => done(t('channelProviders.requests.rejected', { name: request.name })) },
+            )
+          }
         />
-        {decide.error ? (
-          <Alert color="red" role="alert">
-            {describeError(decide.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={16} />}
-            disabled={!request.taskId}
-            loading={decide.isPending && decide.variables?.decision === 'reject'}
-            onClick={reject}
-          >
-            {t('channelProviders.requests.reject')}
-          </Button>
-          <Button
-            color="teal"
-            leftSection={<IconCheck size={16} />}
-            disabled={!request.taskId}
-            loading={decide.isPending && decide.variables?.decision === 'approve'}
-            onClick={() =>
-              request.taskId &&
-              decide.mutate(
-                { taskId: request.taskId, decision: 'approve' },
-                { onSuccess: () => done(t('channelProviders.requests.approved', { name: request.name })) },
-              )
-            }
-          >
-            {t('channelProviders.requests.approve')}
-          </Button>
-        </Group>
       </Stack>
     </Card>
   );

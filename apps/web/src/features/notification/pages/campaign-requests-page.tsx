@@ -1,16 +1,15 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ApprovalTask, RejectTaskRequestSchema } from '@sapa/contracts';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import type { ApprovalTask } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../notification-i18n';
 import { Link } from 'react-router';
 import { BeforeAfterTable } from '../../../components/before-after-table';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DecisionPanel } from '../../../components/decision-panel';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useCampaignRequests, useDecideCampaignRequest } from '../api/campaign-requests-api';
@@ -71,18 +70,10 @@ function RequestReview({ task, onDone }: { task: ApprovalTask; onDone: () => voi
   const area = useCampaignArea();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const decide = useDecideCampaignRequest(clientId);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const payload = payloadOf(task);
-  const reject = () => {
-    const parsed = RejectTaskRequestSchema.safeParse({ note });
-    if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setNoteError(null);
+  const reject = (note: string) =>
     decide.mutate(
-      { taskId: task.taskId, decision: 'reject', note: parsed.data.note },
+      { taskId: task.taskId, decision: 'reject', note },
       {
         onSuccess: () => {
           notifications.show({
@@ -93,7 +84,6 @@ function RequestReview({ task, onDone }: { task: ApprovalTask; onDone: () => voi
         },
       },
     );
-  };
   const approve = () =>
     decide.mutate(
       { taskId: task.taskId, decision: 'approve' },
@@ -124,38 +114,18 @@ function RequestReview({ task, onDone }: { task: ApprovalTask; onDone: () => voi
           {t('notification.requests.by', { email: task.makerEmail })}
         </Text>
         <RequestChange task={task} />
-        <Textarea
-          label={t('notification.requests.note')}
-          description={t('notification.requests.noteHelp')}
-          value={note}
-          error={noteError}
-          maxLength={1000}
-          onChange={(event) => setNote(event.currentTarget.value)}
+        <DecisionPanel
+          labels={{
+            note: t('notification.requests.note'),
+            noteHelp: t('notification.requests.noteHelp'),
+            approve: t('notification.requests.approve'),
+            reject: t('notification.requests.reject'),
+          }}
+          pending={decide.isPending ? (decide.variables?.decision ?? null) : null}
+          error={decide.error}
+          onApprove={approve}
+          onReject={reject}
         />
-        {decide.error ? (
-          <Alert color="red" role="alert">
-            {describeError(decide.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={16} />}
-            loading={decide.isPending && decide.variables?.decision === 'reject'}
-            onClick={reject}
-          >
-            {t('notification.requests.reject')}
-          </Button>
-          <Button
-            color="teal"
-            leftSection={<IconCheck size={16} />}
-            loading={decide.isPending && decide.variables?.decision === 'approve'}
-            onClick={approve}
-          >
-            {t('notification.requests.approve')}
-          </Button>
-        </Group>
       </Stack>
     </Card>
   );
