@@ -41,7 +41,7 @@ describe('channel areas: self-service, blacklist, status messages and providers'
     expect(consoleErrors).toEqual([]);
   });
 
-  it('an admin blocks and unblocks a number, then exports the status messages as a job and downloads the file', async () => {
+  it('an admin blocks and unblocks a number, exports the status messages as a job, downloads the file and tests an SMS provider', async () => {
     const { page, server, consoleErrors } = journey;
     await openLoginPage(page, server.baseUrl);
     await submitLogin(page, 'adc@demo.test');
@@ -122,7 +122,7 @@ describe('channel areas: self-service, blacklist, status messages and providers'
     await provider.getByLabel('Host').fill('127.0.0.1');
     await provider.getByLabel('System id').fill('sapa');
     await provider.getByLabel('Sender id').fill('SAPA');
-    await provider.getByLabel('Password').fill('Smsc-Pa55word');
+    await provider.locator('input[type=password]').fill('Smsc-Pa55word');
     await provider.getByRole('button', { name: 'Save' }).click();
     const card = page.getByRole('region', { name: 'Local SMSC' });
     await card.getByText('Default', { exact: true }).waitFor();
