@@ -2,6 +2,7 @@ import { Alert, List, ThemeIcon } from '@mantine/core';
 import type { ConnectionCheckResult } from '@sapa/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import '../channel-providers-i18n';
 
 /** What "test connection" found, step by step, in the server's plain words (DNS, TCP, TLS, sign-in). */
 export function ConnectionResult({ result }: { result: ConnectionCheckResult }) {

@@ -14,6 +14,7 @@ import {
 import type { Provider, ProviderInput, ProviderTypeInfo } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../channel-providers-i18n';
 import { describeError } from '../../../lib/http';
 
 /** One plain setting of a provider type, read from the JSON Schema the server answers. */

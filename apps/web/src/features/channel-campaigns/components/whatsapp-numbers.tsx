@@ -18,6 +18,7 @@ import { type ChannelSettings, ChannelSettingsInputSchema } from '@sapa/contract
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../channel-providers-i18n';
 import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
