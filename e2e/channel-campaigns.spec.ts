@@ -6,7 +6,7 @@ import { goToRoute, openLoginPage, submitLogin, waitForHash } from './support/po
 
 const journey = useJourney({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
-describe('channel areas: self-service, blacklist and status messages', () => {
+describe('channel areas: self-service, blacklist, status messages and providers', () => {
   it('USO lands on the first self-service sender, sends a WhatsApp template and sees it in the history', async () => {
     const { page, server, consoleErrors } = journey;
     await openLoginPage(page, server.baseUrl);
@@ -41,7 +41,7 @@ describe('channel areas: self-service, blacklist and status messages', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('an admin blocks and unblocks a number, then exports the status messages as a job and downloads the file', async () => {
+  it('an admin blocks and unblocks a number, exports the status messages as a job, downloads the file and tests an SMS provider', async () => {
     const { page, server, consoleErrors } = journey;
     await openLoginPage(page, server.baseUrl);
     await submitLogin(page, 'adc@demo.test');
@@ -110,6 +110,28 @@ describe('channel areas: self-service, blacklist and status messages', () => {
     await saveScreenshot(page, 'channel-dashboard-sms');
     await page.getByRole('textbox', { name: 'Search by campaign code' }).fill('NO-SUCH-CAMPAIGN');
     await page.getByText("no data for today's campaign").waitFor();
+
+    // 5. An SMPP provider: its password is never shown back, and "test connection" says in plain
+    // words why this server may not reach it (the journey has no SMSC on a public address).
+    await goToRoute(page, '/sms/configuration/provider');
+    await page.getByRole('heading', { name: 'SMS · Provider configuration' }).waitFor();
+    await page.getByText('No provider yet: this channel sends through the sandbox.').waitFor();
+    await page.getByRole('button', { name: 'Add provider' }).click();
+    const provider = page.getByRole('form', { name: 'Provider' });
+    await provider.getByLabel('Name').fill('Local SMSC');
+    await provider.getByLabel('Host').fill('127.0.0.1');
+    await provider.getByLabel('System id').fill('sapa');
+    await provider.getByLabel('Sender id').fill('SAPA');
+    await provider.locator('input[type=password]').fill('Smsc-Pa55word');
+    await provider.getByRole('button', { name: 'Save' }).click();
+    const card = page.getByRole('region', { name: 'Local SMSC' });
+    await card.getByText('Default', { exact: true }).waitFor();
+    expect(await page.content()).not.toContain('Smsc-Pa55word');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    const result = card.getByRole('status');
+    await result.getByText('Connection failed').waitFor();
+    await result.getByText(/private or reserved address/).waitFor();
+    await saveScreenshot(page, 'channel-provider-sms');
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -60,6 +60,13 @@ export type ScreenKind =
   | 'notificationBatchErrors'
   | 'notificationBatchInput'
   | 'notificationAttempts'
+  | 'notificationChannelCampaigns'
+  | 'notificationRetryPlans'
+  | 'notificationWindows'
+  | 'notificationParamTranslator'
+  | 'notificationCampaignRequests'
+  | 'channelProviders'
+  | 'channelProviderRequests'
   | 'channelSelfServiceSend'
   | 'channelSelfServiceHistory'
   | 'channelStatusMessages'
@@ -113,25 +120,30 @@ function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extr
       'selfServiceHistory',
       { screen: 'channelSelfServiceHistory' },
     ],
-    [`${base}/campaign/list`, 'campaignList'],
-    [`${base}/campaign/create`, 'campaignCreate', hidden],
-    [`${base}/campaign/edit`, 'campaignEdit', hidden],
-    [`${base}/campaign/collection-reminder`, 'collectionReminder'],
-    [`${base}/campaign/campaign-batch-detail`, 'campaignBatchDetail', hidden],
-    [`${base}/campaign/campaign-attempt`, 'campaignAttempt', hidden],
-    [`${base}/campaign/campaign-request`, 'campaignRequest'],
-    [`${base}/campaign/retry-plan`, 'retryPlan'],
-    [`${base}/campaign/retry-strategy`, 'retryStrategy'],
-    [`${base}/campaign/window`, 'callWindow'],
-    [`${base}/campaign/param-translator`, 'paramTranslator'],
+    // The campaign pages are the `/notification` screens, showing the area's channel (decision 0040).
+    [`${base}/campaign/list`, 'campaignList', { screen: 'notificationChannelCampaigns' }],
+    [`${base}/campaign/create`, 'campaignCreate', { screen: 'notificationCampaignCreate', nav: false }],
+    [`${base}/campaign/edit`, 'campaignEdit', { screen: 'notificationCampaignEdit', nav: false }],
+    [`${base}/campaign/collection-reminder`, 'collectionReminder', { screen: 'notificationCampaignList' }],
+    [
+      `${base}/campaign/campaign-batch-detail`,
+      'campaignBatchDetail',
+      { screen: 'notificationBatchDetail', nav: false },
+    ],
+    [`${base}/campaign/campaign-attempt`, 'campaignAttempt', { screen: 'notificationAttempts', nav: false }],
+    [`${base}/campaign/campaign-request`, 'campaignRequest', { screen: 'notificationCampaignRequests' }],
+    [`${base}/campaign/retry-plan`, 'retryPlan', { screen: 'notificationRetryPlans' }],
+    [`${base}/campaign/retry-strategy`, 'retryStrategy', { screen: 'notificationRetryPlans' }],
+    [`${base}/campaign/window`, 'callWindow', { screen: 'notificationWindows' }],
+    [`${base}/campaign/param-translator`, 'paramTranslator', { screen: 'notificationParamTranslator' }],
     [`${base}/status-messages`, 'statusMessages', { screen: 'channelStatusMessages' }],
     [
       `${base}/status-messages/export`,
       'statusMessagesExport',
       { screen: 'channelStatusMessagesExport', nav: false },
     ],
-    [`${base}/configuration/edit-request`, 'configurationEditRequest'],
-    [`${base}/configuration/provider`, 'configurationProvider'],
+    [`${base}/configuration/edit-request`, 'configurationEditRequest', { screen: 'channelProviderRequests' }],
+    [`${base}/configuration/provider`, 'configurationProvider', { screen: 'channelProviders' }],
     [`${base}/blacklist`, 'blacklist', { screen: 'channelBlacklist' }],
     [`${base}/manage`, 'checkerMakerUsers', { screen: 'checkerMaker' }],
     ...extra,
@@ -174,8 +186,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       'batchInputAttempts',
       { screen: 'notificationAttempts', nav: false },
     ],
-    ['/notification/self-service', 'selfService'],
-    ['/notification/collection-reminder', 'collectionReminder'],
+    ['/notification/self-service', 'selfService', { screen: 'selfServicePage' }],
+    ['/notification/collection-reminder', 'collectionReminder', { screen: 'notificationCampaignList' }],
     [
       '/notification/campaign-batch-detail',
       'campaignBatchDetail',

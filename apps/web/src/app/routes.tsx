@@ -193,6 +193,18 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   notificationBatchErrors: notificationScreen('notificationBatchErrors'),
   notificationBatchInput: notificationScreen('notificationBatchInput'),
   notificationAttempts: notificationScreen('notificationAttempts'),
+  notificationChannelCampaigns: notificationScreen('notificationChannelCampaigns'),
+  notificationRetryPlans: notificationScreen('notificationRetryPlans'),
+  notificationWindows: notificationScreen('notificationWindows'),
+  notificationParamTranslator: notificationScreen('notificationParamTranslator'),
+  notificationCampaignRequests: notificationScreen('notificationCampaignRequests'),
+  channelProviders: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/providers-page')).ProvidersPage,
+  }),
+  channelProviderRequests: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/provider-requests-page'))
+      .ProviderRequestsPage,
+  }),
   channelSelfServiceSend: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-send-page'))
       .SelfServiceSendPage,

@@ -232,6 +232,21 @@ export const TaskPageSchema = pageOf(ApprovalTaskSchema);
 export const TaskListNameSchema = z.enum(['create', 'pending', 'approved', 'rejected'], {
   error: 'The task list is one of create, pending, approved, rejected',
 });
+/** A task list narrowed to some kinds of change and one channel (a channel area's request pages). */
+export const TaskListQuerySchema = PageQuerySchema.extend({
+  type: z
+    .string()
+    .max(200)
+    .regex(/^[a-z_.]+(,[a-z_.]+)*$/, 'type is a comma-separated list of task types, e.g. campaign.edit')
+    .optional()
+    .describe('Only tasks of these types, comma-separated (e.g. campaign.activate,campaign.edit)'),
+  channel: z
+    .string()
+    .max(20)
+    .regex(/^[A-Za-z]+$/, 'channel is a channel name, e.g. SMS or sms')
+    .optional()
+    .describe('Only the tasks of this channel, as the task names it (campaigns: SMS; providers: sms)'),
+});
 export const RejectTaskRequestSchema = z.object({
   note: z
     .string()

@@ -5,6 +5,7 @@ import {
   ApproveTaskResultSchema,
   RejectTaskRequestSchema,
   TaskListNameSchema,
+  TaskListQuerySchema,
   TaskPageSchema,
 } from '../admin/admin.schemas.js';
 import {
@@ -15,7 +16,6 @@ import {
   CheckerMakerUserSchema,
 } from '../admin/checker-maker.schemas.js';
 import { defineOperation } from '../operations/define-operation.js';
-import { PageQuerySchema } from '../usage/usage.schemas.js';
 
 const tags = ['approvals'];
 const TaskParamsSchema = z.object({ taskId: z.string() });
@@ -29,7 +29,7 @@ export const approvalsOperations = {
     tags,
     summary: 'Task lists: create (the ones I proposed), pending, approved, rejected; newest first',
     params: z.object({ list: TaskListNameSchema }),
-    query: PageQuerySchema,
+    query: TaskListQuerySchema,
     response: TaskPageSchema,
     errors: [400],
   }),

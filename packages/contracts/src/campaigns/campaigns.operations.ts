@@ -13,6 +13,8 @@ import {
   CreateCampaignRequestSchema,
   NextOpeningQuerySchema,
   NextOpeningSchema,
+  ParamTranslatorPreviewRequestSchema,
+  ParamTranslatorPreviewSchema,
   RetryPlanInputSchema,
   RetryPlanListSchema,
   RetryPlanSchema,
@@ -110,6 +112,17 @@ export const campaignsOperations = {
   ),
   activateCampaign: transition('activate', 'Set an inactive campaign active again'),
   deactivateCampaign: transition('deactivate', 'Set an active campaign inactive: it sends nothing new'),
+  previewParamTranslator: defineOperation({
+    method: 'POST',
+    path: '/api/campaigns/param-translator/preview',
+    access: access.authenticated(),
+    tags,
+    summary:
+      "Run a param translator on a sample row as an upload would (the client's country and locale): the recipient and parameters, or why the row is refused",
+    body: ParamTranslatorPreviewRequestSchema,
+    response: ParamTranslatorPreviewSchema,
+    errors: [400, 403],
+  }),
 
   listWindows: defineOperation({
     method: 'GET',

@@ -72,6 +72,7 @@ export const PARAM_KINDS = ['text', 'phone', 'email', 'date', 'number', 'currenc
 export type ParamKind = (typeof PARAM_KINDS)[number];
 /** The written forms a `date` cell may take besides ISO `YYYY-MM-DD` (always accepted). */
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
 export const PARAM_LOCALES = ['id', 'en'] as const;
 export type ParamLocale = (typeof PARAM_LOCALES)[number];
 
@@ -216,6 +217,7 @@ export const CampaignPageSchema = pageOf(CampaignSchema);
 export const CampaignListQuerySchema = PageQuerySchema.extend({
   channel: CampaignChannelSchema.optional(),
   status: CampaignStatusSchema.optional(),
+  type: CampaignTypeSchema.optional().describe('Only campaigns of this type (e.g. collection_reminder)'),
   q: z.string().trim().max(100).optional().describe('Search in code and name'),
 });
 
@@ -236,6 +238,21 @@ export const CampaignVersionSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export const CampaignVersionListSchema = z.object({ items: z.array(CampaignVersionSchema) });
+
+/** A sample row run through a param translator, exactly as an upload would read it. */
+export const ParamTranslatorPreviewRequestSchema = z.object({
+  channel: CampaignChannelSchema,
+  paramTranslator: ParamTranslatorSchema,
+  row: z
+    .record(z.string().max(200), z.string().max(4096))
+    .refine((row) => Object.keys(row).length <= 100, 'A sample row has at most 100 columns')
+    .describe('File column → cell text'),
+});
+export const ParamTranslatorPreviewSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), recipient: z.string(), params: z.record(z.string(), z.string()) }),
+  z.object({ ok: z.literal(false), reason: z.string() }),
+]);
+export type ParamTranslatorPreview = z.infer<typeof ParamTranslatorPreviewSchema>;
 
 // ---- sending windows ----
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { access } from '../access/access-rule.js';
+import { pageOf } from '../admin/admin.schemas.js';
 import { defineOperation } from '../operations/define-operation.js';
+import { PageQuerySchema } from '../usage/usage.schemas.js';
 
 /**
  * The real providers a client configures per channel (issue 16; spec §2 "configuration (edit-request,
@@ -68,7 +70,27 @@ export type ConnectionCheckResult = z.infer<typeof ConnectionCheckSchema>;
 export const ProviderTypeInfoSchema = z.object({
   type: z.string(),
   secretFields: z.array(z.string()),
+  /** The plain settings as a JSON Schema (input side: types, defaults, bounds), for the forms. */
+  settingsSchema: z.record(z.string(), z.unknown()),
 });
+export type ProviderTypeInfo = z.infer<typeof ProviderTypeInfoSchema>;
+
+/** A provider edit request as a checker reviews it: the proposed settings, secrets only as hints. */
+export const ProviderEditRequestSchema = z.object({
+  requestId: z.string(),
+  taskId: z.string().nullable().describe('The approval task a checker decides'),
+  providerId: z.string(),
+  action: z.enum(['create', 'update', 'delete', 'default']),
+  type: z.string(),
+  name: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  /** Per secret field the request sets: a masked hint, never the value. */
+  secrets: z.record(z.string(), z.string()),
+  isDefault: z.boolean(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type ProviderEditRequest = z.infer<typeof ProviderEditRequestSchema>;
 
 const tags = ['channels'];
 const ChannelParams = z.object({ channel: ProviderChannelSchema });
@@ -147,6 +169,18 @@ export const providersOperations = {
     params: ProviderParams,
     response: ProviderChangeSchema,
     errors: [403, 404, 409],
+  }),
+  listProviderEditRequests: defineOperation({
+    method: 'GET',
+    path: '/api/channels/:channel/provider-requests',
+    access: access.authenticated(),
+    tags,
+    summary:
+      "The channel's provider edit requests waiting for a checker, newest first: what each would set (secrets as masked hints)",
+    params: ChannelParams,
+    query: PageQuerySchema,
+    response: pageOf(ProviderEditRequestSchema),
+    errors: [400, 403],
   }),
   testProvider: defineOperation({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { type ApprovalTaskRow, approvalTasks } from './approvals.tables.js';
@@ -66,7 +66,12 @@ export async function setTaskResult(db: Executor, clientId: string, taskId: stri
 export async function listTasks(
   db: Executor,
   clientId: string,
-  filter: { status?: 'pending' | 'approved' | 'rejected' | undefined; makerUserId?: string | undefined },
+  filter: {
+    status?: 'pending' | 'approved' | 'rejected' | undefined;
+    makerUserId?: string | undefined;
+    types?: readonly string[] | undefined;
+    channel?: string | undefined;
+  },
   page: { pageSize: number; pageNumber: number },
 ) {
   const where: SQL | undefined = inClient(
@@ -74,6 +79,8 @@ export async function listTasks(
     clientId,
     filter.status ? eq(approvalTasks.status, filter.status) : undefined,
     filter.makerUserId ? eq(approvalTasks.makerUserId, filter.makerUserId) : undefined,
+    filter.types && filter.types.length > 0 ? inArray(approvalTasks.type, [...filter.types]) : undefined,
+    filter.channel ? eq(approvalTasks.channel, filter.channel) : undefined,
   );
   const [items, [total]] = await Promise.all([
     db

@@ -187,11 +187,13 @@ export async function listApprovalTasks(
   db: Executor,
   actor: Actor,
   list: 'create' | 'pending' | 'approved' | 'rejected',
-  page: { pageSize: number; pageNumber: number },
+  query: { pageSize: number; pageNumber: number; type?: string | undefined; channel?: string | undefined },
 ) {
+  const page = { pageSize: query.pageSize, pageNumber: query.pageNumber };
   // "What I created" belongs to a person; the client's lists to anyone the route admits.
   const filter = list === 'create' ? { makerUserId: requirePrincipal(actor).userId } : { status: list };
-  const { items, total } = await listTasks(db, actor.clientId, filter, page);
+  const narrowed = { ...filter, types: query.type?.split(','), channel: query.channel };
+  const { items, total } = await listTasks(db, actor.clientId, narrowed, page);
   return { ...page, total, items: items.map(toApprovalTask) };
 }
 

@@ -1,4 +1,4 @@
-import type { CampaignChannel, CampaignStatus } from '@sapa/contracts';
+import type { CampaignChannel, CampaignContent, CampaignStatus } from '@sapa/contracts';
 import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
@@ -77,11 +77,17 @@ export async function lockCampaign(db: Executor, clientId: string, id: string): 
 export async function listCampaigns(
   db: Executor,
   clientId: string,
-  filter: { channels: readonly CampaignChannel[]; status?: CampaignStatus; q?: string },
+  filter: {
+    channels: readonly CampaignChannel[];
+    status?: CampaignStatus | undefined;
+    type?: CampaignContent['type'] | undefined;
+    q?: string | undefined;
+  },
   page: { pageSize: number; pageNumber: number },
 ) {
   const conditions: SQL[] = [inClient(campaigns, clientId), inArray(campaigns.channel, [...filter.channels])];
   if (filter.status) conditions.push(eq(campaigns.status, filter.status));
+  if (filter.type) conditions.push(eq(campaigns.type, filter.type));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(or(ilike(campaigns.code, pattern), ilike(campaigns.name, pattern))!);

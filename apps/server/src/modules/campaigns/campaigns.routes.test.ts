@@ -199,6 +199,14 @@ describe('campaigns, windows and retry plans', () => {
 
       const task = (await as(adb, 'GET', `/api/tasks/task/${taskId}`)).json();
       expect(task).toMatchObject({ type: 'campaign.activate', channel: 'EMAIL', status: 'pending' });
+      // The channel's campaign-request page: its pending campaign requests only, never another client's.
+      const requests = async (who: LoggedIn, channel: string) =>
+        (await as(who, 'GET', `/api/tasks/pending?type=campaign.activate,campaign.edit&channel=${channel}`))
+          .json()
+          .items.map((item: { taskId: string }) => item.taskId);
+      expect(await requests(adb, 'EMAIL')).toEqual([taskId]);
+      expect(await requests(adb, 'SMS')).toEqual([]);
+      expect(await requests(adc2, 'EMAIL')).toEqual([]);
       expect((await as(adb, 'PUT', `/api/tasks/task/${taskId}/approve`)).statusCode).toBe(200);
       expect((await as(adc, 'GET', `/api/campaigns/${id}`)).json()).toMatchObject({
         status: 'active',
@@ -369,6 +377,82 @@ describe('campaigns, windows and retry plans', () => {
     } finally {
       await requireApproval(false);
     }
+  });
+
+  it('previews a param translator on a sample row exactly as an upload reads it', async () => {
+    const preview = (who: LoggedIn, body: object) =>
+      as(who, 'POST', '/api/campaigns/param-translator/preview', body);
+    const translator = {
+      recipient: 'phone',
+      rules: [
+        { from: 'Phone', to: 'phone', kind: 'phone' },
+        { from: 'Name', to: 'name', default: 'customer' },
+        { from: 'Due', to: 'dueDate', kind: 'date', format: 'DD/MM/YYYY' },
+        { from: 'Amount', to: 'amount', kind: 'currency', locale: 'id' },
+      ],
+    };
+    const read = await preview(adc, {
+      channel: 'SMS',
+      paramTranslator: translator,
+      row: { Phone: '0812-3456-7890', Name: '  ', Due: '31/12/2026', Amount: '1.234.567,5' },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      ok: true,
+      recipient: '6281234567890',
+      params: { phone: '6281234567890', name: 'customer', dueDate: '2026-12-31', amount: '1234567.5' },
+    });
+    // A row the upload would refuse says why; a file without the recipient's column too.
+    const refused = await preview(adc, {
+      channel: 'SMS',
+      paramTranslator: translator,
+      row: { Phone: 'not a number', Due: '31/12/2026' },
+    });
+    expect(refused.json()).toMatchObject({ ok: false });
+    expect(refused.json().reason).toContain('not a number');
+    const noColumn = await preview(adc, {
+      channel: 'SMS',
+      paramTranslator: translator,
+      row: { Name: 'Budi' },
+    });
+    expect(noColumn.json()).toMatchObject({ ok: false, reason: expect.stringContaining('"Phone"') });
+    // Hostile input is a clear 4xx; a channel the client lacks and a stranger are refused.
+    const nul = await preview(adc, {
+      channel: 'SMS',
+      paramTranslator: translator,
+      row: { Phone: '0812\u0000' },
+    });
+    expect(nul.statusCode).toBeLessThan(500);
+    expect((await preview(adc, { channel: 'SMS', paramTranslator: {}, row: {} })).statusCode).toBe(400);
+    expect(
+      (await preview(adc, { channel: 'SMS', paramTranslator: translator, row: { Phone: 5 } })).statusCode,
+    ).toBe(400);
+    expect(errorCode(await preview(adc2, { channel: 'SMS', paramTranslator: translator, row: {} }))).toBe(
+      'feature_disabled',
+    );
+    expect((await preview(usc, { channel: 'SMS', paramTranslator: translator, row: {} })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('lists only the collection reminders when asked for that type', async () => {
+    const reminder = smsContent({
+      name: 'Reminder',
+      type: 'collection_reminder',
+      reminderOffsets: [-3, 0],
+      paramTranslator: {
+        recipient: 'phone',
+        rules: [
+          { from: 'Phone', to: 'phone', kind: 'phone' },
+          { from: 'Due', to: 'dueDate', kind: 'date' },
+        ],
+      },
+    });
+    expect((await create(adc, 'REMIND-1', reminder)).statusCode).toBe(201);
+    const reminders = (await as(adc, 'GET', '/api/campaigns?channel=SMS&type=collection_reminder')).json();
+    expect(reminders.items.map((item: { code: string }) => item.code)).toEqual(['REMIND-1']);
+    expect((await as(adc2, 'GET', '/api/campaigns?type=collection_reminder')).json().items).toEqual([]);
+    expect((await as(adc, 'GET', '/api/campaigns?type=spam')).statusCode).toBe(400);
   });
 
   it('answers 404 for another client’s campaigns, windows and plans', async () => {

@@ -10,6 +10,7 @@ import { sendCsv } from '../../platform/http-io.js';
 import { routeOperation } from '../../platform/operation-route.js';
 import { batchesRoutes } from './batches/batches.routes.js';
 import type { BatchDeps } from './batches/batches.service.js';
+import { previewParamTranslator } from './batches/param-translator-preview.js';
 import {
   activateCampaign,
   createCampaign,
@@ -37,6 +38,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps; exports: 
 ) => {
   const { db } = deps;
   await app.register(batchesRoutes, { deps });
+  routeOperation(app, ops.previewParamTranslator, (request) =>
+    previewParamTranslator(db, request.ctx.actor!, request.body),
+  );
   routeOperation(app, ops.listCampaigns, (request) =>
     listClientCampaigns(db, request.ctx.actor!, request.query),
   );

@@ -134,6 +134,7 @@ export async function listClientCampaigns(
   query: {
     channel?: Campaign['channel'];
     status?: CampaignStatus;
+    type?: Campaign['type'];
     q?: string;
     pageSize: number;
     pageNumber: number;
@@ -146,7 +147,7 @@ export async function listClientCampaigns(
   const { items, total } = await listCampaigns(
     db,
     actor.clientId,
-    { channels, status: query.status, q: query.q },
+    { channels, status: query.status, type: query.type, q: query.q },
     page,
   );
   return { ...page, total, items: items.map(toCampaign) };

@@ -1,4 +1,4 @@
-import { CAMPAIGN_CHANNELS, type CampaignChannel } from '@sapa/contracts';
+import { CAMPAIGN_CHANNELS, type CampaignChannel, type ProviderChannel } from '@sapa/contracts';
 import { useLocation } from 'react-router';
 
 /** The channel areas of spec §2 and the dashboards under `/dashboard/<channel>`, by their path segment. */
@@ -23,3 +23,13 @@ export function useChannelArea(): CampaignChannel {
 
 /** The path of a channel area's page: `areaPath('SMS', 'status-messages')` is `/sms/status-messages`. */
 export const areaPath = (channel: CampaignChannel, page: string) => `/${channel.toLowerCase()}/${page}`;
+
+/** The provider configuration of a channel area (issue 16); WhatsApp's numbers are configured apart. */
+const PROVIDER_CHANNEL: Partial<Record<CampaignChannel, ProviderChannel>> = {
+  SMS: 'sms',
+  EMAIL: 'email',
+  TELEGRAM: 'telegram',
+  VOICE: 'voice',
+};
+export const providerChannelOf = (channel: CampaignChannel): ProviderChannel | null =>
+  PROVIDER_CHANNEL[channel] ?? null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import {
@@ -182,4 +182,30 @@ export async function decideEditRequest(
     .update(providerEditRequests)
     .set({ status, decidedAt: new Date() })
     .where(inClient(providerEditRequests, clientId, eq(providerEditRequests.id, id)));
+}
+
+/** The channel's requests waiting for a checker, newest first, a page at a time. */
+export async function listPendingEditRequests(
+  db: Executor,
+  clientId: string,
+  channel: Channel,
+  page: { pageSize: number; pageNumber: number },
+) {
+  const where = inClient(
+    providerEditRequests,
+    clientId,
+    eq(providerEditRequests.channel, channel),
+    eq(providerEditRequests.status, 'pending'),
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(providerEditRequests)
+      .where(where)
+      .orderBy(desc(providerEditRequests.createdAt), desc(providerEditRequests.id))
+      .limit(page.pageSize)
+      .offset(page.pageSize * page.pageNumber),
+    db.select({ total: count() }).from(providerEditRequests).where(where),
+  ]);
+  return { items, total: total?.total ?? 0 };
 }

@@ -72,10 +72,16 @@ describe('SMS providers per client: configuration, approval, routing over SMPP',
 
   it('adds an SMPP provider that becomes the default, shows its password only as a masked hint, and tests it', async () => {
     const types = await as(adc, 'GET', '/api/channels/sms/provider-types');
-    expect(types.json().items).toEqual([
+    expect(types.json().items).toMatchObject([
       { type: 'smpp', secretFields: ['password'] },
       { type: 'http-sms', secretFields: ['apiKey', 'callbackSecret'] },
     ]);
+    // The forms follow the server's own settings rules: fields, defaults and what must be given.
+    const smppSettings = types.json().items[0].settingsSchema;
+    expect(smppSettings.properties.port).toMatchObject({ type: 'integer', default: 2775 });
+    expect(smppSettings.properties.tls).toMatchObject({ type: 'boolean', default: false });
+    expect(smppSettings.required).toEqual(expect.arrayContaining(['host', 'systemId', 'senderId']));
+    expect(smppSettings.properties.password).toBeUndefined();
     const created = await as(adc, 'POST', '/api/channels/sms/providers', smpp());
     expect(created.statusCode).toBe(201);
     const { provider } = created.json();
@@ -207,6 +213,36 @@ describe('SMS providers per client: configuration, approval, routing over SMPP',
         pendingTaskId: taskId,
         window: 10,
       });
+      // The checker's list shows what the request would set, the password only as a hint; the
+      // approval tasks narrow to the channel's provider requests; another client sees none of it.
+      const requests = await as(adb, 'GET', '/api/channels/sms/provider-requests');
+      expect(requests.json()).toMatchObject({
+        total: 1,
+        items: [
+          {
+            taskId,
+            providerId: running.id,
+            action: 'update',
+            settings: { window: 50 },
+            secrets: { password: '••••ak' },
+          },
+        ],
+      });
+      const tasks = (who: LoggedIn, query: string) =>
+        as(who, 'GET', `/api/tasks/pending?${query}`).then((response) =>
+          response.json().items.map((item: { taskId: string }) => item.taskId),
+        );
+      expect(await tasks(adb, 'type=provider.change&channel=SMS')).toEqual([taskId]);
+      expect(await tasks(adb, 'type=campaign.activate,campaign.edit&channel=SMS')).toEqual([]);
+      expect(await tasks(adb, 'type=provider.change&channel=EMAIL')).toEqual([]);
+      expect(await tasks(adc2, 'type=provider.change&channel=SMS')).toEqual([]);
+      expect((await as(adb, 'GET', '/api/tasks/pending?type=DROP%20TABLE')).statusCode).toBe(400);
+      expect((await as(adc2, 'GET', '/api/channels/sms/provider-requests')).json()).toMatchObject({
+        total: 0,
+        items: [],
+      });
+      expect(errorCode(await as(usc, 'GET', '/api/channels/sms/provider-requests'))).toBe('not_channel_user');
+
       // A second change waits for the first to be decided.
       expect(errorCode(await as(adc, 'PUT', `/api/channels/sms/providers/${running.id}`, smpp()))).toBe(
         'provider_edit_pending',

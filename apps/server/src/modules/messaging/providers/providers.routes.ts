@@ -37,6 +37,9 @@ export const providersRoutes: FastifyPluginAsyncZod<{ providers: ProviderConfigu
   routeOperation(app, ops.deleteProvider, (request) =>
     providers.deleteProvider(actorOf(request), request.params.channel, request.params.providerId),
   );
+  routeOperation(app, ops.listProviderEditRequests, (request) =>
+    providers.listEditRequests(request.ctx.actor!, request.params.channel, request.query),
+  );
   routeOperation(app, ops.testProvider, (request) =>
     providers.testProvider(request.ctx.actor!, request.params.channel, request.params.providerId),
   );

@@ -8,7 +8,7 @@ import {
   type ProviderChannel,
   type ProviderInput,
 } from '@sapa/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isId, newId } from '../../../lib/ids.js';
 import {
   type Actor,
@@ -51,6 +51,7 @@ import {
   findProvider,
   insertEditRequest,
   insertProvider,
+  listPendingEditRequests,
   listProviders,
   lockPendingEditRequest,
   lockProvider,
@@ -339,6 +340,14 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A type's settings as a JSON Schema of what may be submitted (defaults, bounds, nullable fields), so
+ * the web forms follow the server's rules without a copy of them.
+ */
+function settingsJsonSchema(settings: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(settings, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
 export function createProviderConfiguration(deps: ProvidersDeps) {
   const { db, keys } = deps;
   return {
@@ -348,6 +357,7 @@ export function createProviderConfiguration(deps: ProvidersDeps) {
         items: PROVIDER_TYPES[channel].map((type) => ({
           type: type.type,
           secretFields: [...type.secretFields],
+          settingsSchema: settingsJsonSchema(type.settings),
         })),
       };
     },
@@ -355,6 +365,33 @@ export function createProviderConfiguration(deps: ProvidersDeps) {
     async listProviders(actor: Actor, channel: ProviderChannel) {
       await requireProviderAccess(db, actor, channel, 'view');
       return { items: (await listProviders(db, actor.clientId, channel)).map(toProvider) };
+    },
+
+    /** What waits for a checker, as the checker reviews it: never a secret value. */
+    async listEditRequests(
+      actor: Actor,
+      channel: ProviderChannel,
+      page: { pageSize: number; pageNumber: number },
+    ) {
+      await requireProviderAccess(db, actor, channel, 'view');
+      const { items, total } = await listPendingEditRequests(db, actor.clientId, channel, page);
+      return {
+        ...page,
+        total,
+        items: items.map((row) => ({
+          requestId: row.id,
+          taskId: row.taskId,
+          providerId: row.providerId,
+          action: row.action,
+          type: row.type,
+          name: row.name,
+          settings: row.settings,
+          secrets: row.secretHints,
+          isDefault: row.isDefault,
+          createdBy: row.createdBy,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
     },
 
     async getProvider(actor: Actor, channel: ProviderChannel, id: string) {

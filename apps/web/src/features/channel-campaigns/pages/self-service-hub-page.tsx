@@ -2,6 +2,7 @@ import { Alert, SegmentedControl, Stack } from '@mantine/core';
 import { CAMPAIGN_CHANNELS, type CampaignChannel, hasFeature } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSessionStore } from '../../../lib/session';
 import { SelfServiceForm } from '../components/self-service-form';
@@ -11,8 +12,9 @@ import '../channel-campaigns-i18n';
 const PAGE_SIZE = 10;
 
 /**
- * `/self-service` (super admin, spec §6): every self-service sender of the client in one place — pick a
- * channel the client has, send, and read everyone's self-service history across the channels.
+ * `/self-service` (super admin, spec §6) and `/notification/self-service`: every self-service sender of
+ * the client in one place — pick a channel the client has, send, and read everyone's self-service
+ * history across the channels.
  */
 export function SelfServiceHubPage() {
   const { t } = useTranslation();
@@ -20,10 +22,14 @@ export function SelfServiceHubPage() {
   const clientId = session?.clientId ?? '';
   const channels = CAMPAIGN_CHANNELS.filter((channel) => hasFeature(session?.features ?? [], channel));
   const [chosen, setChosen] = useState<CampaignChannel | null>(null);
+  const inNotification = useLocation().pathname.startsWith('/notification/');
   const channel = chosen ?? channels[0] ?? null;
   return (
     <>
-      <PageHeader title={t('pages.selfServicePage')} description={t('channelCampaigns.hub.help')} />
+      <PageHeader
+        title={t(inNotification ? 'pages.selfService' : 'pages.selfServicePage')}
+        description={t('channelCampaigns.hub.help')}
+      />
       {channel === null ? (
         <Alert color="yellow">{t('channelCampaigns.hub.noChannel')}</Alert>
       ) : (

@@ -27,6 +27,7 @@ export type CampaignFilters = {
   q?: string | undefined;
   channel?: CampaignChannel | undefined;
   status?: CampaignStatus | undefined;
+  type?: CampaignContent['type'] | undefined;
 };
 
 export function useCampaigns(clientId: string, filters: CampaignFilters) {
@@ -41,6 +42,7 @@ export function useCampaigns(clientId: string, filters: CampaignFilters) {
           ...(filters.q ? { q: filters.q } : {}),
           ...(filters.channel ? { channel: filters.channel } : {}),
           ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.type ? { type: filters.type } : {}),
         },
       }),
     placeholderData: keepPreviousData,
@@ -178,5 +180,35 @@ export function useUpdateRetryPlan(clientId: string) {
         body: input.body,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.retryPlans(clientId) }),
+  });
+}
+
+export function useDeleteRetryPlan(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retryPlanId: string) =>
+      callOperation(campaignsOperations.deleteRetryPlan, { params: { retryPlanId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.retryPlans(clientId) }),
+  });
+}
+
+export function useDeleteWindow(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (windowId: string) =>
+      callOperation(campaignsOperations.deleteWindow, { params: { windowId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.windows(clientId) }),
+  });
+}
+
+export function useCampaignVersions(clientId: string, campaignId: string | null) {
+  return useQuery({
+    queryKey: [...campaignKeys.detail(clientId, campaignId ?? ''), 'versions'] as const,
+    queryFn: ({ signal }) =>
+      callOperation(campaignsOperations.listCampaignVersions, {
+        signal,
+        params: { campaignId: campaignId ?? '' },
+      }),
+    enabled: Boolean(campaignId),
   });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '../../../components/data-table';
 import { useDateTime } from '../../../lib/i18n';
+import { useCampaignArea } from './campaign-area';
 import { BatchStatusBadge } from './status-badges';
 
 export type BatchTableProps = {
@@ -22,6 +23,7 @@ export function BatchTable(props: BatchTableProps) {
   const { t } = useTranslation();
   const formatDate = useDateTime();
   const navigate = useNavigate();
+  const area = useCampaignArea();
   const columns: DataTableColumn<Batch>[] = [
     {
       key: 'createdAt',
@@ -79,7 +81,7 @@ export function BatchTable(props: BatchTableProps) {
       error={props.error}
       onRetry={props.onRetry}
       emptyText={props.emptyText}
-      onRowClick={(row) => navigate(`/notification/campaign-batch-detail?batchId=${row.batchId}`)}
+      onRowClick={(row) => navigate(area.batchDetail(row.batchId))}
       {...(props.pagination ? { pagination: props.pagination } : {})}
       toolbar={props.toolbar}
     />

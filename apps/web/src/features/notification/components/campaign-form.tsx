@@ -28,7 +28,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/http';
 import { useRetryPlans, useWindows } from '../api/campaigns-api';
-import { ParamTranslatorEditor, type TranslatorDraft } from './param-translator-editor';
+import {
+  EMPTY_RULE,
+  ParamTranslatorEditor,
+  type TranslatorDraft,
+  translatorDraftOf,
+  translatorOf,
+} from './param-translator-editor';
 import { DEFAULT_RETRY_PLAN, RetryPlanEditor } from './retry-plan-editor';
 import { RetryTimeline } from './retry-timeline';
 import { rangesToWeek, WeekGrid } from './week-grid';
@@ -69,8 +75,8 @@ function defaultTranslator(channel: CampaignChannel): TranslatorDraft {
   return {
     recipient: column,
     rules: [
-      { from: column, to: column, kind, required: true, default: '' },
-      { from: 'name', to: 'name', kind: 'text', required: false, default: '' },
+      { ...EMPTY_RULE, from: column, to: column, kind, required: true },
+      { ...EMPTY_RULE, from: 'name', to: 'name' },
     ],
   };
 }
@@ -154,6 +160,10 @@ export type CampaignFormProps = {
   /** Edit: the campaign as it is (its code and channel never change). Create: absent, or a copy's source. */
   initial?: Campaign | undefined;
   editing: boolean;
+  /** A channel area's form: the campaign is of this channel, and it cannot be changed. */
+  fixedChannel?: CampaignChannel | null | undefined;
+  /** A new campaign's type to start with (a collection-reminder page starts one). */
+  initialType?: 'blast' | 'collection_reminder' | undefined;
   saving: boolean;
   error: unknown;
   onSave: (result: CampaignFormResult) => void;
@@ -165,35 +175,27 @@ export function CampaignForm({
   clientId,
   initial,
   editing,
+  fixedChannel,
+  initialType,
   saving,
   error,
   onSave,
   onCancel,
 }: CampaignFormProps) {
+  const startChannel = initial?.channel ?? fixedChannel ?? 'SMS';
   const { t } = useTranslation();
   const windows = useWindows(clientId);
   const plans = useRetryPlans(clientId);
   const [code, setCode] = useState(editing ? (initial?.code ?? '') : '');
-  const [channel, setChannel] = useState<CampaignChannel>(initial?.channel ?? 'SMS');
+  const [channel, setChannel] = useState<CampaignChannel>(startChannel);
   const [name, setName] = useState(initial ? `${initial.name}${editing ? '' : ' (copy)'}` : '');
   const [type, setType] = useState<'blast' | 'collection_reminder'>(
-    initial?.type === 'collection_reminder' ? 'collection_reminder' : 'blast',
+    (initial?.type ?? initialType) === 'collection_reminder' ? 'collection_reminder' : 'blast',
   );
   const [sender, setSender] = useState(initial?.sender ?? '');
-  const [template, setTemplate] = useState(templateDraftOf(initial?.template, initial?.channel ?? 'SMS'));
+  const [template, setTemplate] = useState(templateDraftOf(initial?.template, startChannel));
   const [translator, setTranslator] = useState<TranslatorDraft>(
-    initial
-      ? {
-          recipient: initial.paramTranslator.recipient,
-          rules: initial.paramTranslator.rules.map((rule) => ({
-            from: rule.from,
-            to: rule.to,
-            kind: rule.kind,
-            required: rule.required,
-            default: rule.default ?? '',
-          })),
-        }
-      : defaultTranslator('SMS'),
+    initial ? translatorDraftOf(initial.paramTranslator) : defaultTranslator(startChannel),
   );
   const [offsets, setOffsets] = useState((initial?.reminderOffsets ?? [-3, -1, 0]).join(', '));
   const [windowChoice, setWindowChoice] = useState<Choice>(choiceOf(initial?.windowId));
@@ -229,16 +231,7 @@ export function CampaignForm({
       type,
       sender: sender.trim() || null,
       template: templateOf(channel, template),
-      paramTranslator: {
-        recipient: translator.recipient,
-        rules: translator.rules.map((rule) => ({
-          from: rule.from,
-          to: rule.to,
-          kind: rule.kind,
-          required: rule.required,
-          ...(rule.default !== '' ? { default: rule.default } : {}),
-        })),
-      },
+      paramTranslator: translatorOf(translator),
       reminderOffsets:
         type === 'collection_reminder'
           ? offsets
@@ -306,7 +299,7 @@ export function CampaignForm({
           <Select
             label={t('notification.fields.channel')}
             value={channel}
-            disabled={editing}
+            disabled={editing || Boolean(fixedChannel)}
             allowDeselect={false}
             onChange={(value) => value && changeChannel(value as CampaignChannel)}
             data={CAMPAIGN_CHANNELS.map((value) => ({ value, label: t(`notification.channels.${value}`) }))}

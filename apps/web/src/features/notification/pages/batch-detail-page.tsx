@@ -41,6 +41,7 @@ import {
   useMayDecide,
 } from '../api/batches-api';
 import { BatchCounts } from '../components/batch-counts';
+import { useCampaignArea } from '../components/campaign-area';
 import { BatchStatusBadge, NOTIFICATION_COLORS } from '../components/status-badges';
 
 /** Notifications no longer waiting: the share of a batch that is done. */
@@ -234,6 +235,7 @@ function Controls({ batch, progress }: { batch: Batch; progress: BatchProgress |
 
 function BatchView({ batch }: { batch: Batch }) {
   const { t } = useTranslation();
+  const area = useCampaignArea();
   const formatDate = useDateTime();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const progress = useBatchProgress(clientId, batch.batchId, batch.status !== 'ingesting');
@@ -247,7 +249,7 @@ function BatchView({ batch }: { batch: Batch }) {
           <Group gap="xs">
             <BatchStatusBadge status={status} />
             {batch.campaignId ? (
-              <Anchor component={Link} to={`/notification/campaign/show?campaignId=${batch.campaignId}`}>
+              <Anchor component={Link} to={area.show(batch.campaignId)}>
                 {batch.campaignCode}
               </Anchor>
             ) : null}

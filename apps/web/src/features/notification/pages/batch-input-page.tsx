@@ -18,6 +18,7 @@ import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { downloadBatchInput, useBatchInput } from '../api/batches-api';
 import { BatchLink } from '../components/batch-link';
+import { useCampaignArea } from '../components/campaign-area';
 import { NotificationStatusBadge } from '../components/status-badges';
 
 type Notification = z.infer<typeof BatchNotificationSchema>;
@@ -31,6 +32,7 @@ export function BatchInputPage() {
   const { t } = useTranslation();
   const formatDate = useDateTime();
   const navigate = useNavigate();
+  const area = useCampaignArea();
   const batchId = useSearchParams()[0].get('batchId');
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const [page, setPage] = useState(1);
@@ -100,7 +102,7 @@ export function BatchInputPage() {
         error={list.error}
         onRetry={() => void list.refetch()}
         emptyText={status || recipient ? t('notification.input.noMatch') : t('notification.input.empty')}
-        onRowClick={(row) => navigate(`/notification/campaign-attempt?notificationId=${row.notificationId}`)}
+        onRowClick={(row) => navigate(area.attempts(row.notificationId))}
         pagination={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPageChange: setPage }}
         toolbar={
           <Group>

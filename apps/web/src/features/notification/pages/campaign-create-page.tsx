@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { useCampaign } from '../api/campaigns-api';
 import { useSaveCampaign } from '../api/save-campaign';
+import { useCampaignArea } from '../components/campaign-area';
 import { CampaignForm } from '../components/campaign-form';
 
 /**
@@ -19,6 +20,7 @@ export function CampaignCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const area = useCampaignArea();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const action = params.get('action') ?? 'create';
   const sourceId = action === 'copy' ? params.get('campaignId') : null;
@@ -41,9 +43,13 @@ export function CampaignCreatePage() {
       clientId={clientId}
       initial={initial}
       editing={false}
+      fixedChannel={area.channel}
+      initialType={params.get('type') === 'collection_reminder' ? 'collection_reminder' : undefined}
       saving={save.isPending}
       error={save.error}
-      onCancel={() => navigate('/notification/campaign')}
+      onCancel={() =>
+        navigate(params.get('type') === 'collection_reminder' ? area.collectionReminders : area.list)
+      }
       onSave={(result) =>
         save.mutate(result, {
           onSuccess: ({ campaign }) => {
@@ -51,7 +57,7 @@ export function CampaignCreatePage() {
               color: 'green',
               message: t(`notification.campaign.saved.${campaign.status}`, { code: campaign.code }),
             });
-            navigate(`/notification/campaign/show?campaignId=${campaign.campaignId}`);
+            navigate(area.show(campaign.campaignId));
           },
         })
       }

@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { useCampaign } from '../api/campaigns-api';
 import { useSaveCampaign } from '../api/save-campaign';
+import { useCampaignArea } from '../components/campaign-area';
 import { CampaignForm } from '../components/campaign-form';
 
 /** `/notification/campaign/edit?campaignId=…`: a draft changes at once, a running one may wait for a checker. */
@@ -18,7 +19,8 @@ export function CampaignEditPage() {
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const campaign = useCampaign(clientId, campaignId);
   const save = useSaveCampaign(clientId, campaignId);
-  const back = () => navigate(`/notification/campaign/show?campaignId=${campaignId ?? ''}`);
+  const area = useCampaignArea();
+  const back = () => navigate(area.show(campaignId ?? ''));
   return (
     <>
       <PageHeader title={t('pages.campaignEdit')} description={t('notification.campaign.editHelp')} />

@@ -11,30 +11,39 @@ import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../notification-i18n';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useCampaigns } from '../api/campaigns-api';
+import { useCampaignArea } from '../components/campaign-area';
 import { CampaignStatusBadge } from '../components/status-badges';
 
 const PAGE_SIZE = 10;
 
-/** `/notification/campaign`: the client's campaigns, searched by code or name, newest first. */
+/**
+ * `/notification/campaign`: the client's campaigns, searched by code or name, newest first. In a channel
+ * area (`/sms/campaign/list`) only that channel's; on a `collection-reminder` page only collection
+ * reminders, and "create" starts one.
+ */
 export function CampaignListPage() {
   const { t } = useTranslation();
   const formatDate = useDateTime();
   const navigate = useNavigate();
+  const area = useCampaignArea();
+  const reminders = useLocation().pathname.endsWith('/collection-reminder');
+  const type = reminders ? ('collection_reminder' as const) : undefined;
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [channel, setChannel] = useState<CampaignChannel | undefined>();
+  const [chosenChannel, setChannel] = useState<CampaignChannel | undefined>();
+  const channel = area.channel ?? chosenChannel;
   const [status, setStatus] = useState<CampaignStatus | undefined>();
-  const list = useCampaigns(clientId, { page, pageSize: PAGE_SIZE, q, channel, status });
-  const show = (campaign: Campaign) =>
-    navigate(`/notification/campaign/show?campaignId=${campaign.campaignId}`);
+  const list = useCampaigns(clientId, { page, pageSize: PAGE_SIZE, q, channel, status, type });
+  const show = (campaign: Campaign) => navigate(area.show(campaign.campaignId));
+  const title = reminders ? t('pages.collectionReminder') : t('pages.campaignList');
 
   const columns: DataTableColumn<Campaign>[] = [
     { key: 'code', header: t('notification.fields.code'), render: (row) => row.code },
@@ -76,14 +85,10 @@ export function CampaignListPage() {
           </Menu.Target>
           <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
             <Menu.Item onClick={() => show(row)}>{t('notification.actions.show')}</Menu.Item>
-            <Menu.Item onClick={() => navigate(`/notification/campaign/edit?campaignId=${row.campaignId}`)}>
+            <Menu.Item onClick={() => navigate(area.edit(row.campaignId))}>
               {t('notification.actions.edit')}
             </Menu.Item>
-            <Menu.Item
-              onClick={() =>
-                navigate(`/notification/campaign/create?action=copy&campaignId=${row.campaignId}`)
-              }
-            >
+            <Menu.Item onClick={() => navigate(area.create(`action=copy&campaignId=${row.campaignId}`))}>
               {t('notification.actions.copy')}
             </Menu.Item>
             <Menu.Item
@@ -105,23 +110,29 @@ export function CampaignListPage() {
     },
   ];
 
-  const filtered = Boolean(q || channel || status);
+  const filtered = Boolean(q || chosenChannel || status);
   return (
     <>
       <PageHeader
-        title={t('pages.campaignList')}
-        description={t('notification.campaign.listHelp')}
+        title={title}
+        description={t(reminders ? 'notification.campaign.remindersHelp' : 'notification.campaign.listHelp')}
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
-            onClick={() => navigate(`/notification/campaign/create?action=create&clientId=${clientId}`)}
+            onClick={() =>
+              navigate(
+                area.create(
+                  `action=create&clientId=${clientId}${reminders ? '&type=collection_reminder' : ''}`,
+                ),
+              )
+            }
           >
             {t('notification.campaign.create')}
           </Button>
         }
       />
       <DataTable
-        label={t('pages.campaignList')}
+        label={title}
         columns={columns}
         rows={list.data?.items}
         rowKey={(row) => row.campaignId}
@@ -129,7 +140,11 @@ export function CampaignListPage() {
         refreshing={list.isFetching && !list.isPending}
         error={list.error}
         onRetry={() => void list.refetch()}
-        emptyText={filtered ? t('notification.campaign.noMatch') : t('notification.campaign.empty')}
+        emptyText={
+          filtered
+            ? t('notification.campaign.noMatch')
+            : t(reminders ? 'notification.campaign.noReminders' : 'notification.campaign.empty')
+        }
         onRowClick={show}
         pagination={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPageChange: setPage }}
         toolbar={
@@ -144,17 +159,22 @@ export function CampaignListPage() {
                 setPage(1);
               }}
             />
-            <Select
-              aria-label={t('notification.fields.channel')}
-              placeholder={t('notification.campaign.anyChannel')}
-              clearable
-              value={channel ?? null}
-              onChange={(value) => {
-                setChannel((value as CampaignChannel | null) ?? undefined);
-                setPage(1);
-              }}
-              data={CAMPAIGN_CHANNELS.map((value) => ({ value, label: t(`notification.channels.${value}`) }))}
-            />
+            {area.channel ? null : (
+              <Select
+                aria-label={t('notification.fields.channel')}
+                placeholder={t('notification.campaign.anyChannel')}
+                clearable
+                value={chosenChannel ?? null}
+                onChange={(value) => {
+                  setChannel((value as CampaignChannel | null) ?? undefined);
+                  setPage(1);
+                }}
+                data={CAMPAIGN_CHANNELS.map((value) => ({
+                  value,
+                  label: t(`notification.channels.${value}`),
+                }))}
+              />
+            )}
             <Select
               aria-label={t('notification.fields.status')}
               placeholder={t('notification.campaign.anyStatus')}

@@ -23,6 +23,7 @@ import {
   useWindows,
 } from '../api/campaigns-api';
 import { BatchTable } from '../components/batch-table';
+import { useCampaignArea } from '../components/campaign-area';
 import { daysBefore, localDate } from '../components/local-date';
 import { RetryTimeline } from '../components/retry-timeline';
 import { CampaignStatusBadge } from '../components/status-badges';
@@ -42,6 +43,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
+  const area = useCampaignArea();
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const session = useSessionStore((state) => state.session);
@@ -119,7 +121,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
             size="xs"
             variant="default"
             leftSection={<IconEdit size={14} />}
-            onClick={() => navigate(`/notification/campaign/edit?campaignId=${campaign.campaignId}`)}
+            onClick={() => navigate(area.edit(campaign.campaignId))}
           >
             {t('notification.actions.edit')}
           </Button>

@@ -26,6 +26,7 @@ import { useSessionStore } from '../../../lib/session';
 import { useBatch, useUploadBatch } from '../api/batches-api';
 import { useCampaigns } from '../api/campaigns-api';
 import { BatchCounts } from '../components/batch-counts';
+import { useCampaignArea } from '../components/campaign-area';
 import { BatchStatusBadge } from '../components/status-badges';
 import { type CsvPreview, PREVIEW_ROWS, readCsvPreview, UploadPreview } from '../components/upload-preview';
 import { readXlsxPreview } from '../components/xlsx-preview';
@@ -58,6 +59,7 @@ async function countCsvRows(file: File): Promise<number> {
 /** The batch being read: a live progress bar, then its counts (issue 17 item 1). */
 function IngestProgress({ batchId, totalRows }: { batchId: string; totalRows: number | null }) {
   const { t } = useTranslation();
+  const area = useCampaignArea();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const batch = useBatch(clientId, batchId);
   if (batch.error && !batch.data)
@@ -85,7 +87,7 @@ function IngestProgress({ batchId, totalRows }: { batchId: string; totalRows: nu
               : t('notification.upload.readRows', { count: data.rowsRead })}
           </Text>
         </Group>
-        <Anchor component={Link} to={`/notification/campaign-batch-detail?batchId=${data.batchId}`}>
+        <Anchor component={Link} to={area.batchDetail(data.batchId)}>
           {t('notification.upload.openBatch')}
         </Anchor>
       </Group>
