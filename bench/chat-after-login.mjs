@@ -15,6 +15,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const server = await startServer({
   name: 'chat-after-login',
   env: { NODE_ENV: 'production', SEED_DEMO: 'true' },
+  // A first start migrates and seeds the demo data.
+  readySeconds: 180,
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -23,7 +23,9 @@ function reExports(indexFile: string): string[] {
 }
 
 const rootFiles = reExports('./index.ts');
-const areas = [...new Set(rootFiles.filter((file) => file.includes('/')).map((file) => file.split('/')[0]))];
+const areas = [
+  ...new Set(rootFiles.filter((file) => file.includes('/')).map((file) => file.split('/')[0] as string)),
+];
 
 describe('contracts entry points (`@sapa/contracts/<area>`, issue 19)', () => {
   it('give every area of the root index its own index re-exporting the same files', () => {
