@@ -66,6 +66,24 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
+  it('give every lazy namespace both languages, a name of its own and a module that adds it', () => {
+    const files = Object.keys(import.meta.glob('./*/*.json'));
+    const namespaces = [...new Set(files.map((file) => file.split('/')[1] as string))];
+    expect(namespaces.length).toBeGreaterThan(5);
+    const loaders = Object.values(sources).join('\n');
+    for (const namespace of namespaces) {
+      expect(files, namespace).toContain(`./${namespace}/en.json`);
+      expect(files, namespace).toContain(`./${namespace}/id.json`);
+      // Its keys are `<namespace>.…`: the main bundle (loaded with the login page) must not hold them too.
+      expect(Object.keys(en), namespace).not.toContain(namespace);
+      expect(Object.keys(id), namespace).not.toContain(namespace);
+      // Joined to i18next by a feature module (`addNamespace('<namespace>', …)` or its own bundle calls).
+      expect(loaders, namespace).toMatch(
+        new RegExp(`addNamespace\\('${namespace}'|addResourceBundle\\([^)]*\\{ ${namespace}: `),
+      );
+    }
+  });
+
   it('name every role and feature of the contracts', () => {
     for (const role of ROLE_CODES) expect(english.has(`roles.${role}`), role).toBe(true);
     for (const feature of FEATURE_FLAGS) expect(english.has(`features.${feature}`), feature).toBe(true);
