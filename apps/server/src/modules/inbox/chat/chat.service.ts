@@ -23,6 +23,7 @@ import {
   uploadsNotConfigured,
 } from '../inbox.errors.js';
 import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { internalAudience, markInternalRead, recordInternalMessage } from '../internal/internal.service.js';
 import { toRoom } from '../rooms/room.view.js';
 import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.repository.js';
 import { getVisibleRoom, requireCustomerReachable } from '../rooms/rooms.service.js';
@@ -59,7 +60,12 @@ export async function listChat(
     cursor = { createdAt, id: parts.id };
   }
   const pageSize = query.pageSize ?? 10;
-  const rows = await listMessageRows(db, actor.clientId, room.id, { pageSize, cursor, internal });
+  // An internal room's conversation is its agents' messages: all of them are internal.
+  const rows = await listMessageRows(db, actor.clientId, room.id, {
+    pageSize,
+    cursor,
+    internal: room.isInternal ? undefined : internal,
+  });
   const items = rows.slice(0, pageSize);
   const last = items.at(-1);
   return {
@@ -320,6 +326,7 @@ async function storeAndSend(
       fromCs: true,
       at: message.createdAt,
     });
+    if (room.isInternal) await recordInternalMessage(tx, room, csIdOf(actor));
     // The first answer to a waiting customer takes the room.
     if (room.status === 'queued' && csIdOf(actor)) {
       await updateRoom(tx, actor.clientId, room.id, {
@@ -345,7 +352,7 @@ async function storeAndSend(
   const current = (await findRoom(deps.db, actor.clientId, room.id))!;
   await publishInboxEvent(deps, deps.db, {
     clientId: actor.clientId,
-    audience: roomAudience(current.csId),
+    audience: current.isInternal ? internalAudience(current) : roomAudience(current.csId),
     typeNotif: 'NEW_MESSAGE',
     messageId: stored.id,
     data: { roomId: room.id },
@@ -362,6 +369,7 @@ export async function markRoomRead(deps: InboxDeps, actor: Actor, roomId: string
     const room = await getVisibleRoom(tx, actor, roomId);
     const read = await markCustomerMessagesRead(tx, actor.clientId, room.id);
     await updateRoom(tx, actor.clientId, room.id, { unreadCount: 0 });
+    if (room.isInternal) await markInternalRead(tx, actor, room);
     await publishInboxEvent(deps, tx, {
       clientId: actor.clientId,
       audience: roomAudience(room.csId),
