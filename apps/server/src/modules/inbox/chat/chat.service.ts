@@ -1,4 +1,3 @@
-import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorLabel, csIdOf } from '../../../platform/actor.js';
@@ -13,7 +12,6 @@ import {
   customerWindowClosed,
   imageLinkNotAllowed,
   imageTypeNotAllowed,
-  invalidCursor,
   mediaNotReady,
   messageNotFound,
   roomClosed,
@@ -39,6 +37,7 @@ import {
   markCustomerMessagesRead,
 } from './chat.repository.js';
 import { toMessage } from './message.view.js';
+import { messagePage, readMessageCursor } from './message-cursor.js';
 
 /** The inbox's name in messaging's ledger (`source`); its outcomes come back through the inbox port. */
 export const INBOX_SOURCE = 'inbox';
@@ -50,15 +49,7 @@ export async function listChat(
   internal: boolean,
 ) {
   const room = await getVisibleRoom(db, actor, query.id);
-  let cursor: { createdAt: Date; id: string } | null = null;
-  if (query.lastEvaluatedKey) {
-    const parts = decodeCursor(query.lastEvaluatedKey);
-    const createdAt = typeof parts?.createdAt === 'string' ? new Date(parts.createdAt) : null;
-    if (!createdAt || Number.isNaN(createdAt.getTime()) || typeof parts?.id !== 'string' || !isId(parts.id)) {
-      throw invalidCursor();
-    }
-    cursor = { createdAt, id: parts.id };
-  }
+  const cursor = readMessageCursor(query.lastEvaluatedKey);
   const pageSize = query.pageSize ?? 10;
   // An internal room's conversation is its agents' messages: all of them are internal.
   const rows = await listMessageRows(db, actor.clientId, room.id, {
@@ -66,15 +57,7 @@ export async function listChat(
     cursor,
     internal: room.isInternal ? undefined : internal,
   });
-  const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
-  return {
-    items: items.map(toMessage),
-    lastEvaluatedKey:
-      rows.length > pageSize && last
-        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-        : null,
-  };
+  return messagePage(rows, pageSize, toMessage);
 }
 
 async function getVisibleMessage(db: Executor, actor: Actor, messageId: string) {

@@ -1,5 +1,4 @@
 import { GROUP_MAX_PARTICIPANTS } from '@sapa/contracts';
-import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, csIdOf } from '../../../platform/actor.js';
@@ -15,8 +14,8 @@ import {
 } from '../chat/chat.repository.js';
 import { INBOX_SOURCE } from '../chat/chat.service.js';
 import { toMessage } from '../chat/message.view.js';
+import { messagePage, readMessageCursor } from '../chat/message-cursor.js';
 import type { InboxDeps } from '../inbox.deps.js';
-import { invalidCursor } from '../inbox.errors.js';
 import {
   countParticipants,
   deleteParticipant,
@@ -194,26 +193,10 @@ export async function listGroupMessages(
   query: { groupId: string; pageSize?: number | undefined; lastEvaluatedKey?: string | undefined },
 ) {
   const group = await getGroupRow(db, actor, query.groupId);
-  let cursor: { createdAt: Date; id: string } | null = null;
-  if (query.lastEvaluatedKey) {
-    const parts = decodeCursor(query.lastEvaluatedKey);
-    const createdAt = typeof parts?.createdAt === 'string' ? new Date(parts.createdAt) : null;
-    if (!createdAt || Number.isNaN(createdAt.getTime()) || typeof parts?.id !== 'string' || !isId(parts.id)) {
-      throw invalidCursor();
-    }
-    cursor = { createdAt, id: parts.id };
-  }
+  const cursor = readMessageCursor(query.lastEvaluatedKey);
   const pageSize = query.pageSize ?? 20;
   const rows = await listMessageRows(db, actor.clientId, group.id, { pageSize, cursor });
-  const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
-  return {
-    items: items.map(toMessage),
-    lastEvaluatedKey:
-      rows.length > pageSize && last
-        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-        : null,
-  };
+  return messagePage(rows, pageSize, toMessage);
 }
 
 /**
