@@ -74,8 +74,19 @@ export async function getChatMessage(db: Executor, actor: Actor, messageId: stri
 }
 
 /** The page of messages starting at one message (jump to a search hit or a reply). */
-export async function getCheckPoint(db: Executor, actor: Actor, messageId: string, pageSize = 20) {
+/**
+ * Messages from one message on, of the same kind (internal or the customer conversation). With
+ * `isInternalChat` the caller says which kind it jumps into: a message of the other kind answers 404.
+ */
+export async function getCheckPoint(
+  db: Executor,
+  actor: Actor,
+  messageId: string,
+  isInternalChat?: boolean,
+  pageSize = 20,
+) {
   const message = await getVisibleMessage(db, actor, messageId);
+  if (isInternalChat !== undefined && message.isInternal !== isInternalChat) throw messageNotFound();
   const rows = await listMessagesAfter(db, actor.clientId, message, pageSize);
   return { roomId: message.roomId, items: rows.map(toMessage) };
 }

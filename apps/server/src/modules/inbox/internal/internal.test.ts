@@ -90,6 +90,27 @@ describe('internal chat between agents', () => {
     ]);
   });
 
+  it('jumps to an internal message only as internal chat (checkPoint isInternalChat)', async () => {
+    const [last] = (await call(usc, 'GET', `/api/cs/chat/internal?id=${roomId}`)).json<{
+      items: { id: string }[];
+    }>().items;
+    const asInternal = await call(
+      usc,
+      'GET',
+      `/api/cs/chat/checkPoint?messageId=${last!.id}&isInternalChat=true`,
+    );
+    expect(asInternal.json()).toMatchObject({
+      roomId,
+      items: [{ id: last!.id, content: 'Sudah, besok sampai' }],
+    });
+    const asCustomerChat = await call(
+      usc,
+      'GET',
+      `/api/cs/chat/checkPoint?messageId=${last!.id}&isInternalChat=false`,
+    );
+    expect(asCustomerChat.statusCode).toBe(404);
+  });
+
   it('keeps internal rooms out of another client’s reach', async () => {
     expect(await internalRooms(adc2)).toEqual([]);
     expect((await call(adc2, 'GET', `/api/cs/chat?id=${roomId}`)).statusCode).toBe(404);
