@@ -3,6 +3,7 @@
 // (contracts-entry-points.test.ts checks it).
 export * from './agent-status.js';
 export * from './agents.operations.js';
+export * from './analytics.operations.js';
 export * from './auto-reply.operations.js';
 export * from './availability.operations.js';
 export * from './categories.operations.js';
