@@ -75,6 +75,10 @@ export type ScreenKind =
   | 'channelDashboard'
   | 'notificationCampaignsDashboard'
   | 'selfServicePage'
+  | 'tickets'
+  | 'callCenterDashboard'
+  | 'callCenterTicket'
+  | 'chatGroup'
   | 'analyticsList'
   | 'analyticsMetabase'
   | 'analyticsEmailPulse'
@@ -230,7 +234,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...area('customerService', [
     ['/customerService/chat', 'chat', { screen: 'chat' }],
     ['/customerService/chat/queue', 'chatQueue', { screen: 'chatQueue' }],
-    ['/customerService/chatGroup', 'chatGroup'],
+    ['/customerService/chatGroup', 'chatGroup', { screen: 'chatGroup' }],
     ['/customerService/dashboard', 'csDashboard', { screen: 'csDashboard' }],
     ['/customerService/chatHistory', 'chatHistory', { screen: 'csChatHistory' }],
     ['/customerService/manage', 'manageAgents', { screen: 'csAgents' }],
@@ -332,9 +336,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ]),
   ...area('operations', [
     ['/self-service', 'selfServicePage', { screen: 'selfServicePage' }],
-    ['/tickets', 'tickets'],
-    ['/call-center/dashboard', 'callCenterDashboard'],
-    ['/call-center/ticket/:id', 'callCenterTicket', { sample: '/call-center/ticket/1' }],
+    ['/tickets', 'tickets', { screen: 'tickets' }],
+    ['/call-center/dashboard', 'callCenterDashboard', { screen: 'callCenterDashboard' }],
+    [
+      '/call-center/ticket/:id',
+      'callCenterTicket',
+      { screen: 'callCenterTicket', sample: '/call-center/ticket/1' },
+    ],
     ['/scenario-diagram/:campaignCode', 'scenarioDiagram', { sample: '/scenario-diagram/DEMO-0001' }],
     ['/logs', 'logs', { screen: 'activityLogs' }],
     ['/embedded-signup', 'embeddedSignup'],

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { AnalyticsScreen } from '../features/analytics/analytics-screens';
 import type { NotificationScreen } from '../features/notification/notification-screens';
+import type { TicketScreen } from '../features/tickets/tickets-screens';
 import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
 import { requireSessionLoader } from './guards/session-guards';
@@ -45,6 +46,13 @@ function notificationScreen(name: NotificationScreen): LazyScreen {
     Component: await (await import('../features/notification/notification-screens')).NOTIFICATION_SCREENS[
       name
     ](),
+  });
+}
+
+/** A ticket screen, through the tickets' one lazy module (each screen a chunk of its own). */
+function ticketScreen(name: TicketScreen): LazyScreen {
+  return async () => ({
+    Component: await (await import('../features/tickets/tickets-screens')).TICKET_SCREENS[name](),
   });
 }
 
@@ -135,6 +143,12 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
       },
     };
   },
+  tickets: ticketScreen('tickets'),
+  callCenterDashboard: ticketScreen('callCenterDashboard'),
+  callCenterTicket: ticketScreen('callCenterTicket'),
+  chatGroup: async () => ({
+    Component: (await import('../features/chat-groups/pages/chat-group-page')).ChatGroupPage,
+  }),
   csExports: async () => ({
     Component: (await import('../features/cs-exports/pages/exports-page')).ExportsPage,
   }),

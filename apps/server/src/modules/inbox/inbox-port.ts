@@ -14,6 +14,7 @@ import {
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
 import { receiveCsatReply } from './csat/csat.service.js';
+import { receiveGroupMessage } from './groups/groups.service.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
@@ -86,6 +87,8 @@ export function createInboxPort(
   return {
     async receiveInbound(executor, message) {
       await inTransaction(executor, async (tx) => {
+        // Written in a WhatsApp group: the group's conversation, not a customer's room.
+        if (message.groupId) return receiveGroupMessage(tx, { ...message, groupId: message.groupId });
         // A tapped rating belongs to the closed room it rates, not to a new conversation.
         if (await receiveCsatReply(deps, tx, message)) return;
         // The upsert locks the customer's row until commit, so one customer's arrivals run one at a

@@ -25,6 +25,7 @@ const INBOX: Expected = { roles: ['SAD', 'ADC', 'ADB', 'USV'], chatRoles: ['CS',
 const TEMPLATE_READERS: Expected = { ...INBOX, roles: [...INBOX.roles, 'USE'] };
 const TEMPLATE_EDITORS: Expected = { roles: ['SAD', 'ADC', 'ADB', 'USE'] };
 const AGENT_SELF: Expected = { roles: [], chatRoles: ['CS', 'SPV'] };
+const GROUPS: Expected = { roles: ['SAD'] };
 
 const EXPECTED: Record<string, Expected> = {
   // Subscriptions: the trial page loads for everyone; the super admin sets them.
@@ -122,6 +123,23 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/chatRoom/history/export': INBOX,
   'GET /api/cs/chatRoom/exportToCsv': INBOX,
   'POST /api/cs/chatRoomInternal': INBOX,
+  'GET /api/cs/chatRoomInternal': INBOX,
+  // Tickets (decision 0037): agents follow their own conversations; the daily chart is the supervisors'.
+  'GET /api/cs/tickets': INBOX,
+  'GET /api/cs/tickets/detail': INBOX,
+  'POST /api/cs/tickets': INBOX,
+  'PUT /api/cs/tickets': INBOX,
+  'GET /api/cs/tickets/daily': SUPERVISORS,
+  // Chat groups: the super admin's (spec §6 route guard of /customerService/chatGroup).
+  'GET /api/cs/chatGroup': GROUPS,
+  'GET /api/cs/chatGroup/detail': GROUPS,
+  'POST /api/cs/chatGroup': GROUPS,
+  'PUT /api/cs/chatGroup': GROUPS,
+  'POST /api/cs/chatGroups': GROUPS,
+  'PATCH /api/cs/chatGroups': GROUPS,
+  'GET /api/cs/chatGroup/messages': GROUPS,
+  'POST /api/cs/chatGroup/messages': GROUPS,
+  'PUT /api/cs/chatGroup/markRead': GROUPS,
   'GET /api/cs/chat': INBOX,
   'GET /api/cs/chat/internal': INBOX,
   'GET /api/cs/chat/id': INBOX,

@@ -10,9 +10,12 @@ import { contactMessagesRoutes } from './chat/contact-messages.routes.js';
 import { configurationRoutes } from './configuration/configuration.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { exportsRoutes } from './exports/exports.routes.js';
+import { groupsRoutes } from './groups/groups.routes.js';
 import type { InboxDeps } from './inbox.deps.js';
+import { internalRoutes } from './internal/internal.routes.js';
 import { roomsRoutes } from './rooms/rooms.routes.js';
 import { templatesRoutes } from './templates/templates.routes.js';
+import { ticketsRoutes } from './tickets/tickets.routes.js';
 
 /** The customer-service platform under /api/cs (spec §7). */
 export const inboxRoutes: FastifyPluginAsync<{ deps: InboxDeps }> = async (app, { deps }) => {
@@ -29,4 +32,7 @@ export const inboxRoutes: FastifyPluginAsync<{ deps: InboxDeps }> = async (app, 
   await app.register(analyticsRoutes, { deps });
   await app.register(availabilityRoutes, { deps });
   await app.register(botsRoutes, { deps });
+  await app.register(ticketsRoutes, { deps });
+  await app.register(groupsRoutes, { deps });
+  await app.register(internalRoutes, { deps });
 };

@@ -61,6 +61,8 @@ export type InboundMessage = {
   replyToProviderMessageId: string | null;
   /** The id of the reply button (or list row) the customer tapped, for an `interactive` message. */
   replyId?: string | null;
+  /** The WhatsApp group the message was written in (the writer is `customerPhone`); absent for a 1:1 chat. */
+  groupId?: string | null;
   sentAt: Date;
 };
 

@@ -49,6 +49,7 @@ export {
   insertWhatsappChannel,
   type WhatsappChannel,
 } from './channels/whatsapp/whatsapp.service.js';
+export { whatsappGroupRecipient } from './channels/whatsapp/whatsapp.wire.js';
 export { messagingJobs } from './messaging.jobs.js';
 export {
   type ClientRef,

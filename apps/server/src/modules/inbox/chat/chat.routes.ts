@@ -32,7 +32,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
     getChatMessage(db, request.ctx.actor!, request.query.messageId),
   );
   routeOperation(app, chatOperations.getCheckPoint, (request) =>
-    getCheckPoint(db, request.ctx.actor!, request.query.messageId),
+    getCheckPoint(
+      db,
+      request.ctx.actor!,
+      request.query.messageId,
+      request.query.isInternalChat === undefined
+        ? undefined
+        : ['true', '1'].includes(request.query.isInternalChat),
+    ),
   );
   routeOperation(app, chatOperations.sendMessage, (request) =>
     sendChatMessage(deps, request.ctx.actor!, request.body),

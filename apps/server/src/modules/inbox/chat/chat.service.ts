@@ -1,4 +1,3 @@
-import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { toPhoneDigits } from '../../../lib/phone.js';
 import { type Actor, actorLabel, csIdOf } from '../../../platform/actor.js';
@@ -13,7 +12,6 @@ import {
   customerWindowClosed,
   imageLinkNotAllowed,
   imageTypeNotAllowed,
-  invalidCursor,
   mediaNotReady,
   messageNotFound,
   roomClosed,
@@ -23,6 +21,7 @@ import {
   uploadsNotConfigured,
 } from '../inbox.errors.js';
 import { publishInboxEvent, roomAudience } from '../inbox.events.js';
+import { internalAudience, markInternalRead, recordInternalMessage } from '../internal/internal.service.js';
 import { toRoom } from '../rooms/room.view.js';
 import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.repository.js';
 import { getVisibleRoom, requireCustomerReachable } from '../rooms/rooms.service.js';
@@ -38,6 +37,7 @@ import {
   markCustomerMessagesRead,
 } from './chat.repository.js';
 import { toMessage } from './message.view.js';
+import { messagePage, readMessageCursor } from './message-cursor.js';
 
 /** The inbox's name in messaging's ledger (`source`); its outcomes come back through the inbox port. */
 export const INBOX_SOURCE = 'inbox';
@@ -49,26 +49,15 @@ export async function listChat(
   internal: boolean,
 ) {
   const room = await getVisibleRoom(db, actor, query.id);
-  let cursor: { createdAt: Date; id: string } | null = null;
-  if (query.lastEvaluatedKey) {
-    const parts = decodeCursor(query.lastEvaluatedKey);
-    const createdAt = typeof parts?.createdAt === 'string' ? new Date(parts.createdAt) : null;
-    if (!createdAt || Number.isNaN(createdAt.getTime()) || typeof parts?.id !== 'string' || !isId(parts.id)) {
-      throw invalidCursor();
-    }
-    cursor = { createdAt, id: parts.id };
-  }
+  const cursor = readMessageCursor(query.lastEvaluatedKey);
   const pageSize = query.pageSize ?? 10;
-  const rows = await listMessageRows(db, actor.clientId, room.id, { pageSize, cursor, internal });
-  const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
-  return {
-    items: items.map(toMessage),
-    lastEvaluatedKey:
-      rows.length > pageSize && last
-        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-        : null,
-  };
+  // An internal room's conversation is its agents' messages: all of them are internal.
+  const rows = await listMessageRows(db, actor.clientId, room.id, {
+    pageSize,
+    cursor,
+    internal: room.isInternal ? undefined : internal,
+  });
+  return messagePage(rows, pageSize, toMessage);
 }
 
 async function getVisibleMessage(db: Executor, actor: Actor, messageId: string) {
@@ -85,8 +74,19 @@ export async function getChatMessage(db: Executor, actor: Actor, messageId: stri
 }
 
 /** The page of messages starting at one message (jump to a search hit or a reply). */
-export async function getCheckPoint(db: Executor, actor: Actor, messageId: string, pageSize = 20) {
+/**
+ * Messages from one message on, of the same kind (internal or the customer conversation). With
+ * `isInternalChat` the caller says which kind it jumps into: a message of the other kind answers 404.
+ */
+export async function getCheckPoint(
+  db: Executor,
+  actor: Actor,
+  messageId: string,
+  isInternalChat?: boolean,
+  pageSize = 20,
+) {
   const message = await getVisibleMessage(db, actor, messageId);
+  if (isInternalChat !== undefined && message.isInternal !== isInternalChat) throw messageNotFound();
   const rows = await listMessagesAfter(db, actor.clientId, message, pageSize);
   return { roomId: message.roomId, items: rows.map(toMessage) };
 }
@@ -320,6 +320,7 @@ async function storeAndSend(
       fromCs: true,
       at: message.createdAt,
     });
+    if (room.isInternal) await recordInternalMessage(tx, room, csIdOf(actor));
     // The first answer to a waiting customer takes the room.
     if (room.status === 'queued' && csIdOf(actor)) {
       await updateRoom(tx, actor.clientId, room.id, {
@@ -345,7 +346,7 @@ async function storeAndSend(
   const current = (await findRoom(deps.db, actor.clientId, room.id))!;
   await publishInboxEvent(deps, deps.db, {
     clientId: actor.clientId,
-    audience: roomAudience(current.csId),
+    audience: current.isInternal ? internalAudience(current) : roomAudience(current.csId),
     typeNotif: 'NEW_MESSAGE',
     messageId: stored.id,
     data: { roomId: room.id },
@@ -362,6 +363,7 @@ export async function markRoomRead(deps: InboxDeps, actor: Actor, roomId: string
     const room = await getVisibleRoom(tx, actor, roomId);
     const read = await markCustomerMessagesRead(tx, actor.clientId, room.id);
     await updateRoom(tx, actor.clientId, room.id, { unreadCount: 0 });
+    if (room.isInternal) await markInternalRead(tx, actor, room);
     await publishInboxEvent(deps, tx, {
       clientId: actor.clientId,
       audience: roomAudience(room.csId),

@@ -1,4 +1,16 @@
-import { ActionIcon, Box, Button, Center, Divider, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ChatMessage, ChatRoom } from '@sapa/contracts';
 import { IconArrowLeft, IconBell, IconKeyboard, IconUser } from '@tabler/icons-react';
@@ -14,6 +26,8 @@ import { useMarkRead, useRoomDetail } from '../api/rooms-api';
 import { Composer } from '../components/composer';
 import { ConversationView } from '../components/conversation-view';
 import { CustomerPanel } from '../components/customer-panel';
+import '../chat-internal-i18n';
+import { InternalRoomList } from '../components/internal-room-list';
 import { RoomHeader } from '../components/room-header';
 import { RoomList } from '../components/room-list';
 import { ShortcutsOverlay } from '../components/shortcuts-overlay';
@@ -31,6 +45,7 @@ export function ChatPage() {
   const room = useRoomDetail(roomId);
   const markRead = useMarkRead();
   const [permission, setPermission] = useState(notificationPermission);
+  const [listKind, setListKind] = useState<'customers' | 'internal'>('customers');
   const session = useSessionStore((state) => state.session);
   const supervisor = isSupervisorSession(session);
 
@@ -159,7 +174,23 @@ export function ChatPage() {
           style={{ flexDirection: 'column', minHeight: 0, flexShrink: 0 }}
           data-testid="chat-column-rooms"
         >
-          <RoomList selectedId={roomId} onSelect={select} onRoomsShown={onRoomsShown} />
+          <SegmentedControl
+            size="xs"
+            mb="xs"
+            fullWidth
+            aria-label={t('chatInternal.tabs')}
+            value={listKind}
+            onChange={(value) => setListKind(value as 'customers' | 'internal')}
+            data={[
+              { value: 'customers', label: t('chatInternal.customers') },
+              { value: 'internal', label: t('chatInternal.internal') },
+            ]}
+          />
+          {listKind === 'internal' ? (
+            <InternalRoomList selectedId={roomId} onSelect={select} />
+          ) : (
+            <RoomList selectedId={roomId} onSelect={select} onRoomsShown={onRoomsShown} />
+          )}
         </Paper>
         <Paper
           withBorder

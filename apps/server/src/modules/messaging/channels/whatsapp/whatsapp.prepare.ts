@@ -6,6 +6,7 @@ import {
   messageTooLong,
 } from '../../sandbox/sandbox-errors.js';
 import { phoneRecipient } from '../channel-kit.js';
+import { groupIdOfRecipient } from './whatsapp.wire.js';
 
 /** Cloud API's ceiling for a text body (and our sender's). */
 export const WHATSAPP_MAX_TEXT = 4096;
@@ -18,6 +19,7 @@ const PHONE_LIKE = /^[+\d\s().\-/]+$/;
 
 function whatsappRecipient(recipient: string): string {
   const given = recipient.trim();
+  if (groupIdOfRecipient(given)) return given;
   if (!PHONE_LIKE.test(given)) {
     if (BSUID.test(given)) return given;
     throw invalidRecipient('WhatsApp', recipient, 'give a phone number with its country code');

@@ -57,6 +57,7 @@ import {
 import {
   customerKey,
   customerOf,
+  groupIdOfRecipient,
   outboundBody,
   type ParsedInbound,
   parseInbound,
@@ -614,7 +615,9 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     async send(message: OutboundMessage) {
       const channel = await channelFor(message.clientId, message.to, message.channelId);
       if (message.kind === 'text' && message.text.length > MAX_TEXT) throw messageTooLong();
-      if (message.kind !== 'template') {
+      const groupId = groupIdOfRecipient(message.to);
+      // A group has no customer service window of its own (decision 0037).
+      if (message.kind !== 'template' && !groupId) {
         const window = await windowOn(channel, message.to);
         if (!window.open) throw windowClosed();
       }
@@ -628,7 +631,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           channelId: channel.id,
           direction: 'out',
           providerMessageId,
-          customerPhone: customerKey(message.to),
+          customerPhone: groupId ? message.to.trim() : customerKey(message.to),
           type: message.kind,
           text:
             message.kind === 'text' || message.kind === 'buttons'

@@ -22,6 +22,8 @@ export const WebhookMessageSchema = z.looseObject({
   from: z.string().optional(),
   from_user_id: z.string().optional(),
   user_id: z.string().optional(),
+  /** Set on a message written in a WhatsApp group (Groups API). */
+  group_id: z.string().max(128).optional(),
   id: z.string(),
   timestamp: TimestampSchema,
   type: z.string(),
@@ -131,6 +133,8 @@ export type ParsedInbound = {
   replyToProviderMessageId: string | null;
   /** The tapped reply button's (or list row's) id. */
   replyId?: string | null;
+  /** The WhatsApp group it was written in, if any. */
+  groupId?: string;
   sentAt: Date;
 };
 
@@ -207,6 +211,7 @@ export function parseInbound(
     media: null,
     location: null,
     reaction: null,
+    ...(message.group_id ? { groupId: message.group_id } : {}),
   };
   if (message.type === 'text' && message.text) return { ...base, type: 'text', text: message.text.body };
   const mediaType = MEDIA_TYPES.find((type) => type === message.type);
@@ -269,14 +274,29 @@ export function parseStatus(status: WebhookStatus, receivedAt = new Date()) {
   };
 }
 
+const GROUP_RECIPIENT = /^group:([0-9A-Za-z._@-]{3,128})$/;
+
+/** How a WhatsApp group is named as a recipient in the outbound ledger (decision 0037). */
+export const whatsappGroupRecipient = (providerGroupId: string) => `group:${providerGroupId}`;
+
+/** The WhatsApp group id a recipient names, or null for a person. */
+export function groupIdOfRecipient(recipient: string): string | null {
+  return GROUP_RECIPIENT.exec(recipient.trim())?.[1] ?? null;
+}
+
 /** The body of `POST /{phone-number-id}/messages` for one outbound message. */
 export function outboundBody(message: OutboundMessage): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    messaging_product: 'whatsapp',
-    recipient_type: 'individual',
-    // A customer known only by a business-scoped user id is addressed by `recipient`, not `to`.
-    ...(isBusinessScopedId(message.to) ? { recipient: message.to.trim() } : { to: digitsOnly(message.to) }),
-  };
+  const groupId = groupIdOfRecipient(message.to);
+  const body: Record<string, unknown> = groupId
+    ? { messaging_product: 'whatsapp', recipient_type: 'group', to: groupId }
+    : {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        // A customer known only by a business-scoped user id is addressed by `recipient`, not `to`.
+        ...(isBusinessScopedId(message.to)
+          ? { recipient: message.to.trim() }
+          : { to: digitsOnly(message.to) }),
+      };
   if (message.replyToProviderMessageId) body.context = { message_id: message.replyToProviderMessageId };
   switch (message.kind) {
     case 'text':

@@ -1,0 +1,153 @@
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { inClient } from '../../../platform/client-scope.js';
+import type { Executor } from '../../../platform/database.js';
+import { type CsGroupRow, csGroupParticipants, csGroups } from './groups.tables.js';
+
+export async function listGroupRows(
+  db: Executor,
+  clientId: string,
+  options: { search?: string | undefined; limit: number; offset: number },
+) {
+  const pattern = options.search ? `%${options.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const where = inClient(csGroups, clientId, pattern ? ilike(csGroups.subject, pattern) : undefined);
+  const rows = await db
+    .select({
+      group: csGroups,
+      participantCount: sql<number>`(select count(*)::int from ${csGroupParticipants}
+        where ${inClient(csGroupParticipants, csGroups.clientId, eq(csGroupParticipants.groupId, csGroups.id))})`,
+    })
+    .from(csGroups)
+    .where(where)
+    .orderBy(sql`coalesce(${csGroups.lastMessageAt}, ${csGroups.createdAt}) desc`, desc(csGroups.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [totals] = await db.select({ total: count() }).from(csGroups).where(where);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export async function findGroup(db: Executor, clientId: string, id: string): Promise<CsGroupRow | null> {
+  const [row] = await db
+    .select()
+    .from(csGroups)
+    .where(inClient(csGroups, clientId, eq(csGroups.id, id)));
+  return row ?? null;
+}
+
+export async function findGroupByProviderId(db: Executor, clientId: string, providerGroupId: string) {
+  const [row] = await db
+    .select()
+    .from(csGroups)
+    .where(inClient(csGroups, clientId, eq(csGroups.providerGroupId, providerGroupId)));
+  return row ?? null;
+}
+
+/** Null when another group of the client already has this WhatsApp group id. */
+export async function insertGroup(db: Executor, row: typeof csGroups.$inferInsert) {
+  const [inserted] = await db.insert(csGroups).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function updateGroupRow(
+  db: Executor,
+  clientId: string,
+  id: string,
+  changes: Partial<typeof csGroups.$inferInsert>,
+) {
+  const [row] = await db
+    .update(csGroups)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(inClient(csGroups, clientId, eq(csGroups.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** A message written in the group: its preview, and one more unread when it came from a participant. */
+export async function recordGroupMessage(
+  db: Executor,
+  clientId: string,
+  id: string,
+  latest: { preview: string; at: Date; fromCs: boolean },
+) {
+  await db
+    .update(csGroups)
+    .set({
+      lastMessageAt: latest.at,
+      lastMessagePreview: latest.preview.slice(0, 200),
+      ...(latest.fromCs ? {} : { unreadCount: sql`${csGroups.unreadCount} + 1` }),
+    })
+    .where(inClient(csGroups, clientId, eq(csGroups.id, id)));
+}
+
+export async function listParticipants(db: Executor, clientId: string, groupId: string) {
+  return db
+    .select()
+    .from(csGroupParticipants)
+    .where(inClient(csGroupParticipants, clientId, eq(csGroupParticipants.groupId, groupId)))
+    .orderBy(
+      desc(csGroupParticipants.isAdmin),
+      asc(csGroupParticipants.addedAt),
+      asc(csGroupParticipants.phoneNumber),
+    );
+}
+
+export async function countParticipants(db: Executor, clientId: string, groupId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(csGroupParticipants)
+    .where(inClient(csGroupParticipants, clientId, eq(csGroupParticipants.groupId, groupId)));
+  return Number(row?.total ?? 0);
+}
+
+/** Adds the participant or, when already in, sets their admin flag (when given). */
+export async function upsertParticipant(
+  db: Executor,
+  row: { clientId: string; groupId: string; phoneNumber: string; isAdmin?: boolean | undefined },
+) {
+  const insert = db.insert(csGroupParticipants).values({ ...row, isAdmin: row.isAdmin ?? false });
+  await (row.isAdmin === undefined
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({
+        target: [csGroupParticipants.clientId, csGroupParticipants.groupId, csGroupParticipants.phoneNumber],
+        set: { isAdmin: row.isAdmin },
+      }));
+}
+
+export async function updateParticipant(
+  db: Executor,
+  clientId: string,
+  groupId: string,
+  phoneNumber: string,
+  isAdmin: boolean,
+) {
+  const rows = await db
+    .update(csGroupParticipants)
+    .set({ isAdmin })
+    .where(
+      inClient(
+        csGroupParticipants,
+        clientId,
+        and(eq(csGroupParticipants.groupId, groupId), eq(csGroupParticipants.phoneNumber, phoneNumber)),
+      ),
+    )
+    .returning();
+  return rows.length;
+}
+
+export async function deleteParticipant(
+  db: Executor,
+  clientId: string,
+  groupId: string,
+  phoneNumber: string,
+) {
+  const rows = await db
+    .delete(csGroupParticipants)
+    .where(
+      inClient(
+        csGroupParticipants,
+        clientId,
+        and(eq(csGroupParticipants.groupId, groupId), eq(csGroupParticipants.phoneNumber, phoneNumber)),
+      ),
+    )
+    .returning();
+  return rows.length;
+}

@@ -1,0 +1,47 @@
+import { groupsOperations } from '@sapa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOperation } from '../../../platform/operation-route.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import {
+  addParticipant,
+  changeParticipant,
+  createGroup,
+  getGroup,
+  listGroupMessages,
+  listGroups,
+  markGroupRead,
+  sendGroupMessage,
+  updateGroup,
+} from './groups.service.js';
+
+/** Chat groups (spec §7 "Chat groups"): WhatsApp groups, their participants and messages. */
+export const groupsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  routeOperation(app, groupsOperations.listGroups, (request) =>
+    listGroups(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, groupsOperations.getGroup, (request) =>
+    getGroup(db, request.ctx.actor!, request.query.id),
+  );
+  routeOperation(app, groupsOperations.createGroup, (request) =>
+    createGroup(db, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, groupsOperations.updateGroup, (request) =>
+    updateGroup(db, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, groupsOperations.addParticipant, (request) =>
+    addParticipant(db, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, groupsOperations.updateParticipant, (request) =>
+    changeParticipant(db, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, groupsOperations.listGroupMessages, (request) =>
+    listGroupMessages(db, request.ctx.actor!, request.query),
+  );
+  routeOperation(app, groupsOperations.sendGroupMessage, (request) =>
+    sendGroupMessage(deps, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, groupsOperations.markGroupRead, (request) =>
+    markGroupRead(db, request.ctx.actor!, request.body.groupId),
+  );
+};
