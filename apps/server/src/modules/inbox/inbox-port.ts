@@ -1,8 +1,13 @@
-import type { InboxEventOf } from '@sapa/contracts';
+import type { CsConfig, InboxEventOf } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
 import { ensureCustomer } from '../contacts/index.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
+import {
+  type AutoReplyDeps,
+  type QueuedOutbound,
+  replyAutomatically,
+} from './auto-reply/auto-reply.service.js';
 import {
   advanceMessageStatus,
   insertCustomerMessageOnce,
@@ -12,6 +17,7 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
+import { getCsConfig } from './configuration/configuration.service.js';
 import { receiveCsatReply } from './csat/csat.service.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
@@ -75,9 +81,16 @@ async function announceMessageChange<T extends 'MESSAGE_STATUS' | 'MESSAGE_MEDIA
   await publishInboxEvent(deps, executor, { clientId: row.clientId, ...event });
 }
 
-export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
+function dispatchAutomatic(deps: AutoReplyDeps, queued: QueuedOutbound[]) {
+  const messaging = deps.messaging?.();
+  for (const row of queued) messaging?.dispatch(row);
+}
+
+export function createInboxPort(deps: AutoReplyDeps): InboxPort {
   return {
     async receiveInbound(executor, message) {
+      // Automatic answers queued in the transaction; sent once it commits (see `dispatchAutomatic`).
+      const automatic: QueuedOutbound[] = [];
       await inTransaction(executor, async (tx) => {
         // A tapped rating belongs to the closed room it rates, not to a new conversation.
         if (await receiveCsatReply(deps, tx, message)) return;
@@ -115,6 +128,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
         const events: InboxEvent[] = [];
         let stored: CsMessageRow | null;
         let room: CsRoomRow;
+        let config: CsConfig | null = null;
         if (live) {
           // The message and its mark on the room (preview, unread) in one statement.
           const saved = await insertCustomerMessageOnce(tx, messageRow, latest);
@@ -127,7 +141,7 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           if (!stored) return;
           // From here to commit the client's routing lock is held: choosing the agent, numbering the
           // room, publishing. A room nobody else can see yet is given to its agent as it is created.
-          const config = await getCsConfigLockingRouting(tx, message.clientId);
+          config = await getCsConfigLockingRouting(tx, message.clientId);
           const isBot = config.initialState === 'bot' && config.chatBot;
           const choice =
             config.autoAssignTicket && !isBot
@@ -169,9 +183,22 @@ export function createInboxPort(deps: Pick<InboxDeps, 'realtime'>): InboxPort {
           chat: toMessage(stored),
           chatroom: toRoom(room),
         });
+        // The inbox answering by itself (auto-reply, maintenance), after the message it answers.
+        const reply = await replyAutomatically(deps, tx, {
+          room,
+          message,
+          isNewRoom: !live,
+          config: async () => config ?? getCsConfig(tx, message.clientId),
+        });
+        events.push(...reply.events);
+        automatic.push(...reply.queued);
         // Last, in one round trip: the client's sequence lock is held only from here to commit.
         await publishInboxEvents(deps, tx, message.clientId, events);
+        // In the caller's transaction we cannot see its commit: dispatched now, the send claims the
+        // row only once it is committed (PGlite runs it after; on PostgreSQL the send job finds it).
+        if (isTransaction(executor)) dispatchAutomatic(deps, automatic.splice(0));
       });
+      dispatchAutomatic(deps, automatic);
     },
 
     async applyStatus(executor: Executor, update: StatusUpdate) {
