@@ -7,6 +7,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function matchesKeyword(text: string, keywords: string[]): boolean {
   const lower = text.toLowerCase();
   return keywords.some((keyword) =>
-    new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(keyword.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, 'u').test(lower),
+    new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(keyword.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, 'u').test(
+      lower,
+    ),
   );
 }
