@@ -3,9 +3,7 @@ import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea } from '@man
 import type { Maintenance } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
-import { useCsConfigEditor } from '../hooks/use-cs-config-editor';
+import { CsConfigScreen } from '../components/cs-config-screen';
 
 function MaintenanceForm(props: {
   initial: Maintenance;
@@ -93,28 +91,18 @@ function MaintenanceForm(props: {
 /** `/config/maintenance`: the inbox's maintenance switch and the message customers get meanwhile. */
 export function MaintenancePage() {
   const { t } = useTranslation();
-  const editor = useCsConfigEditor();
-  const { configuration } = editor;
   return (
-    <>
-      <PageHeader title={t('pages.maintenance')} description={t('automation.maintenance.description')} />
-      <QueryState
-        data={configuration.data}
-        loading={configuration.isLoading}
-        error={configuration.error}
-        onRetry={() => void configuration.refetch()}
-      >
-        {(data) => (
-          <MaintenanceForm
-            key={editor.formKey(data.clientId)}
-            initial={data.config.maintenance}
-            saving={editor.saving}
-            readOnly={editor.readOnly}
-            formError={editor.formError}
-            onSubmit={(maintenance) => editor.submit({ maintenance })}
-          />
-        )}
-      </QueryState>
-    </>
+    <CsConfigScreen title={t('pages.maintenance')} description={t('automation.maintenance.description')}>
+      {(data, editor) => (
+        <MaintenanceForm
+          key={editor.formKey(data.clientId)}
+          initial={data.config.maintenance}
+          saving={editor.saving}
+          readOnly={editor.readOnly}
+          formError={editor.formError}
+          onSubmit={(maintenance) => editor.submit({ maintenance })}
+        />
+      )}
+    </CsConfigScreen>
   );
 }

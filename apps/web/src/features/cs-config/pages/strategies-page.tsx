@@ -3,9 +3,7 @@ import { Alert, Button, Group, Radio, Stack, Switch } from '@mantine/core';
 import { type CsConfig, ROUTING_STRATEGIES, type RoutingStrategy } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
-import { useCsConfigEditor } from '../hooks/use-cs-config-editor';
+import { CsConfigScreen } from '../components/cs-config-screen';
 
 type Routing = Pick<CsConfig, 'autoAssignTicket' | 'strategy'>;
 
@@ -76,28 +74,18 @@ function StrategiesForm(props: {
 /** `/config/strategies`: automatic assignment and its strategy (weighted, round robin, least busy). */
 export function StrategiesPage() {
   const { t } = useTranslation();
-  const editor = useCsConfigEditor();
-  const { configuration } = editor;
   return (
-    <>
-      <PageHeader title={t('pages.strategies')} description={t('automation.strategies.description')} />
-      <QueryState
-        data={configuration.data}
-        loading={configuration.isLoading}
-        error={configuration.error}
-        onRetry={() => void configuration.refetch()}
-      >
-        {(data) => (
-          <StrategiesForm
-            key={editor.formKey(data.clientId)}
-            initial={{ autoAssignTicket: data.config.autoAssignTicket, strategy: data.config.strategy }}
-            saving={editor.saving}
-            readOnly={editor.readOnly}
-            formError={editor.formError}
-            onSubmit={(routing) => editor.submit(routing)}
-          />
-        )}
-      </QueryState>
-    </>
+    <CsConfigScreen title={t('pages.strategies')} description={t('automation.strategies.description')}>
+      {(data, editor) => (
+        <StrategiesForm
+          key={editor.formKey(data.clientId)}
+          initial={{ autoAssignTicket: data.config.autoAssignTicket, strategy: data.config.strategy }}
+          saving={editor.saving}
+          readOnly={editor.readOnly}
+          formError={editor.formError}
+          onSubmit={(routing) => editor.submit(routing)}
+        />
+      )}
+    </CsConfigScreen>
   );
 }
