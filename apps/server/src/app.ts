@@ -252,7 +252,10 @@ export async function buildApp({
     if (!jobs) throw new Error('The job queue is not ready');
     return jobs.send(name, data, options);
   };
-  const inbox = inboxPort ?? createInboxPort({ realtime: inboxRealtime, enqueue, log: app.log });
+  // The inbox answers customers by itself (auto-reply) through messaging, which is built next.
+  const inbox =
+    inboxPort ??
+    createInboxPort({ realtime: inboxRealtime, messaging: () => messaging, enqueue, log: app.log });
   const channels = createChannelRegistry();
   // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.
   const metrics = new Registry();

@@ -37,6 +37,11 @@ export type ScreenKind =
   | 'chatbots'
   | 'chatbotProvider'
   | 'roomCategories'
+  | 'csAvailability'
+  | 'autoReply'
+  | 'routingStrategies'
+  | 'maintenance'
+  | 'csProvider'
   | 'csDashboard'
   | 'csExports'
   | 'chat'
@@ -200,7 +205,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/notification/campaign-attempt', 'campaignAttempt', { screen: 'notificationAttempts', nav: false }],
   ]),
   ...channel('whatsapp', [
-    ['/whatsapp/auto-reply', 'autoReply'],
+    ['/whatsapp/auto-reply', 'autoReply', { screen: 'autoReply' }],
     ['/whatsapp/phoneNumber', 'phoneNumber'],
     ['/whatsapp/provider', 'provider'],
     ['/whatsapp/template', 'template'],
@@ -249,9 +254,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...area('config', [
     ['/config', 'index', { screen: 'redirect' }],
     ['/config/CS', 'csConfig', { screen: 'csConfig' }],
-    ['/config/CSAvailability', 'csAvailability'],
+    ['/config/CSAvailability', 'csAvailability', { screen: 'csAvailability' }],
     ['/config/AutoClose', 'autoClose', { screen: 'autoClose' }],
-    ['/config/AutoReply', 'autoReply'],
+    ['/config/AutoReply', 'autoReply', { screen: 'autoReply' }],
     ['/config/chatTemplate', 'chatTemplate', { screen: 'chatTemplates' }],
     ['/config/roomCategory', 'roomCategory', { screen: 'roomCategories' }],
     ['/config/chatbot', 'chatbot', { screen: 'chatbots' }],
@@ -260,9 +265,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       'chatbotProvider',
       { screen: 'chatbotProvider', sample: '/config/ChatBotProvider/kata/demo-bot' },
     ],
-    ['/config/provider', 'provider'],
-    ['/config/strategies', 'strategies'],
-    ['/config/maintenance', 'maintenance'],
+    ['/config/provider', 'provider', { screen: 'csProvider' }],
+    ['/config/strategies', 'strategies', { screen: 'routingStrategies' }],
+    ['/config/maintenance', 'maintenance', { screen: 'maintenance' }],
   ]),
   ...area('catalogues', [
     ['/catalogues/pages', 'cataloguePages'],

@@ -129,6 +129,21 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   roomCategories: async () => ({
     Component: (await import('../features/cs-config/pages/room-category-page')).RoomCategoryPage,
   }),
+  csAvailability: async () => ({
+    Component: (await import('../features/cs-config/pages/cs-availability-page')).CsAvailabilityPage,
+  }),
+  autoReply: async () => ({
+    Component: (await import('../features/cs-config/pages/auto-reply-page')).AutoReplyPage,
+  }),
+  routingStrategies: async () => ({
+    Component: (await import('../features/cs-config/pages/strategies-page')).StrategiesPage,
+  }),
+  maintenance: async () => ({
+    Component: (await import('../features/cs-config/pages/maintenance-page')).MaintenancePage,
+  }),
+  csProvider: async () => ({
+    Component: (await import('../features/cs-config/pages/cs-provider-page')).CsProviderPage,
+  }),
   csDashboard: async () => {
     const { CsDashboardPage } = await import('../features/cs-dashboard/pages/cs-dashboard-page');
     const { StartHere, useIsLanding } = await import('./layouts/start-here');

@@ -89,3 +89,6 @@ export const autoReplyOperations = {
     errors,
   }),
 };
+
+/** The type of an automatic message in a room (an auto-reply or the maintenance message). */
+export const AUTO_REPLY_MESSAGE_TYPE = 'auto_reply';

@@ -1,8 +1,13 @@
-import type { InboxEventOf } from '@sapa/contracts';
+import type { CsConfig, InboxEventOf } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
 import { ensureCustomer } from '../contacts/index.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
+import {
+  type AutoReplyDeps,
+  type QueuedOutbound,
+  replyAutomatically,
+} from './auto-reply/auto-reply.service.js';
 import { type BotDeps, botForNewRoom, botHeard } from './bots/index.js';
 import {
   advanceMessageStatus,
@@ -13,6 +18,7 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
+import { getCsConfig } from './configuration/configuration.service.js';
 import { receiveCsatReply } from './csat/csat.service.js';
 import { receiveGroupMessage } from './groups/groups.service.js';
 import type { InboxDeps } from './inbox.deps.js';
@@ -77,8 +83,13 @@ async function announceMessageChange<T extends 'MESSAGE_STATUS' | 'MESSAGE_MEDIA
   await publishInboxEvent(deps, executor, { clientId: row.clientId, ...event });
 }
 
+function dispatchAutomatic(deps: AutoReplyDeps, queued: QueuedOutbound[]) {
+  const messaging = deps.messaging?.();
+  for (const row of queued) messaging?.dispatch(row);
+}
+
 export function createInboxPort(
-  deps: Pick<InboxDeps, 'realtime'> &
+  deps: AutoReplyDeps &
     Pick<BotDeps, 'withinBusinessHours' | 'log'> & {
       /** Queues background work (a bot's turn); left out, the bot sweep finds the turn. */
       enqueue?: (name: string, data: object, options?: object) => Promise<unknown>;
@@ -86,6 +97,8 @@ export function createInboxPort(
 ): InboxPort {
   return {
     async receiveInbound(executor, message) {
+      // Automatic answers queued in the transaction; sent once it commits (see `dispatchAutomatic`).
+      const automatic: QueuedOutbound[] = [];
       await inTransaction(executor, async (tx) => {
         // Written in a WhatsApp group: the group's conversation, not a customer's room.
         if (message.groupId) return receiveGroupMessage(tx, { ...message, groupId: message.groupId });
@@ -126,6 +139,7 @@ export function createInboxPort(
         let stored: CsMessageRow | null;
         let room: CsRoomRow;
         let newBotId: string | null = null;
+        let config: CsConfig | null = null;
         if (live) {
           // The message and its mark on the room (preview, unread) in one statement.
           const saved = await insertCustomerMessageOnce(tx, messageRow, latest);
@@ -138,7 +152,7 @@ export function createInboxPort(
           if (!stored) return;
           // From here to commit the client's routing lock is held: choosing the agent, numbering the
           // room, publishing. A room nobody else can see yet is given to its agent as it is created.
-          const config = await getCsConfigLockingRouting(tx, message.clientId);
+          config = await getCsConfigLockingRouting(tx, message.clientId);
           newBotId = await botForNewRoom(deps, tx, message.clientId, config, message.sentAt);
           const isBot = newBotId !== null;
           const choice =
@@ -181,11 +195,24 @@ export function createInboxPort(
           chat: toMessage(stored),
           chatroom: toRoom(room),
         });
+        // The inbox answering by itself (auto-reply, maintenance), after the message it answers.
+        const reply = await replyAutomatically(deps, tx, {
+          room,
+          message,
+          isNewRoom: !live,
+          config: async () => config ?? getCsConfig(tx, message.clientId),
+        });
+        events.push(...reply.events);
+        automatic.push(...reply.queued);
         // Last, in one round trip: the client's sequence lock is held only from here to commit.
         await publishInboxEvents(deps, tx, message.clientId, events);
         // A bot room's bot answers in a job, after this transaction.
         await botHeard(deps, tx, room, newBotId);
+        // In the caller's transaction we cannot see its commit: dispatched now, the send claims the
+        // row only once it is committed (PGlite runs it after; on PostgreSQL the send job finds it).
+        if (isTransaction(executor)) dispatchAutomatic(deps, automatic.splice(0));
       });
+      dispatchAutomatic(deps, automatic);
     },
 
     async applyStatus(executor: Executor, update: StatusUpdate) {

@@ -62,3 +62,10 @@ export const availabilityExists = () =>
     'availability_exists',
     'This schedule already exists: the business and each agent have one schedule, edit it instead',
   );
+export const autoReplyNotFound = () => notFound('auto_reply_not_found', 'Auto-reply rule not found');
+export const autoReplyExists = () =>
+  new AppError(
+    409,
+    'auto_reply_exists',
+    'This trigger already has a rule: edit it instead (only keyword rules may be several)',
+  );

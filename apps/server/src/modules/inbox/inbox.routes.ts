@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { autoReplyRoutes } from './auto-reply/auto-reply.routes.js';
 import { availabilityRoutes } from './availability/availability.routes.js';
 import { botsRoutes } from './bots/bots.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
@@ -35,4 +36,5 @@ export const inboxRoutes: FastifyPluginAsync<{ deps: InboxDeps }> = async (app, 
   await app.register(ticketsRoutes, { deps });
   await app.register(groupsRoutes, { deps });
   await app.register(internalRoutes, { deps });
+  await app.register(autoReplyRoutes, { deps });
 };

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { csAgents } from '../agents/agents.tables.js';
+import { csRooms } from '../rooms/rooms.tables.js';
 import { csAvailability } from './availability.tables.js';
 
 const withAgentName = {
@@ -88,4 +89,17 @@ export async function listActiveSchedules(db: Executor, clientId: string, csIds:
         inArray(csAvailability.scopeKey, ['business', ...csIds]),
       ),
     );
+}
+
+/**
+ * Clients with a switched-on schedule and a conversation waiting for an agent: when a schedule opens,
+ * routing looks at them again. Crosses clients on purpose: a housekeeping job walks them all.
+ */
+export async function unsafeListClientsWaitingOnSchedules(db: Executor) {
+  const result = await db.execute<{ client_id: string }>(sql`
+    select distinct a.client_id from ${csAvailability} a
+    where a.enabled and exists (select 1 from ${csRooms} r
+      where r.client_id = a.client_id and r.status = 'queued' and r.cs_id is null and not r.is_bot)
+    limit 1000`);
+  return result.rows.map((row) => row.client_id);
 }

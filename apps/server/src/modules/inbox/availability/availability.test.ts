@@ -7,6 +7,7 @@ import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '..
 import { csAgents } from '../agents/agents.tables.js';
 import { createInboxPort } from '../index.js';
 import { csRooms } from '../rooms/rooms.tables.js';
+import { routeWaitingOnSchedules } from '../routing/route-on-schedule.js';
 import { isOpenAt } from './availability.policy.js';
 import { agentsOnSchedule, isWithinBusinessHours } from './availability.service.js';
 
@@ -14,6 +15,7 @@ import { agentsOnSchedule, isWithinBusinessHours } from './availability.service.
 const MONDAY_10_JAKARTA = new Date('2026-11-30T03:00:00Z');
 const MONDAY_20_JAKARTA = new Date('2026-11-30T13:00:00Z');
 const SUNDAY_10_JAKARTA = new Date('2026-11-29T03:00:00Z');
+const MONDAY_10_PAST = new Date('2026-11-23T03:00:00Z');
 const weekdays = (start: string, end: string) => [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));
 
 describe('opening hours, holidays and time zones', () => {
@@ -166,6 +168,15 @@ describe('CS availability', () => {
       .where(and(eq(csRooms.clientId, clientId), eq(csRooms.customerPhoneNumber, '6281300300004')));
     expect(sunday).toMatchObject({ status: 'queued', csId: null });
     expect(sunday!.assignmentReason).toBe('queued: no online agent is inside their schedule');
+    // Monday morning comes with nobody logging in again: the schedule job routes the waiting room.
+    vi.setSystemTime(MONDAY_10_PAST);
+    expect(await routeWaitingOnSchedules({ db })).toBe(1);
+    const [monday] = await db
+      .select()
+      .from(csRooms)
+      .where(and(eq(csRooms.clientId, clientId), eq(csRooms.customerPhoneNumber, '6281300300004')));
+    expect(monday).toMatchObject({ status: 'open' });
+    expect([ayu, eko]).toContain(monday!.csId);
 
     // Ayu's own schedule switched off: she follows no limit of her own, the business hours apply.
     vi.useRealTimers();

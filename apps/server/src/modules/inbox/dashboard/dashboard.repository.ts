@@ -185,7 +185,7 @@ export type DurationRow = {
 
 /**
  * Conversations started in [from, to) with their first response time (customer's first message to the
- * first answer an agent sent: notes and rating requests are no answer) and resolution time (to the
+ * first answer an agent sent: notes, rating requests and auto-replies are no answer) and resolution time (to the
  * close), summarised overall, per agent holding the room, per local day and per local hour, in one
  * pass (grouping sets). Percentiles interpolate linearly (percentile_cont).
  */
@@ -216,7 +216,7 @@ export async function responseTimeFigures(
         extract(epoch from (
           (select min(m.created_at) from ${csMessages} m
             where m.client_id = ${csRooms.clientId} and m.room_id = ${csRooms.id} and m.from_cs
-              and m.type not in ('note', 'csat_request') and m.created_at >= ${csRooms.createdAt})
+              and m.type not in ('note', 'csat_request', 'auto_reply') and m.created_at >= ${csRooms.createdAt})
           - ${csRooms.createdAt}))::float8 as first_seconds,
         extract(epoch from (${csRooms.closedAt} - ${csRooms.createdAt}))::float8 as resolved_seconds
       from ${csRooms}

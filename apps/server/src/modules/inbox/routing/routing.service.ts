@@ -112,3 +112,16 @@ export async function assignWaitingRooms(deps: Pick<InboxDeps, 'realtime'>, tx: 
   }
   return assigned;
 }
+
+/** Whether any agent could take a room at `at`: online with a live connection and inside their schedule. */
+export async function hasAvailableAgent(tx: Executor, clientId: string, at: Date): Promise<boolean> {
+  const online = await listOnlineAgents(tx, clientId);
+  if (online.length === 0) return false;
+  const onSchedule = await agentsOnSchedule(
+    tx,
+    clientId,
+    online.map((agent) => agent.id),
+    at,
+  );
+  return onSchedule.size > 0;
+}

@@ -1,3 +1,4 @@
+import '../chat-automation-i18n';
 import {
   Box,
   Button,
@@ -224,12 +225,21 @@ function Bubble({
 }
 
 /** Kinds whose content reads differently from a plain text: a label above it says what it is. */
-const LABELLED = new Set(['template', 'contacts', 'system', 'flow', 'csat_request', 'csat_reply']);
+const LABELLED = new Set([
+  'template',
+  'contacts',
+  'system',
+  'flow',
+  'csat_request',
+  'csat_reply',
+  'auto_reply',
+]);
 const KINDS = new Set([
   'text',
   NOTE_MESSAGE_TYPE,
   'csat_request',
   'csat_reply',
+  'auto_reply',
   'image',
   'document',
   'audio',

@@ -1,5 +1,7 @@
+import '../chat-automation-i18n';
 import {
   ActionIcon,
+  Alert,
   Box,
   Button,
   Center,
@@ -22,6 +24,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
 import { chatKeys } from '../api/chat-keys';
+import { useCsConfiguration } from '../api/lookups-api';
 import { useMarkRead, useRoomDetail } from '../api/rooms-api';
 import { Composer } from '../components/composer';
 import { ConversationView } from '../components/conversation-view';
@@ -39,6 +42,8 @@ import { useInboxLive } from '../live/use-inbox-live';
 /** `/customerService/chat`: the agent workspace — rooms, the open conversation, the customer. */
 export function ChatPage() {
   const { t } = useTranslation();
+  // The inbox in maintenance (`/config/maintenance`): everyone in the workspace sees it.
+  const maintenance = useCsConfiguration().data?.maintenance;
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const roomId = params.get('room');
@@ -164,6 +169,17 @@ export function ChatPage() {
             </>
           }
         />
+        {maintenance?.enabled ? (
+          <Alert
+            color="orange"
+            role="status"
+            mb="sm"
+            title={t('automation.chat.maintenanceTitle')}
+            data-testid="maintenance-banner"
+          >
+            {t('automation.chat.maintenanceText', { message: maintenance.message })}
+          </Alert>
+        ) : null}
       </Box>
       <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
         <Paper

@@ -202,6 +202,7 @@ export function CsConfigForm({ initial, saving, readOnly = false, formError, onS
                   disabled={readOnly || !values.autoAssignTicket}
                   data={[
                     { value: 'weighted', label: t('csConfig.strategy.weighted') },
+                    { value: 'roundRobin', label: t('csConfig.strategy.roundRobin') },
                     { value: 'leastBusy', label: t('csConfig.strategy.leastBusy') },
                   ]}
                   w="fit-content"

@@ -1,0 +1,219 @@
+import {
+  AUTO_REPLY_MESSAGE_TYPE,
+  type AutoReplySave,
+  AutoReplySaveSchema,
+  type CsConfig,
+} from '@sapa/contracts';
+import { isId, newId } from '../../../lib/ids.js';
+import type { Actor } from '../../../platform/actor.js';
+import type { Executor } from '../../../platform/database.js';
+import type { InboundMessage, Messaging } from '../../messaging/index.js';
+import { isWithinBusinessHours } from '../availability/availability.service.js';
+import { insertMessage } from '../chat/chat.repository.js';
+import { toMessage } from '../chat/message.view.js';
+import type { InboxDeps } from '../inbox.deps.js';
+import { autoReplyExists, autoReplyNotFound } from '../inbox.errors.js';
+import { type InboxEvent, roomAudience } from '../inbox.events.js';
+import { toRoom } from '../rooms/room.view.js';
+import type { CsRoomRow } from '../rooms/rooms.tables.js';
+import { hasAvailableAgent } from '../routing/routing.service.js';
+import { matchesKeyword } from './auto-reply.policy.js';
+import {
+  claimAutoReplyTurn,
+  deleteRule,
+  insertRule,
+  listRuleRows,
+  updateRule,
+} from './auto-reply.repository.js';
+import type { CsAutoReplyRuleRow } from './auto-reply.tables.js';
+
+const INBOX_SOURCE = 'inbox';
+/** The rate-limit key of the maintenance message (rules use their id). */
+const MAINTENANCE_KEY = 'maintenance';
+
+export function toAutoReply(row: CsAutoReplyRuleRow) {
+  return {
+    id: row.id,
+    trigger: row.trigger,
+    keywords: row.keywords,
+    reply: row.reply,
+    periodMinutes: row.periodMinutes,
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listAutoReplies(db: Executor, actor: Actor, query: { id?: string | undefined }) {
+  if (query.id !== undefined && !isId(query.id)) throw autoReplyNotFound();
+  const rows = await listRuleRows(db, actor.clientId, query.id ? { id: query.id } : {});
+  if (query.id !== undefined && rows.length === 0) throw autoReplyNotFound();
+  return { items: rows.map(toAutoReply) };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === '23505' ||
+  (error as { code?: string }).code === '23505';
+
+/** POST: a new rule, a change to the rule named by `id`, or (`remove: true`) its removal. */
+export async function saveAutoReply(
+  db: Executor,
+  actor: Actor,
+  body: { id: string; remove: true } | AutoReplySave,
+) {
+  if ('remove' in body) {
+    const deleted = isId(body.id) ? await deleteRule(db, actor.clientId, body.id) : 0;
+    if (!deleted) throw autoReplyNotFound();
+    return { deleted };
+  }
+  const input = AutoReplySaveSchema.parse(body);
+  const values = {
+    trigger: input.trigger,
+    // Only keyword rules have keywords; kept lower-case and once each.
+    keywords: input.trigger === 'keyword' ? [...new Set(input.keywords.map((k) => k.toLowerCase()))] : [],
+    reply: input.reply,
+    periodMinutes: input.periodMinutes,
+    enabled: input.enabled,
+  };
+  if (input.id !== undefined) {
+    const row = isId(input.id)
+      ? await updateRule(db, actor.clientId, input.id, values).catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw autoReplyExists();
+          throw error;
+        })
+      : null;
+    if (!row) throw autoReplyNotFound();
+    return toAutoReply(row);
+  }
+  const row = await insertRule(db, { clientId: actor.clientId, id: newId(), ...values });
+  if (!row) throw autoReplyExists();
+  return toAutoReply(row);
+}
+
+/** What the inbound flow needs to answer by itself: the outbound path, when this process has one. */
+export type AutoReplyDeps = Pick<InboxDeps, 'realtime'> & {
+  /** Read when a reply is due: the inbox port is built before messaging, which needs the port. */
+  messaging?: (() => Messaging | undefined) | undefined;
+};
+
+/** A ledger row to hand to `messaging.dispatch` once the inbound transaction commits. */
+export type QueuedOutbound = Awaited<ReturnType<Messaging['queueMessage']>>;
+export type AutomaticReply = { events: InboxEvent[]; queued: QueuedOutbound[] };
+const NO_REPLY: AutomaticReply = { events: [], queued: [] };
+
+type Inbound = {
+  room: CsRoomRow;
+  message: InboundMessage;
+  isNewRoom: boolean;
+  /** The client's configuration (a new room has read it already). */
+  config: () => Promise<CsConfig>;
+};
+
+/**
+ * The inbox's automatic answer to a customer's message (decision 0036), in the inbound transaction:
+ * the maintenance message while the inbox is in maintenance, else the first auto-reply rule that
+ * fires and whose turn the customer has (once per period each). Bot rooms belong to the bot.
+ * Answers the events to publish with the customer's message and the ledger rows to dispatch after commit.
+ */
+export async function replyAutomatically(
+  deps: AutoReplyDeps,
+  tx: Executor,
+  inbound: Inbound,
+): Promise<AutomaticReply> {
+  const { room, message } = inbound;
+  const messaging = deps.messaging?.();
+  if (!messaging || room.isBot || room.isInternal || room.channel !== 'whatsapp') return NO_REPLY;
+  const config = await inbound.config();
+  const at = message.sentAt;
+  const phone = room.customerPhoneNumber;
+  if (config.maintenance.enabled) {
+    const turn = await claimAutoReplyTurn(
+      tx,
+      room.clientId,
+      MAINTENANCE_KEY,
+      phone,
+      at,
+      config.maintenance.periodMinutes,
+    );
+    return turn ? sendAutomatic(messaging, tx, room, message, config.maintenance.message) : NO_REPLY;
+  }
+  const rules = await listRuleRows(tx, room.clientId, { enabledOnly: true });
+  if (rules.length === 0) return NO_REPLY;
+  // Facts read once, and only when a rule asks.
+  let open: boolean | undefined;
+  let agentFree: boolean | undefined;
+  for (const rule of rules) {
+    let fires: boolean;
+    switch (rule.trigger) {
+      case 'keyword':
+        // While the customer waits for an agent: an agent in the conversation answers for themself.
+        fires = !room.csId && matchesKeyword(message.text ?? '', rule.keywords);
+        break;
+      case 'outsideBusinessHours':
+        open ??= await isWithinBusinessHours(tx, room.clientId, at);
+        fires = !room.csId && !open;
+        break;
+      case 'noAgentOnline':
+        agentFree ??= await hasAvailableAgent(tx, room.clientId, at);
+        fires = !room.csId && !agentFree;
+        break;
+      case 'firstMessage':
+        fires = inbound.isNewRoom;
+        break;
+    }
+    if (!fires) continue;
+    if (!(await claimAutoReplyTurn(tx, room.clientId, rule.id, phone, at, rule.periodMinutes))) continue;
+    return sendAutomatic(messaging, tx, room, message, rule.reply);
+  }
+  return NO_REPLY;
+}
+
+/**
+ * Stores the automatic message in the room (not as an agent's answer: the room still waits for one)
+ * and queues it in messaging's outbound ledger; the caller dispatches it after commit. The customer has
+ * just written, so their 24-hour window is open.
+ */
+async function sendAutomatic(
+  messaging: Messaging,
+  tx: Executor,
+  room: CsRoomRow,
+  inbound: InboundMessage,
+  text: string,
+): Promise<AutomaticReply> {
+  // After the customer's message, even when the provider stamped it in whole seconds.
+  const createdAt = new Date(Math.max(Date.now(), inbound.sentAt.getTime() + 1));
+  const stored = await insertMessage(tx, {
+    clientId: room.clientId,
+    id: newId(createdAt.getTime()),
+    roomId: room.id,
+    channel: room.channel,
+    type: AUTO_REPLY_MESSAGE_TYPE,
+    content: text,
+    fromCs: true,
+    csId: null,
+    status: 'pending',
+    createdAt,
+  });
+  const queued = await messaging.queueMessage(tx, room.clientId, {
+    channel: 'whatsapp',
+    channelAccountId: room.channelId,
+    recipient: room.customerPhoneNumber,
+    content: { kind: 'text', text },
+    source: INBOX_SOURCE,
+    sourceRef: stored.id,
+    idempotencyKey: `${INBOX_SOURCE}:${stored.id}`,
+  });
+  return {
+    queued: [queued],
+    events: [
+      {
+        audience: roomAudience(room.csId),
+        typeNotif: 'NEW_MESSAGE',
+        messageId: stored.id,
+        data: { roomId: room.id },
+        chat: toMessage(stored),
+        chatroom: toRoom(room),
+      },
+    ],
+  };
+}
