@@ -3,6 +3,7 @@ import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { NotificationScreen } from '../features/notification/notification-screens';
+import type { ReportScreen } from '../features/report/report-screens';
 import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
 import { requireSessionLoader } from './guards/session-guards';
@@ -44,6 +45,13 @@ function notificationScreen(name: NotificationScreen): LazyScreen {
     Component: await (await import('../features/notification/notification-screens')).NOTIFICATION_SCREENS[
       name
     ](),
+  });
+}
+
+/** A report screen (reports, voice history, scenario diagram), through the reports' one lazy module. */
+function reportScreen(name: ReportScreen): LazyScreen {
+  return async () => ({
+    Component: await (await import('../features/report/report-screens')).REPORT_SCREENS[name](),
   });
 }
 
@@ -205,6 +213,12 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/channel-campaigns/pages/notification-dashboard-page'))
       .NotificationDashboardPage,
   }),
+  reportQuery: reportScreen('reportQuery'),
+  reportDownload: reportScreen('reportDownload'),
+  reportPage: reportScreen('reportPage'),
+  reportNotificationHistory: reportScreen('reportNotificationHistory'),
+  voiceHistory: reportScreen('voiceHistory'),
+  scenarioDiagram: reportScreen('scenarioDiagram'),
   selfServicePage: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-hub-page')).SelfServiceHubPage,
   }),
