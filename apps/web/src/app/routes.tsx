@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts';
+import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts/access';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { NotificationScreen } from '../features/notification/notification-screens';
