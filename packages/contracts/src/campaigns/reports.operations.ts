@@ -164,7 +164,25 @@ export const ScenarioSchema = z.object({
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;
 
+/** A campaign a report may be narrowed to. */
+export const ReportCampaignSchema = z.object({
+  campaignId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  channel: CampaignChannelSchema,
+});
+
 export const reportsOperations = {
+  reportCampaigns: defineOperation({
+    method: 'GET',
+    path: '/api/campaigns/reports/campaigns',
+    access: access.roles(...REPORT_ROLES),
+    tags,
+    summary:
+      "The campaigns of the channels the reader's reports cover (the report's campaign filter), newest first",
+    response: z.object({ items: z.array(ReportCampaignSchema) }),
+    errors: [403],
+  }),
   reportSummary: defineOperation({
     method: 'GET',
     path: '/api/campaigns/reports/summary',

@@ -335,3 +335,24 @@ export async function findRetryPlanOf(db: Executor, clientId: string, retryPlanI
     .where(inClient(campaignRetryPlans, clientId, eq(campaignRetryPlans.id, retryPlanId)));
   return row ?? null;
 }
+
+/** The newest campaigns of the channels (a report's campaign filter). */
+export async function listCampaignsOfChannels(
+  db: Executor,
+  clientId: string,
+  channels: readonly CampaignChannel[],
+  limit: number,
+) {
+  if (channels.length === 0) return [];
+  return db
+    .select({
+      campaignId: campaigns.id,
+      code: campaigns.code,
+      name: campaigns.name,
+      channel: campaigns.channel,
+    })
+    .from(campaigns)
+    .where(inClient(campaigns, clientId, inArray(campaigns.channel, [...channels])))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(limit);
+}

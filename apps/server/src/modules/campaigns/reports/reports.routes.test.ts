@@ -249,6 +249,16 @@ describe('reports, voice history and the scenario diagram: what the engine sent,
         .sort(),
     ).toEqual(['6281300000001', '6281300000002']);
     expect(one.json().items[0]).toMatchObject({ campaignCode: 'CALL-1', channel: 'VOICE' });
+    // The campaign filter's choices: the report user reads them though they are named on no channel.
+    const choices = await get(usr, '/api/campaigns/reports/campaigns');
+    expect(choices.statusCode).toBe(200);
+    expect(choices.json().items.map((item: { code: string }) => item.code)).toEqual(['CALL-1', 'SCN-1']);
+    const callOne = choices.json().items[0].campaignId as string;
+    expect((await get(usr, `/api/campaigns/reports/notifications?campaignId=${callOne}`)).json().total).toBe(
+      2,
+    );
+    expect((await get(adc2, '/api/campaigns/reports/campaigns')).json().items).toEqual([]);
+    expect((await get(usc, '/api/campaigns/reports/campaigns')).statusCode).toBe(403);
     // An id that is not one, or another client's campaign, selects nothing.
     expect((await get(usr, '/api/campaigns/reports/notifications?campaignId=nope')).json().total).toBe(0);
   });

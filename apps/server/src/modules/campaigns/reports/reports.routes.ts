@@ -5,7 +5,13 @@ import { type Exports, exportNotFound } from '../../../platform/exports/index.js
 import { sendCsv } from '../../../platform/http-io.js';
 import { routeOperation } from '../../../platform/operation-route.js';
 import type { Storage } from '../../../platform/storage/index.js';
-import { notificationHistory, REPORT_EXPORT, reportSummary, requestReport } from './reports.service.js';
+import {
+  notificationHistory,
+  REPORT_EXPORT,
+  reportCampaigns,
+  reportSummary,
+  requestReport,
+} from './reports.service.js';
 import { campaignScenario } from './scenario.service.js';
 import { getCallRecording, voiceHistory } from './voice-history.service.js';
 
@@ -15,6 +21,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
   exports: Exports;
 }> = async (app, { db, storage, exports }) => {
+  routeOperation(app, ops.reportCampaigns, (request) => reportCampaigns(db, request.ctx.actor!));
   routeOperation(app, ops.reportSummary, (request) => reportSummary(db, request.ctx.actor!, request.query));
   routeOperation(app, ops.notificationHistory, (request) =>
     notificationHistory(db, request.ctx.actor!, request.query),

@@ -18,7 +18,12 @@ import {
   statusMessageRecords,
   toStatusMessage,
 } from '../status-messages/status-messages.service.js';
-import { countByChannelAndStatus, countReportDays, type ReportWhere } from './reports.repository.js';
+import {
+  countByChannelAndStatus,
+  countReportDays,
+  listCampaignsOfChannels,
+  type ReportWhere,
+} from './reports.repository.js';
 
 /** The export kind of generated reports (spec §2 `/report/download`), apart from status-message exports. */
 export const REPORT_EXPORT = 'campaignReport';
@@ -44,6 +49,16 @@ async function resolveReport(db: Executor, actor: Actor, filters: ReportFilters)
     status: filters.status,
     recipient: filters.recipient,
   };
+}
+
+/** The campaign filter's choices stop here: a longer list is searched by code in the campaign screens. */
+const CAMPAIGN_CHOICES = 500;
+
+/** The campaigns a report may be narrowed to: those of the channels the reader's reports cover. */
+export async function reportCampaigns(db: Executor, actor: Actor) {
+  if (!hasRole(actor, REPORT_ROLES)) throw notReportReader();
+  const channels = await reportChannels(db, actor);
+  return { items: await listCampaignsOfChannels(db, actor.clientId, channels, CAMPAIGN_CHOICES) };
 }
 
 const asStatusMessageWhere = (where: ReportWhere): StatusMessageWhere => ({

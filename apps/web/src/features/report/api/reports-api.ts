@@ -1,5 +1,4 @@
 import {
-  campaignsOperations,
   type Export,
   type ReportFilters,
   reportsOperations,
@@ -72,12 +71,11 @@ export function useReport(clientId: string, id: string | null) {
 export const downloadReport = (item: Pick<Export, 'id'>) =>
   downloadOperation(reportsOperations.downloadReport, { params: { exportId: item.id } });
 
-/** The client's campaigns for the report's campaign filter (the first hundred, newest first). */
+/** The campaigns of the channels the reader's reports cover, for the report's campaign filter. */
 export function useCampaignChoices(clientId: string) {
   return useQuery({
     queryKey: reportKeys.campaigns(clientId),
-    queryFn: ({ signal }) =>
-      callOperation(campaignsOperations.listCampaigns, { signal, query: { pageSize: 100 } }),
+    queryFn: ({ signal }) => callOperation(reportsOperations.reportCampaigns, { signal }),
     retry: false,
     staleTime: 60_000,
   });
