@@ -1,7 +1,7 @@
 import '@xyflow/react/dist/style.css';
 import { Table, Text } from '@mantine/core';
 import type { Scenario } from '@sapa/contracts';
-import { Background, Controls, type Edge, MarkerType, type Node, ReactFlow } from '@xyflow/react';
+import { Background, Controls, type Edge, MarkerType, type Node, Position, ReactFlow } from '@xyflow/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { layoutScenario, type ScenarioNode } from './scenario-layout';
@@ -55,6 +55,9 @@ export function ScenarioFlow({ scenario }: { scenario: Pick<Scenario, 'nodes' | 
           borderColor: node.kind === 'outcome' ? OUTCOME_COLORS[node.outcome ?? 'reached'] : undefined,
           borderWidth: 2,
         },
+        // The flow reads left to right: edges leave a step on its right and enter the next on its left.
+        sourcePosition: Position.Right,
+        targetPosition: Position.Left,
         draggable: false,
         connectable: false,
       })),
