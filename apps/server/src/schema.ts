@@ -8,6 +8,7 @@ export * from './modules/contacts/customers/customers.tables.js';
 export * from './modules/contacts/tags/tags.tables.js';
 export * from './modules/identity/identity.tables.js';
 export * from './modules/inbox/agents/agents.tables.js';
+export * from './modules/inbox/analytics/analytics.tables.js';
 export * from './modules/inbox/auto-reply/auto-reply.tables.js';
 export * from './modules/inbox/availability/availability.tables.js';
 export * from './modules/inbox/chat/chat.tables.js';

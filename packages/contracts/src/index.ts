@@ -36,6 +36,7 @@ export * from './identity/identity.schemas.js';
 export * from './identity/sso.operations.js';
 export * from './inbox/agent-status.js';
 export * from './inbox/agents.operations.js';
+export * from './inbox/analytics.operations.js';
 export * from './inbox/auto-reply.operations.js';
 export * from './inbox/availability.operations.js';
 export * from './inbox/categories.operations.js';

@@ -72,6 +72,9 @@ export type ScreenKind =
   | 'reportNotificationHistory'
   | 'voiceHistory'
   | 'scenarioDiagram'
+  | 'analyticsList'
+  | 'analyticsMetabase'
+  | 'analyticsEmailPulse'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -277,9 +280,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/report/notificationHistory', 'notificationHistory', { screen: 'reportNotificationHistory' }],
   ]),
   ...area('analytics', [
-    ['/analytics/list', 'analyticsList'],
-    ['/analytics/metabase', 'metabase'],
-    ['/analytics/email-pulse', 'emailPulse'],
+    ['/analytics/list', 'analyticsList', { screen: 'analyticsList' }],
+    ['/analytics/metabase', 'metabase', { screen: 'analyticsMetabase' }],
+    ['/analytics/email-pulse', 'emailPulse', { screen: 'analyticsEmailPulse' }],
   ]),
   ...area('metrics', [
     ['/metrics/page', 'pageMetrics'],

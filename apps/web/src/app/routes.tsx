@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts/access';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import type { AnalyticsScreen } from '../features/analytics/analytics-screens';
 import type { NotificationScreen } from '../features/notification/notification-screens';
 import type { ReportScreen } from '../features/report/report-screens';
 import { useSessionStore } from '../lib/session';
@@ -52,6 +53,13 @@ function notificationScreen(name: NotificationScreen): LazyScreen {
 function reportScreen(name: ReportScreen): LazyScreen {
   return async () => ({
     Component: await (await import('../features/report/report-screens')).REPORT_SCREENS[name](),
+  });
+}
+
+/** An `/analytics` screen, through the area's one lazy module. */
+function analyticsScreen(name: AnalyticsScreen): LazyScreen {
+  return async () => ({
+    Component: await (await import('../features/analytics/analytics-screens')).ANALYTICS_SCREENS[name](),
   });
 }
 
@@ -219,6 +227,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   reportNotificationHistory: reportScreen('reportNotificationHistory'),
   voiceHistory: reportScreen('voiceHistory'),
   scenarioDiagram: reportScreen('scenarioDiagram'),
+  analyticsList: analyticsScreen('analyticsList'),
+  analyticsMetabase: analyticsScreen('analyticsMetabase'),
+  analyticsEmailPulse: analyticsScreen('analyticsEmailPulse'),
   selfServicePage: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-hub-page')).SelfServiceHubPage,
   }),
