@@ -169,15 +169,14 @@ describe('the inbox at every width', () => {
     expect(consoleErrors).toEqual([]);
   }, 180_000);
 
-  it('welcomes a report user with what works, marks later screens, and says why a refused page did not open', async () => {
+  it('lands a report user on the report screen, marks later screens, and says why a refused page did not open', async () => {
     const page = await openPage(390, 844);
     await openLoginPage(page, server.baseUrl);
     await submitLogin(page, 'usr@demo.test');
     await waitForHash(page, '#/report');
-    const start = page.getByTestId('start-here');
-    await start.waitFor();
-    expect(await start.textContent()).toContain('As a report user you will find');
-    await start.getByTestId('usable-now').getByRole('link', { name: 'Settings · Edit profile' }).waitFor();
+    // Their landing page is the report query screen itself (issue 17).
+    await page.getByRole('heading', { name: 'Query', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Generate report' }).waitFor();
     await screen(page, '390-report-user-landing');
 
     // The menu marks what comes later instead of listing it as live.

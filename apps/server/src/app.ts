@@ -18,8 +18,11 @@ import {
   dispatchJobs,
   dispatchRoutes,
   notificationsApiRoutes,
+  REPORT_EXPORT,
   registerBatchApprovals,
   registerCampaignApprovals,
+  reportExportProducer,
+  reportsRoutes,
   STATUS_MESSAGES_EXPORT,
   selfServiceRoutes,
   statusMessagesExportProducer,
@@ -363,6 +366,7 @@ export async function buildApp({
     producers: {
       ...inboxExportProducers(),
       [STATUS_MESSAGES_EXPORT]: statusMessagesExportProducer(),
+      [REPORT_EXPORT]: reportExportProducer(),
       [OTP_REQUESTS_EXPORT]: otpExportProducer(),
     },
   });
@@ -476,6 +480,7 @@ export async function buildApp({
   await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });
   await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
+  await app.register(reportsRoutes, { db, storage, exports });
   await app.register(dispatchRoutes, { db });
   await app.register(notificationsApiRoutes, { db, messaging });
   await app.register(selfServiceRoutes, { db, messaging });

@@ -84,6 +84,12 @@ export type ScreenKind =
   | 'callCenterDashboard'
   | 'callCenterTicket'
   | 'chatGroup'
+  | 'reportQuery'
+  | 'reportDownload'
+  | 'reportPage'
+  | 'reportNotificationHistory'
+  | 'voiceHistory'
+  | 'scenarioDiagram'
   | 'analyticsList'
   | 'analyticsMetabase'
   | 'analyticsEmailPulse'
@@ -213,7 +219,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/whatsapp/pdf', 'pdf'],
     ['/whatsapp/resources', 'resources'],
   ]),
-  ...channel('voice', [['/voice/voiceHistory', 'voiceHistory']]),
+  ...channel('voice', [['/voice/voiceHistory', 'voiceHistory', { screen: 'voiceHistory' }]]),
   ...channel('sms', [
     ['/sms/pdf', 'pdf'],
     ['/sms/resources', 'resources'],
@@ -290,11 +296,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/validations/history', 'history', { screen: 'validationHistory' }],
   ]),
   ...area('report', [
-    ['/report', 'index'],
-    ['/report/download', 'download'],
-    ['/report/reportPage', 'reportPage'],
-    ['/report/query', 'query'],
-    ['/report/notificationHistory', 'notificationHistory'],
+    ['/report', 'index', { screen: 'reportQuery' }],
+    ['/report/download', 'download', { screen: 'reportDownload' }],
+    ['/report/reportPage', 'reportPage', { screen: 'reportPage' }],
+    ['/report/query', 'query', { screen: 'reportQuery' }],
+    ['/report/notificationHistory', 'notificationHistory', { screen: 'reportNotificationHistory' }],
   ]),
   ...area('analytics', [
     ['/analytics/list', 'analyticsList', { screen: 'analyticsList' }],
@@ -348,7 +354,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       'callCenterTicket',
       { screen: 'callCenterTicket', sample: '/call-center/ticket/1' },
     ],
-    ['/scenario-diagram/:campaignCode', 'scenarioDiagram', { sample: '/scenario-diagram/DEMO-0001' }],
+    [
+      '/scenario-diagram/:campaignCode',
+      'scenarioDiagram',
+      { screen: 'scenarioDiagram', sample: '/scenario-diagram/DEMO-0001' },
+    ],
     ['/logs', 'logs', { screen: 'activityLogs' }],
     ['/embedded-signup', 'embeddedSignup'],
     ['/geo-location', 'geoLocation'],

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { AnalyticsScreen } from '../features/analytics/analytics-screens';
 import type { NotificationScreen } from '../features/notification/notification-screens';
+import type { ReportScreen } from '../features/report/report-screens';
 import type { TicketScreen } from '../features/tickets/tickets-screens';
 import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
@@ -53,6 +54,13 @@ function notificationScreen(name: NotificationScreen): LazyScreen {
 function ticketScreen(name: TicketScreen): LazyScreen {
   return async () => ({
     Component: await (await import('../features/tickets/tickets-screens')).TICKET_SCREENS[name](),
+  });
+}
+
+/** A report screen (reports, voice history, scenario diagram), through the reports' one lazy module. */
+function reportScreen(name: ReportScreen): LazyScreen {
+  return async () => ({
+    Component: await (await import('../features/report/report-screens')).REPORT_SCREENS[name](),
   });
 }
 
@@ -260,6 +268,12 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/channel-campaigns/pages/notification-dashboard-page'))
       .NotificationDashboardPage,
   }),
+  reportQuery: reportScreen('reportQuery'),
+  reportDownload: reportScreen('reportDownload'),
+  reportPage: reportScreen('reportPage'),
+  reportNotificationHistory: reportScreen('reportNotificationHistory'),
+  voiceHistory: reportScreen('voiceHistory'),
+  scenarioDiagram: reportScreen('scenarioDiagram'),
   analyticsList: analyticsScreen('analyticsList'),
   analyticsMetabase: analyticsScreen('analyticsMetabase'),
   analyticsEmailPulse: analyticsScreen('analyticsEmailPulse'),

@@ -23,25 +23,12 @@ function signIn(overrides: Parameters<typeof buildSession>[0]) {
 }
 
 describe('landing pages of roles whose screens come later', () => {
-  it('welcomes a report user on their landing page, says what they will find and links what works', async () => {
+  it('lands a report user on the report query screen itself (issue 17 built it), with no welcome', async () => {
     mockShellApi(signIn({ role: 'USR', name: 'Rudi Report', features: ['OTP', 'CS', 'WHATSAPP'] }));
     renderApp('/report');
-    const start = await screen.findByTestId('start-here');
-    expect(within(start).getByRole('heading', { name: 'Welcome, Rudi Report' })).toBeTruthy();
-    expect(start.textContent).toContain("you will find your company's reports here");
-    // The screen itself is still named as coming later…
-    expect(within(start).getByText('Report is not available yet')).toBeTruthy();
-    // One page, one title: the screen's own heading sits under the welcome.
-    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
-      'Welcome, Rudi Report',
-    ]);
-    // …and what the user can open now is one click away.
-    const usable = within(start).getByTestId('usable-now');
-    expect(within(usable).getByRole('link', { name: 'Settings · Edit profile' }).getAttribute('href')).toBe(
-      '/settings/editProfile',
-    );
-    // The CS dashboard opens for them but shows its figures to supervisors only: not offered.
-    expect(within(usable).queryByRole('link', { name: /Dashboard · Customer service/ })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Query', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate report' })).toBeTruthy();
+    expect(screen.queryByTestId('start-here')).toBeNull();
   });
 
   it('welcomes a user who is no supervisor on the customer-service dashboard instead of refusing them, in Indonesian', async () => {

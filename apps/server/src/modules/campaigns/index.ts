@@ -29,6 +29,8 @@ export {
 } from './dispatch/dispatch.service.js';
 export { createCampaignOutcomes } from './dispatch/dispatch-outcomes.js';
 export { notificationsApiRoutes } from './notifications/notifications-api.routes.js';
+export { reportsRoutes } from './reports/reports.routes.js';
+export { REPORT_EXPORT, reportExportProducer } from './reports/reports.service.js';
 export {
   type AttemptsSoFar,
   type NextAttempt,

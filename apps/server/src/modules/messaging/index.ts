@@ -27,6 +27,7 @@ export {
 } from './channels/telegram/telegram-links.js';
 export { telegramLinkRoutes } from './channels/telegram/telegram-links.routes.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
+export { type CallDetails, findCallDetails } from './channels/voice/voice-call-details.js';
 export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
 export { voiceCallbackRoutes } from './channels/voice/voice-callbacks.routes.js';
 export {

@@ -1,5 +1,5 @@
-import type { StatusMessageFilters } from '@sapa/contracts';
-import { and, asc, desc, eq, gt, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { CampaignChannel, StatusMessageFilters } from '@sapa/contracts';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { isId } from '../../../lib/ids.js';
 import { likePattern } from '../../../lib/like-pattern.js';
 import { inClient } from '../../../platform/client-scope.js';
@@ -8,7 +8,9 @@ import { campaignBatches, campaignNotifications, campaigns } from '../campaigns.
 import { type LocalDays, withinLocalDays } from '../local-days.js';
 
 /** The filters of the status-message screen, resolved: local days turned into instants by PostgreSQL. */
-export type StatusMessageWhere = Omit<StatusMessageFilters, 'startDate' | 'endDate' | 'sort'> & {
+export type StatusMessageWhere = Omit<StatusMessageFilters, 'startDate' | 'endDate' | 'sort' | 'channel'> & {
+  /** One channel (a channel's status messages), or several (a report of every channel the reader sees). */
+  channel: CampaignChannel | readonly CampaignChannel[];
   days: LocalDays;
 };
 
@@ -34,7 +36,11 @@ const columns = {
 };
 function conditions(clientId: string, where: StatusMessageWhere): SQL {
   const parts: (SQL | undefined)[] = [
-    eq(campaignBatches.channel, where.channel),
+    typeof where.channel === 'string'
+      ? eq(campaignBatches.channel, where.channel)
+      : where.channel.length > 0
+        ? inArray(campaignBatches.channel, [...where.channel])
+        : sql`false`,
     withinLocalDays(campaignNotifications.createdAt, where.days),
   ];
   // An id that is not one matches nothing (and never reaches a uuid cast).

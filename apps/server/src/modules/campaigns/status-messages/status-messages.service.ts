@@ -26,7 +26,7 @@ async function resolveFilters(
   return { ...rest, days: await resolveLocalDays(db, clientId, { startDate, endDate }, MAX_DAYS) };
 }
 
-function toStatusMessage(row: StatusMessageRow) {
+export function toStatusMessage(row: StatusMessageRow) {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -59,7 +59,7 @@ export async function listStatusMessages(
   return { items: rows.map(toStatusMessage), total, pageSize, pageNumber };
 }
 
-const EXPORT_COLUMNS = [
+export const STATUS_MESSAGE_COLUMNS = [
   'notificationId',
   'batchId',
   'campaignCode',
@@ -81,34 +81,40 @@ const EXPORT_COLUMNS = [
 
 const PAGE = 1000;
 
+/** Every status message the filters select as CSV records, read a page at a time (exports). */
+export async function* statusMessageRecords(
+  db: Executor,
+  clientId: string,
+  where: StatusMessageWhere,
+  sort: 'newest' | 'oldest',
+): AsyncGenerator<CsvRecord> {
+  let cursor: StatusMessageCursor | null = null;
+  for (;;) {
+    const rows = await listStatusMessagesAfter(db, clientId, where, { sort, limit: PAGE, cursor });
+    for (const row of rows) {
+      const { campaignId: _campaignId, ...record } = toStatusMessage(row);
+      yield record satisfies CsvRecord;
+    }
+    if (rows.length < PAGE) return;
+    const last = rows.at(-1)!;
+    cursor = { createdAt: last.createdAt, id: last.notificationId };
+  }
+}
+
 /**
  * Status messages as an export kind: the requester's filters, read again by the job as them (their
  * access is checked again there). The client's admins see every such export, anyone else their own.
  */
 export function statusMessagesExportProducer(): ExportProducer {
   return {
-    columns: EXPORT_COLUMNS,
+    columns: STATUS_MESSAGE_COLUMNS,
     fileName: 'status-messages.csv',
     visibility: (actor) => (hasRole(actor, ['SAD', 'ADC', 'ADB']) ? 'all' : 'own'),
     async *rows({ db, actor, request }) {
       const filters = request as StatusMessageFilters;
       await requireChannelReportAccess(db, actor, filters.channel);
       const where = await resolveFilters(db, actor.clientId, filters);
-      let cursor: StatusMessageCursor | null = null;
-      for (;;) {
-        const rows = await listStatusMessagesAfter(db, actor.clientId, where, {
-          sort: filters.sort,
-          limit: PAGE,
-          cursor,
-        });
-        for (const row of rows) {
-          const { campaignId: _campaignId, ...record } = toStatusMessage(row);
-          yield record satisfies CsvRecord;
-        }
-        if (rows.length < PAGE) return;
-        const last = rows.at(-1)!;
-        cursor = { createdAt: last.createdAt, id: last.notificationId };
-      }
+      yield* statusMessageRecords(db, actor.clientId, where, filters.sort);
     },
   };
 }
