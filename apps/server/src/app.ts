@@ -68,6 +68,7 @@ import {
   createProviderRouting,
   createSandboxChannels,
   createWhatsappChannel,
+  createWhatsappTemplates,
   emailBounceRoutes,
   findTelegramChat,
   type InboxPort,
@@ -86,8 +87,11 @@ import {
   voiceCallbackRoutes,
   voiceCallbackUrl,
   type WhatsappChannel,
+  type WhatsappTemplates,
   whatsappJobs,
   whatsappSettingsRoutes,
+  whatsappTemplateJobs,
+  whatsappTemplateRoutes,
   whatsappWebhookRoutes,
   withTelegramChatLinks,
   withUnsubscribeLinks,
@@ -155,12 +159,16 @@ export type AppDeps = {
   messagingHoldMs?: number;
   /** Now, for OTP expiry and limits; tests move it. */
   clock?: () => Date;
+  /** WhatsApp templates: the sandbox review's delay and the clock it is measured on (tests move it). */
+  whatsappTemplates?: { clock?: () => Date; sandboxReviewSeconds?: number };
 };
 export type Sapa = {
   app: FastifyInstance;
   jobs: Jobs;
   realtime: RealtimeServer;
   whatsapp: WhatsappChannel;
+  /** The WhatsApp numbers' message templates (Graph API `message_templates`, sandbox review). */
+  whatsappTemplates: WhatsappTemplates;
   /** The channels messaging sends on. */
   channels: ChannelRegistry;
   /** The outbound ledger and send job every feature sends through. */
@@ -191,6 +199,7 @@ export async function buildApp({
   dispatch: dispatchOptions,
   messagingHoldMs,
   clock,
+  whatsappTemplates: templateOptions,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -304,6 +313,21 @@ export async function buildApp({
     inboxPort: messaging.inboundPort(inbox),
     log: app.log,
     enqueue,
+    templates: {
+      receiveWebhook: (envelope, rawBody, signature) =>
+        whatsappTemplates.receiveWebhook(envelope, rawBody, signature),
+      sendComponents: (channel, message) => whatsappTemplates.sendComponents(channel, message),
+    },
+  });
+  const whatsappTemplates = createWhatsappTemplates({
+    db,
+    keys,
+    outbound,
+    graphBaseUrl: config.whatsappGraphBaseUrl,
+    enqueue,
+    log: app.log,
+    postWebhook: (rawBody, signature) => whatsapp.receiveWebhook(rawBody, signature),
+    ...templateOptions,
   });
   // Each client's configured providers (issue 16): changes go through approvals, sends through the routers.
   const providers = createProviderConfiguration({
@@ -367,6 +391,7 @@ export async function buildApp({
       ...identityJobs(db),
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
+      ...whatsappTemplateJobs(() => whatsappTemplates),
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
@@ -447,6 +472,7 @@ export async function buildApp({
   await app.register(subscriptionsRoutes, { db });
   await app.register(storageRoutes, { db, storage });
   await app.register(whatsappWebhookRoutes, { whatsapp });
+  await app.register(whatsappTemplateRoutes, { templates: whatsappTemplates });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
@@ -508,6 +534,7 @@ export async function buildApp({
     jobs: queue,
     realtime,
     whatsapp,
+    whatsappTemplates,
     channels,
     messaging,
     sandbox,

@@ -22,6 +22,8 @@ export * from './campaigns/status-messages.operations.js';
 export * from './channels/providers.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
 export * from './channels/whatsapp.operations.js';
+export * from './channels/whatsapp-templates.operations.js';
+export * from './channels/whatsapp-templates.schemas.js';
 export * from './clients/clients.operations.js';
 export * from './contacts/blacklist.operations.js';
 export * from './contacts/blacklist.schemas.js';

@@ -73,3 +73,9 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
+export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
+export {
+  createWhatsappTemplates,
+  type WhatsappTemplates,
+} from './whatsapp-templates/whatsapp-templates.service.js';
