@@ -66,6 +66,8 @@ export type ScreenKind =
   | 'channelDashboard'
   | 'notificationCampaignsDashboard'
   | 'selfServicePage'
+  | 'whatsappTemplateList'
+  | 'whatsappTemplateCreate'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -182,8 +184,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/whatsapp/auto-reply', 'autoReply'],
     ['/whatsapp/phoneNumber', 'phoneNumber'],
     ['/whatsapp/provider', 'provider'],
-    ['/whatsapp/template', 'template'],
-    ['/whatsapp/createtemplate', 'createTemplate', hidden],
+    ['/whatsapp/template', 'template', { screen: 'whatsappTemplateList' }],
+    ['/whatsapp/createtemplate', 'createTemplate', { screen: 'whatsappTemplateCreate', nav: false }],
     ['/whatsapp/pdf', 'pdf'],
     ['/whatsapp/resources', 'resources'],
   ]),

@@ -3,6 +3,7 @@ import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { NotificationScreen } from '../features/notification/notification-screens';
+import type { WhatsappTemplateScreen } from '../features/whatsapp-templates/whatsapp-templates-screens';
 import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
 import { requireSessionLoader } from './guards/session-guards';
@@ -44,6 +45,15 @@ function notificationScreen(name: NotificationScreen): LazyScreen {
     Component: await (await import('../features/notification/notification-screens')).NOTIFICATION_SCREENS[
       name
     ](),
+  });
+}
+
+/** A WhatsApp template screen, through the feature's one lazy module. */
+function whatsappTemplateScreen(name: WhatsappTemplateScreen): LazyScreen {
+  return async () => ({
+    Component: await (
+      await import('../features/whatsapp-templates/whatsapp-templates-screens')
+    ).WHATSAPP_TEMPLATE_SCREENS[name](),
   });
 }
 
@@ -179,6 +189,8 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   notificationBatchErrors: notificationScreen('notificationBatchErrors'),
   notificationBatchInput: notificationScreen('notificationBatchInput'),
   notificationAttempts: notificationScreen('notificationAttempts'),
+  whatsappTemplateList: whatsappTemplateScreen('whatsappTemplateList'),
+  whatsappTemplateCreate: whatsappTemplateScreen('whatsappTemplateCreate'),
   channelSelfServiceSend: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-send-page'))
       .SelfServiceSendPage,

@@ -10,7 +10,9 @@ import {
 
 /** Who sees the templates (campaign makers pick them) and who creates, deletes and syncs them. */
 const readAccess = access.feature('WHATSAPP', ['SAD', 'ADC', 'ADU', 'USR', 'USV', 'ADB']);
-const writeAccess = access.feature('WHATSAPP', ['SAD', 'ADC', 'ADU']);
+/** Who creates, deletes and syncs templates: the roles that manage the client's WhatsApp numbers. */
+export const WHATSAPP_TEMPLATE_WRITE_ROLES = ['SAD', 'ADC', 'ADU'] as const;
+const writeAccess = access.feature('WHATSAPP', WHATSAPP_TEMPLATE_WRITE_ROLES);
 const TemplateParamsSchema = z.object({ templateId: z.string().max(64) });
 
 /**
