@@ -67,6 +67,7 @@ import {
   createProviderMetrics,
   createProviderRouting,
   createSandboxChannels,
+  createTelegramWebhooks,
   createWhatsappChannel,
   createWhatsappTemplates,
   emailBounceRoutes,
@@ -76,6 +77,7 @@ import {
   type Messaging,
   messagingJobs,
   type OutboundSourcePort,
+  type ProviderRouting,
   providersRoutes,
   providerWebhookRoutes,
   registerProviderApprovals,
@@ -84,6 +86,8 @@ import {
   sandboxOutboxRoutes,
   sandboxPhoneRoutes,
   telegramLinkRoutes,
+  telegramWebhookJobs,
+  telegramWebhookRoutes,
   voiceCallbackRoutes,
   voiceCallbackUrl,
   type WhatsappChannel,
@@ -330,11 +334,20 @@ export async function buildApp({
     ...templateOptions,
   });
   // Each client's configured providers (issue 16): changes go through approvals, sends through the routers.
-  const providers = createProviderConfiguration({
+  // A changed provider: the routers make the new one; a Telegram bot is told where its updates go.
+  const providerChanged = (clientId: string, channel: Parameters<ProviderRouting['changed']>[1]) => {
+    providerRouting.changed(clientId, channel);
+    if (channel === 'telegram') telegramWebhooks.changed(clientId);
+  };
+  const providers = createProviderConfiguration({ db, keys, outbound, changed: providerChanged });
+  const telegramWebhooks = createTelegramWebhooks({
     db,
-    keys,
     outbound,
-    changed: (clientId, channel) => providerRouting.changed(clientId, channel),
+    publicUrl: config.publicUrl,
+    key: keys.providerCallbacks,
+    findRunningConfig: (clientId, channel) => providers.findRunningConfig(clientId, channel),
+    enqueue,
+    log: app.log,
   });
   const providerRouting = createProviderRouting({
     lookup: providers.findRunningConfig,
@@ -392,6 +405,7 @@ export async function buildApp({
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
       ...whatsappTemplateJobs(() => whatsappTemplates),
+      ...telegramWebhookJobs(() => telegramWebhooks),
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
@@ -466,7 +480,7 @@ export async function buildApp({
   registerUserApprovals(approvals, renameAgentsOfUser);
   registerCampaignApprovals(approvals);
   registerBatchApprovals(approvals);
-  registerProviderApprovals(approvals, { keys, changed: providerRouting.changed });
+  registerProviderApprovals(approvals, { keys, changed: providerChanged });
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
   await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
@@ -484,6 +498,7 @@ export async function buildApp({
   await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
   await app.register(emailBounceRoutes, { db, statuses: messaging });
   await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });
+  await app.register(telegramWebhookRoutes, { webhooks: telegramWebhooks });
   await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(dispatchRoutes, { db });

@@ -21,6 +21,7 @@ export * from './campaigns/self-service.operations.js';
 export * from './campaigns/status-messages.operations.js';
 export * from './channels/providers.operations.js';
 export * from './channels/sandbox-phone.schemas.js';
+export * from './channels/telegram-webhook.operations.js';
 export * from './channels/whatsapp.operations.js';
 export * from './channels/whatsapp-templates.operations.js';
 export * from './channels/whatsapp-templates.schemas.js';

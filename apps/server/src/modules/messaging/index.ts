@@ -26,6 +26,11 @@ export {
   telegramWebhookUrl,
 } from './channels/telegram/telegram-links.js';
 export { telegramLinkRoutes } from './channels/telegram/telegram-links.routes.js';
+export {
+  createTelegramWebhooks,
+  type TelegramWebhooks,
+} from './channels/telegram/telegram-webhook.js';
+export { telegramWebhookJobs, telegramWebhookRoutes } from './channels/telegram/telegram-webhook.routes.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
 export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
 export { voiceCallbackRoutes } from './channels/voice/voice-callbacks.routes.js';
