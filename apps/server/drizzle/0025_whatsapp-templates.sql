@@ -29,5 +29,4 @@ CREATE TABLE "whatsapp_templates" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_templates_name_key" ON "whatsapp_templates" USING btree ("client_id","channel_id","name","language");--> statement-breakpoint
-CREATE INDEX "whatsapp_templates_created_idx" ON "whatsapp_templates" USING btree ("client_id","created_at");--> statement-breakpoint
-CREATE INDEX "whatsapp_templates_provider_id_idx" ON "whatsapp_templates" USING btree ("provider_template_id");
+CREATE INDEX "whatsapp_templates_created_idx" ON "whatsapp_templates" USING btree ("client_id","created_at");

@@ -43,7 +43,5 @@ export const whatsappTemplates = pgTable(
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('whatsapp_templates_name_key').on(t.clientId, t.channelId, t.name, t.language),
     index('whatsapp_templates_created_idx').on(t.clientId, t.createdAt),
-    // Webhooks name Meta's template id and WABA, not the client.
-    index('whatsapp_templates_provider_id_idx').on(t.providerTemplateId),
   ],
 );
