@@ -9,6 +9,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each lazy module needs (bench/web-entry.mjs follows the login
+    // page's and the language chunks from it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React is a long-lived chunk every page needs: an app deploy does not make browsers download it

@@ -47,6 +47,7 @@ import {
   usersRoutes,
 } from './modules/identity/index.js';
 import {
+  analyticsJobs,
   createCustomerAccess,
   createInboxPort,
   createPresence,
@@ -413,6 +414,7 @@ export async function buildApp({
       ...otpJobs(() => otp),
       ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
+      ...analyticsJobs({ db, mailer: createMailer(config, db), send: enqueue }),
       ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
@@ -428,6 +430,8 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The /analytics/metabase screen embeds the client's own Metabase (decision 0038).
+        frameSrc: ["'self'", 'https:', 'http:'],
         upgradeInsecureRequests: null,
       },
     },
@@ -517,6 +521,8 @@ export async function buildApp({
       exports,
       storage,
       publicUrl: config.publicUrl,
+      encryptionKey: keys.encryption,
+      mailer: createMailer(config, db),
     },
   });
 

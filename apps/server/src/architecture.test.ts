@@ -25,6 +25,7 @@ const GLOBAL_LOOKUP_INDEXES = [
   'auth_sessions.auth_sessions_expires_idx', // housekeeping deletes expired sessions of every client
   'campaign_notifications.campaign_notifications_sending_idx', // dead workers' leases are taken back for every client
   'client_api_secrets.client_api_secrets_hash_key', // a public API call arrives with its secret alone
+  'cs_email_pulses.cs_email_pulses_due_idx', // the email pulse scheduler finds due pulses of every client
   'identity_providers.identity_providers_id_key', // SSO callbacks name the provider alone
   'mail_outbox.mail_outbox_time_idx', // the mail sender drains every client's outbox in order
   'password_reset_tokens.password_reset_tokens_hash_key', // a reset link carries its token alone

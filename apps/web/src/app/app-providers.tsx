@@ -1,11 +1,14 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { useSessionStore } from '../lib/session';
 import './notifications.css';
+
+// The toasts' container is not needed to draw the login page: it arrives just after (issue 19). A toast
+// shown before it mounts waits in the notifications store and appears when it does.
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
 export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
@@ -32,8 +35,9 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} env={env}>
-        {/* Toasts open below the header (notifications.css), never over the account menu. */}
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -68,6 +68,9 @@ export type ScreenKind =
   | 'selfServicePage'
   | 'whatsappTemplateList'
   | 'whatsappTemplateCreate'
+  | 'analyticsList'
+  | 'analyticsMetabase'
+  | 'analyticsEmailPulse'
   /** Redirect-only paths (bare `/dashboard`, `/config`): the guard always sends the user on. */
   | 'redirect';
 
@@ -273,9 +276,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/report/notificationHistory', 'notificationHistory'],
   ]),
   ...area('analytics', [
-    ['/analytics/list', 'analyticsList'],
-    ['/analytics/metabase', 'metabase'],
-    ['/analytics/email-pulse', 'emailPulse'],
+    ['/analytics/list', 'analyticsList', { screen: 'analyticsList' }],
+    ['/analytics/metabase', 'metabase', { screen: 'analyticsMetabase' }],
+    ['/analytics/email-pulse', 'emailPulse', { screen: 'analyticsEmailPulse' }],
   ]),
   ...area('metrics', [
     ['/metrics/page', 'pageMetrics'],

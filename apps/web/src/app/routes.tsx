@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
-import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts';
+import { CS_SUPERVISOR_ROLES, hasRoleIn } from '@sapa/contracts/access';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import type { AnalyticsScreen } from '../features/analytics/analytics-screens';
 import type { NotificationScreen } from '../features/notification/notification-screens';
 import type { WhatsappTemplateScreen } from '../features/whatsapp-templates/whatsapp-templates-screens';
 import { useSessionStore } from '../lib/session';
@@ -54,6 +55,13 @@ function whatsappTemplateScreen(name: WhatsappTemplateScreen): LazyScreen {
     Component: await (
       await import('../features/whatsapp-templates/whatsapp-templates-screens')
     ).WHATSAPP_TEMPLATE_SCREENS[name](),
+  });
+}
+
+/** An `/analytics` screen, through the area's one lazy module. */
+function analyticsScreen(name: AnalyticsScreen): LazyScreen {
+  return async () => ({
+    Component: await (await import('../features/analytics/analytics-screens')).ANALYTICS_SCREENS[name](),
   });
 }
 
@@ -217,6 +225,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/channel-campaigns/pages/notification-dashboard-page'))
       .NotificationDashboardPage,
   }),
+  analyticsList: analyticsScreen('analyticsList'),
+  analyticsMetabase: analyticsScreen('analyticsMetabase'),
+  analyticsEmailPulse: analyticsScreen('analyticsEmailPulse'),
   selfServicePage: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-hub-page')).SelfServiceHubPage,
   }),

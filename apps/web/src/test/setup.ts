@@ -1,6 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { apiMetrics } from '../lib/http';
+import { i18nReady, LOCALES, loadLocale } from '../lib/i18n';
+
+// Both languages' main strings, as a browser has them after a switch (the app loads each on demand):
+// tests change the language directly with `i18n.changeLanguage`.
+await Promise.all([i18nReady, ...LOCALES.map(loadLocale)]);
 
 // Screens load lazily: the first one in a file pays for the transform.
 configure({ asyncUtilTimeout: 4_000 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+export const ROUTING_STRATEGIES = ['weighted', 'leastBusy', 'roundRobin'] as const;
+export type RoutingStrategy = (typeof ROUTING_STRATEGIES)[number];
+
+export const MaintenanceSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().min(1, 'Write the message customers get').max(4096, 'At most 4096 characters'),
+  periodMinutes: z.number().int().min(1, 'At least one minute').max(43_200, 'At most 30 days'),
+});
+export type Maintenance = z.infer<typeof MaintenanceSchema>;
+
 /** Every field of spec §3's per-client configuration; CS_CONFIG_DEFAULTS is where a new client starts. */
 export const CsConfigSchema = z.object({
   autoclose: z.object({ enabled: z.boolean(), minutes: z.number().int().positive() }),
@@ -25,8 +35,11 @@ export const CsConfigSchema = z.object({
   mandatoryCategory: z.boolean(),
   chatBot: z.boolean(),
   package: z.string(),
-  /** Routing strategy for autoAssignTicket: by percentageWeight, or to the least busy agent. */
-  strategy: z.enum(['weighted', 'leastBusy']),
+  /**
+   * Routing strategy for autoAssignTicket: by percentageWeight, to the least busy agent, or round robin
+   * (the agent whose last assignment is oldest goes next).
+   */
+  strategy: z.enum(ROUTING_STRATEGIES),
   /**
    * Seconds an online agent may be without any live connection (every tab closed, network gone)
    * before they are set offline and their unanswered rooms go back to the queue.
@@ -34,6 +47,11 @@ export const CsConfigSchema = z.object({
   presenceGraceSeconds: z.number().int().min(1).max(3600),
   /** After an agent closes a conversation, ask the customer to rate it (WhatsApp reply buttons). */
   csatEnabled: z.boolean(),
+  /**
+   * The inbox in maintenance (`/config/maintenance`): customers who write get `message` (at most once per
+   * `periodMinutes` each), agents see a banner in the chat workspace.
+   */
+  maintenance: MaintenanceSchema,
 });
 export type CsConfig = z.infer<typeof CsConfigSchema>;
 export const CsConfigPatchSchema = CsConfigSchema.partial();
@@ -64,6 +82,11 @@ export const CS_CONFIG_DEFAULTS: CsConfig = {
   strategy: 'weighted',
   presenceGraceSeconds: 60,
   csatEnabled: false,
+  maintenance: {
+    enabled: false,
+    message: 'Our chat is under maintenance. We will answer you as soon as we are back.',
+    periodMinutes: 60,
+  },
 };
 
 /** A stored configuration with the defaults under it; fields saved by older versions are dropped. */

@@ -133,6 +133,25 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/dashboard/daily': SUPERVISORS,
   'GET /api/cs/dashboard/response-times': SUPERVISORS,
   'GET /api/cs/dashboard/response-times/export': SUPERVISORS,
+  // CS availability (business hours, agents' schedules): CS config, the admins' (spec §6).
+  'GET /api/cs/cs-availability': ADMINS,
+  'POST /api/cs/cs-availability': ADMINS,
+  'PUT /api/cs/cs-availability': ADMINS,
+  'DELETE /api/cs/cs-availability': ADMINS,
+  // Analytics (decision 0038): dashboards for supervisors, the Metabase settings for admins, email
+  // pulse for the super admin (spec §6).
+  'GET /api/cs/analytics': SUPERVISORS,
+  'PUT /api/cs/analytics': SUPERVISORS,
+  'DELETE /api/cs/analytics': SUPERVISORS,
+  'GET /api/cs/dashboard/analytics': SUPERVISORS,
+  'PUT /api/cs/dashboard/analytics': SUPERVISORS,
+  'GET /api/cs/dashboard/chatbotDashboard': SUPERVISORS,
+  'GET /api/cs/analytics/metabase': SUPERVISORS,
+  'PUT /api/cs/analytics/metabase': ADMINS,
+  'GET /api/cs/email-pulse': { roles: ['SAD'] },
+  'POST /api/cs/email-pulse': { roles: ['SAD'] },
+  'PUT /api/cs/email-pulse': { roles: ['SAD'] },
+  'PUT /api/cs/email-pulse/change-status': { roles: ['SAD'] },
 };
 
 type Caller = { role: RoleCode; chatRole: ChatRole | null };

@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/database.js';
 import type { Exports } from '../../platform/exports/index.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail/index.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
 import type { Storage } from '../../platform/storage/index.js';
 import type { Messaging } from '../messaging/index.js';
@@ -21,4 +22,8 @@ export type InboxDeps = {
   storage?: Storage | undefined;
   /** This server's address as the outside reaches it: a provider fetches a sent image from it. */
   publicUrl?: string | undefined;
+  /** Seals the secrets the inbox keeps (the Metabase embedding key). */
+  encryptionKey?: Buffer | undefined;
+  /** Sends the email pulse digests. */
+  mailer?: Mailer | undefined;
 };

@@ -54,3 +54,11 @@ export const imageTooLarge = (maxBytes: number) =>
   new AppError(413, 'image_too_large', `The image is larger than ${maxBytes / (1024 * 1024)} MB`);
 export const uploadsNotConfigured = () =>
   new AppError(503, 'uploads_not_configured', 'File uploads are not available on this server');
+export const availabilityNotFound = () =>
+  notFound('availability_not_found', 'Availability schedule not found');
+export const availabilityExists = () =>
+  new AppError(
+    409,
+    'availability_exists',
+    'This schedule already exists: the business and each agent have one schedule, edit it instead',
+  );

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { agentsRoutes } from './agents/agents.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { availabilityRoutes } from './availability/availability.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { contactMessagesRoutes } from './chat/contact-messages.routes.js';
@@ -23,4 +25,6 @@ export const inboxRoutes: FastifyPluginAsync<{ deps: InboxDeps }> = async (app, 
   await app.register(templatesRoutes, { deps });
   await app.register(categoriesRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
+  await app.register(analyticsRoutes, { deps });
+  await app.register(availabilityRoutes, { deps });
 };

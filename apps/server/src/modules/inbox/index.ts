@@ -1,4 +1,5 @@
 export { findAgentStatus, renameAgentsOfUser } from './agents/agents.service.js';
+export { analyticsJobs } from './analytics/analytics.jobs.js';
 export { createCustomerAccess } from './customer-access.js';
 export { inboxExportProducers } from './exports/exports.service.js';
 export type { InboxDeps } from './inbox.deps.js';

@@ -6,8 +6,8 @@ import {
   isFeatureFlag,
   isRoleCode,
   PROFILE_PATH,
-  type Session,
-} from '@sapa/contracts';
+} from '@sapa/contracts/access';
+import type { Session } from '@sapa/contracts/identity';
 import { type LoaderFunctionArgs, redirect, replace } from 'react-router';
 import { loadSubscriptionForGuard } from '../../features/subscription/api/get-subscription';
 import { i18n } from '../../lib/i18n';

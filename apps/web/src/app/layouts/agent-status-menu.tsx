@@ -6,7 +6,7 @@ import {
   AgentStatusSchema,
   DEFAULT_AGENT_STATUS,
   readInboxEvent,
-} from '@sapa/contracts';
+} from '@sapa/contracts/inbox';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

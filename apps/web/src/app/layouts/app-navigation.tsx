@@ -1,5 +1,5 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { type GuardDecision, guardRoute, SUBSCRIPTION_PATH } from '@sapa/contracts';
+import { type GuardDecision, guardRoute, SUBSCRIPTION_PATH } from '@sapa/contracts/access';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

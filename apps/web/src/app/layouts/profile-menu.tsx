@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { ROLE_NAMES } from '@sapa/contracts';
+import { ROLE_NAMES } from '@sapa/contracts/access';
 import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

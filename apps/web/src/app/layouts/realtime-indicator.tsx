@@ -1,5 +1,5 @@
 import { ThemeIcon, Tooltip } from '@mantine/core';
-import { REALTIME_RECONNECT } from '@sapa/contracts';
+import { REALTIME_RECONNECT } from '@sapa/contracts/realtime';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';

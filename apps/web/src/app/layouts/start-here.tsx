@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { CS_SUPERVISOR_ROLES, guardRoute, hasRoleIn, PROFILE_PATH } from '@sapa/contracts';
+import { CS_SUPERVISOR_ROLES, guardRoute, hasRoleIn, PROFILE_PATH } from '@sapa/contracts/access';
 import { IconArrowRight, IconCompass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { AGENT_OFFLINE_PATH } from '@sapa/contracts';
+import { AGENT_OFFLINE_PATH } from '@sapa/contracts/inbox';
 import { useSessionStore } from '../session';
 import { CSRF_HEADER } from './http-constants';
 

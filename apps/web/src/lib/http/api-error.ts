@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@sapa/contracts';
+import { ErrorBodySchema } from '@sapa/contracts/errors';
 
 /** Codes the web gives failures that carry no `{ error: { code, message } }` body of the server. */
 export const NETWORK_ERROR = 'network_error';

@@ -1,4 +1,4 @@
-import { type ApiMetricBatch, usageOperations } from '@sapa/contracts';
+import { type ApiMetricBatch, usageOperations } from '@sapa/contracts/usage';
 
 /** Spec §7/§9: call timings are batched and posted to the api-metrics endpoint, debounced 500 ms. */
 export const API_METRICS_PATH = usageOperations.recordApiMetrics.path;

@@ -4,7 +4,7 @@ import {
   type OperationInput,
   type OperationResponse,
   operationPath,
-} from '@sapa/contracts';
+} from '@sapa/contracts/operations';
 import type { DownloadedFile } from './download';
 import { buildUrl, type HttpOptions, type QueryValue, request } from './http';
 

@@ -1,10 +1,7 @@
-import {
-  type ApiMetricBatch,
-  INTEGRITY_FAILURE_MESSAGE,
-  type Session,
-  SessionSchema,
-  TRIAL_EXPIRED_CODE,
-} from '@sapa/contracts';
+import { type Session, SessionSchema } from '@sapa/contracts/identity';
+import { INTEGRITY_FAILURE_MESSAGE } from '@sapa/contracts/integrity';
+import { TRIAL_EXPIRED_CODE } from '@sapa/contracts/subscriptions';
+import type { ApiMetricBatch } from '@sapa/contracts/usage';
 import { findSession, useSessionStore } from '../session';
 import { reportTrialExpired } from './access-events';
 import { ApiError, apiErrorFromBody, HTTP_ERROR, INTEGRITY_ERROR, NETWORK_ERROR } from './api-error';

@@ -1,4 +1,4 @@
-import { integrityPayload } from '@sapa/contracts';
+import { integrityPayload } from '@sapa/contracts/integrity';
 
 const encoder = new TextEncoder();
 

@@ -1,4 +1,4 @@
-import { type PageMetric, usageOperations } from '@sapa/contracts';
+import { type PageMetric, usageOperations } from '@sapa/contracts/usage';
 import { callOperation } from '../http';
 import { findSession } from '../session';
 

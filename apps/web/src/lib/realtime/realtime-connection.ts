@@ -5,7 +5,7 @@ import {
   type RealtimeEvent,
   type RealtimeHello,
   RealtimeServerMessageSchema,
-} from '@sapa/contracts';
+} from '@sapa/contracts/realtime';
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 
 /**

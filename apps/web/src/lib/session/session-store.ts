@@ -1,4 +1,4 @@
-import type { Session } from '@sapa/contracts';
+import type { Session } from '@sapa/contracts/identity';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

@@ -42,6 +42,8 @@ export const csAgents = pgTable(
     statusSince: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
     /** Rooms ever assigned: weighted routing compares it with the weight. */
     assignedCount: integer('assigned_count').notNull().default(0),
+    /** When routing last gave this agent a room: round robin serves the agent waiting longest. */
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

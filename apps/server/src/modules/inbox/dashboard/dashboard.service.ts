@@ -98,7 +98,7 @@ export async function getDailyActiveCustomers(
 }
 
 /** Calendar dates from..to inclusive, counted without a time zone (plain dates). */
-function datesBetween(from: string, to: string): string[] {
+export function datesBetween(from: string, to: string): string[] {
   const dates: string[] = [];
   for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY) {
     dates.push(new Date(time).toISOString().slice(0, 10));
@@ -147,7 +147,7 @@ export async function getDailySeries(
   };
 }
 
-function shiftDate(date: string, days: number): string {
+export function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 

@@ -35,6 +35,11 @@ export const csRooms = pgTable(
     status: text('status', { enum: ['queued', 'open', 'closed'] }).notNull(),
     csId: uuid('cs_id'),
     isBot: boolean('is_bot').notNull().default(false),
+    /**
+     * The bot held this room at some moment (set by a trigger whenever is_bot turns true, never
+     * cleared): bot containment counts these rooms after a hand-off has cleared is_bot (decision 0038).
+     */
+    botHandled: boolean('bot_handled').notNull().default(false),
     isInternal: boolean('is_internal').notNull().default(false),
     priority: text('priority'),
     categoryId: text('category_id'),

@@ -8,6 +8,7 @@ const agent = (id: string, overrides: Partial<Candidate> = {}): Candidate => ({
   capacity: 10_000,
   assignedCount: 0,
   openRooms: 0,
+  lastAssignedAt: null,
   ...overrides,
 });
 
@@ -73,5 +74,28 @@ describe('routing policy', () => {
     expect(chooseAgent([], { tags: [], preferredCsId: null }, 'weighted').reason).toBe(
       'queued: no agent is online',
     );
+  });
+
+  it('takes turns under round robin: never-served agents first, then whoever was served longest ago', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 3, minute));
+    const agents = [
+      agent('a', { lastAssignedAt: at(5) }),
+      agent('b', { lastAssignedAt: at(1) }),
+      agent('c', { lastAssignedAt: null }),
+    ];
+    const room = { tags: [] as string[], preferredCsId: null };
+    const order: (string | null)[] = [];
+    let minute = 10;
+    for (let i = 0; i < 6; i++) {
+      const choice = chooseAgent(agents, room, 'roundRobin');
+      order.push(choice.csId);
+      const chosen = agents.find((a) => a.id === choice.csId)!;
+      chosen.lastAssignedAt = at(minute++);
+    }
+    expect(order).toEqual(['c', 'b', 'a', 'c', 'b', 'a']);
+    // Weights do not matter to round robin, capacity does.
+    agents[2]!.openRooms = agents[2]!.capacity;
+    expect(chooseAgent(agents, room, 'roundRobin')).toMatchObject({ csId: 'b' });
+    expect(chooseAgent(agents, room, 'roundRobin').reason).toMatch(/^assigned: round robin/);
   });
 });

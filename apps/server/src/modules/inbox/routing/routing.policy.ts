@@ -1,3 +1,5 @@
+import type { RoutingStrategy } from '@sapa/contracts';
+
 /** Pure choice of an agent for a room; the service feeds it the live loads under the routing lock. */
 export type Candidate = {
   id: string;
@@ -6,6 +8,8 @@ export type Candidate = {
   capacity: number;
   assignedCount: number;
   openRooms: number;
+  /** When this agent last received a room (null: never): round robin serves the longest-waiting first. */
+  lastAssignedAt: Date | null;
 };
 
 export type Choice = { csId: string; reason: string } | { csId: null; reason: string };
@@ -13,7 +17,7 @@ export type Choice = { csId: string; reason: string } | { csId: null; reason: st
 export function chooseAgent(
   candidates: Candidate[],
   room: { tags: string[]; preferredCsId: string | null },
-  strategy: 'weighted' | 'leastBusy',
+  strategy: RoutingStrategy,
 ): Choice {
   if (candidates.length === 0) return { csId: null, reason: 'queued: no agent is online' };
   const tagged =
@@ -29,6 +33,14 @@ export function chooseAgent(
   if (strategy === 'leastBusy') {
     const best = [...free].sort((a, b) => a.openRooms - b.openRooms || a.assignedCount - b.assignedCount)[0]!;
     return { csId: best.id, reason: `assigned: least busy (${best.openRooms}/${best.capacity} open rooms)` };
+  }
+  if (strategy === 'roundRobin') {
+    // Turns in order of the last assignment: never-served agents first, then the one served longest ago.
+    const best = [...free].sort(
+      (a, b) =>
+        (a.lastAssignedAt?.getTime() ?? -1) - (b.lastAssignedAt?.getTime() ?? -1) || (a.id < b.id ? -1 : 1),
+    )[0]!;
+    return { csId: best.id, reason: `assigned: round robin (${best.openRooms}/${best.capacity} open rooms)` };
   }
   const weighted = free.filter((c) => c.percentageWeight > 0);
   if (weighted.length === 0) return { csId: null, reason: 'queued: every matching agent has weight 0' };

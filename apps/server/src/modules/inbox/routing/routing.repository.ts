@@ -40,6 +40,7 @@ export async function listOnlineAgents(db: Executor, clientId: string): Promise<
       percentageWeight: csAgents.percentageWeight,
       capacity: csAgents.capacity,
       assignedCount: csAgents.assignedCount,
+      lastAssignedAt: csAgents.lastAssignedAt,
       // Spelled out: inside a one-table select Drizzle leaves column names unqualified.
       openRooms: sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${clientId}
         and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
@@ -62,6 +63,6 @@ export async function listOnlineAgents(db: Executor, clientId: string): Promise<
 export async function countAssignment(db: Executor, clientId: string, csId: string) {
   await db
     .update(csAgents)
-    .set({ assignedCount: sql`${csAgents.assignedCount} + 1` })
+    .set({ assignedCount: sql`${csAgents.assignedCount} + 1`, lastAssignedAt: sql`clock_timestamp()` })
     .where(inClient(csAgents, clientId, eq(csAgents.id, csId)));
 }

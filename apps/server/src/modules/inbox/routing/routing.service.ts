@@ -1,6 +1,7 @@
 import { type CsConfig, withDefaults } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import { findCustomerByPhone } from '../../contacts/index.js';
+import { agentsOnSchedule } from '../availability/availability.service.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, roomAudience } from '../inbox.events.js';
@@ -67,7 +68,17 @@ export async function chooseAssignment(
   tags: string[],
   preferredCsId: string | null,
 ): Promise<Choice> {
-  const agents = await listOnlineAgents(tx, clientId);
+  const online = await listOnlineAgents(tx, clientId);
+  // Online is not enough either: the agent must be inside their schedule (decision 0036).
+  const onSchedule = await agentsOnSchedule(
+    tx,
+    clientId,
+    online.map((agent) => agent.id),
+    new Date(),
+  );
+  const agents = online.filter((agent) => onSchedule.has(agent.id));
+  if (online.length > 0 && agents.length === 0)
+    return { csId: null, reason: 'queued: no online agent is inside their schedule' };
   return chooseAgent(agents, { tags, preferredCsId }, config.strategy);
 }
 

@@ -197,6 +197,21 @@ describe('OTP public API', () => {
     expect(detail.json()).toMatchObject({ status: 'expired', checks: [] });
   });
 
+  it('reads a national number in the client’s country, not Indonesia’s', async () => {
+    const clientId = adc2.session.clientId;
+    await sapa.database.db.execute(sql`update clients set country_code = 'MY' where id = ${clientId}`);
+    try {
+      const requested = await requestOtp({ destination: '012-345 6789', channel: 'sms' }, secret2);
+      expect(requested.statusCode).toBe(200);
+      const code = await receivedCode(clientId, '60123456789');
+      expect(code).toMatch(/^\d{6}$/);
+      const { requestId } = requested.json();
+      expect((await verifyOtp({ requestId, code }, secret2)).json()).toMatchObject({ status: 'approved' });
+    } finally {
+      await sapa.database.db.execute(sql`update clients set country_code = 'ID' where id = ${clientId}`);
+    }
+  });
+
   it("answers 404 for another client's request id, an unknown one and a malformed one; 400 for a NUL byte", async () => {
     const { requestId } = (await requestOtp({ destination: '081210000005', channel: 'sms' })).json();
     const code = await receivedCode(adc.session.clientId, '6281210000005');

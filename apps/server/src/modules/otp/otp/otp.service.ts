@@ -9,13 +9,14 @@ import {
   type OtpStatus,
   type OtpVerifyAnswer,
 } from '@sapa/contracts';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { isId, newId } from '../../../lib/ids.js';
-import { parsePhone } from '../../../lib/phone.js';
+import { DEFAULT_PHONE_COUNTRY, parsePhone } from '../../../lib/phone.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { seal, unseal } from '../../../platform/secrets.js';
+import { clientPhoneCountry } from '../../clients/index.js';
 import type { Messaging, OutboundContent, OutboundSourcePort } from '../../messaging/index.js';
 import {
   dailyCapReached,
@@ -103,10 +104,13 @@ export type FallbackJobData = { clientId: string; requestId: string; sendId: str
 
 const iso = (date: Date) => date.toISOString();
 
-/** The destination as limits count it: a phone number's digits (and its prefix), an address, a chat. */
-function normaliseDestination(channel: OtpChannel, written: string): Destination {
+/**
+ * The destination as limits count it: a phone number's digits (and its prefix), an address, a chat. A
+ * national number (leading 0) is read in the client's country.
+ */
+function normaliseDestination(channel: OtpChannel, written: string, country: CountryCode): Destination {
   if (PHONE_CHANNELS.includes(channel)) {
-    const parsed = parsePhone(written);
+    const parsed = parsePhone(written, { defaultCountry: country });
     if (!parsed.ok) throw invalidDestination(channel, parsed.message.toLowerCase());
     if (!parsed.phone.valid) throw invalidDestination(channel, `${parsed.phone.e164} is not a valid number`);
     const callingCode = parsePhoneNumberFromString(parsed.phone.e164)?.countryCallingCode ?? '';
@@ -166,6 +170,11 @@ export function createOtp(deps: OtpDeps) {
   const { db, keys } = deps;
   const clock = deps.clock ?? (() => new Date());
   const observe = deps.observe ?? (() => {});
+
+  /** The country a national number is read in: the client's (only phone channels need it). */
+  async function countryFor(channel: OtpChannel, clientId: string): Promise<CountryCode> {
+    return PHONE_CHANNELS.includes(channel) ? clientPhoneCountry(db, clientId) : DEFAULT_PHONE_COUNTRY;
+  }
 
   async function settingsOf(executor: Executor, clientId: string): Promise<OtpSettings> {
     const stored = await findSettings(executor, clientId);
@@ -260,7 +269,8 @@ export function createOtp(deps: OtpDeps) {
     service?: ServiceContext,
   ) {
     const clientId = actor.clientId;
-    const destination = normaliseDestination(input.channel, input.destination);
+    const country = await countryFor(input.channel, clientId);
+    const destination = normaliseDestination(input.channel, input.destination, country);
     const now = clock();
     const outcome = await db.transaction(async (tx) => {
       const settings = await settingsOf(tx, clientId);
@@ -526,10 +536,11 @@ export function createOtp(deps: OtpDeps) {
         if (input.requestId !== undefined) {
           request = isId(input.requestId) ? await lockRequest(tx, actor.clientId, input.requestId) : null;
         } else if (input.to !== undefined) {
+          const country = await clientPhoneCountry(tx, actor.clientId);
           for (const channel of new Set(channels.map((c) => (PHONE_CHANNELS.includes(c) ? 'sms' : c)))) {
             let destination: Destination;
             try {
-              destination = normaliseDestination(channel as OtpChannel, input.to);
+              destination = normaliseDestination(channel as OtpChannel, input.to, country);
             } catch {
               continue;
             }

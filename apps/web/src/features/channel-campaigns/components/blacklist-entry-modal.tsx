@@ -14,6 +14,7 @@ import {
 } from '../../../lib/forms/schema-field-errors';
 import { describeError } from '../../../lib/http';
 import { useCreateBlacklistEntry } from '../api/create-blacklist-entry';
+import '../channel-campaigns-i18n';
 
 export type BlacklistEntryModalProps = {
   opened: boolean;

@@ -8,6 +8,7 @@ import { useCampaignSummary } from '../api/get-campaign-summary';
 import { STATUS_COLORS } from './notification-status-badge';
 import { isRefused, RefusedNotice } from './refused-notice';
 import { StatCard } from './stat-card';
+import '../channel-campaigns-i18n';
 
 /** Seconds as the dashboard reads them: 1 h 02 m 05 s, 3 m 20 s, 45 s. */
 export function formatSeconds(total: number): string {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useDailyProgress } from '../api/get-daily-progress';
 import { isRefused, RefusedNotice } from './refused-notice';
+import '../channel-campaigns-i18n';
 
 type Item = DailyProgress['items'][number];
 

@@ -1,6 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DAY_PRESETS, type DayPreset } from './day-range';
+import '../channel-campaigns-i18n';
 
 /** Today, the last 7 or the last 30 local days. */
 export function DayRangeControl({

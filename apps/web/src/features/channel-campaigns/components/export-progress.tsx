@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download-button';
 import { downloadStatusMessagesExport } from '../api/download-status-messages-export';
 import { isUnfinished } from '../api/list-status-messages-exports';
+import '../channel-campaigns-i18n';
 
 const COLORS: Record<Export['status'], string> = {
   queued: 'gray',

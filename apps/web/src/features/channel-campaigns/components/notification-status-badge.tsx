@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { NotificationStatus } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
+import '../channel-campaigns-i18n';
 
 export const STATUS_COLORS: Record<NotificationStatus, string> = {
   queued: 'gray',

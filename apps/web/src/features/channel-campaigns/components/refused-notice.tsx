@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, describeError } from '../../../lib/http';
+import '../channel-campaigns-i18n';
 
 /** Whether the server refused the reader (403): their role or the channel's feature, not a failure. */
 export const isRefused = (error: unknown) => error instanceof ApiError && error.status === 403;

@@ -18,6 +18,7 @@ import { describeError } from '../../../lib/http';
 import { useSendSelfService } from '../api/send-self-service';
 import { SmsCounter } from './sms-counter';
 import { type WhatsappTemplateDraft, WhatsappTemplateFields } from './whatsapp-template-fields';
+import '../channel-campaigns-i18n';
 
 /** One recipient a line (commas and semicolons also separate), blanks dropped. */
 export function parseRecipients(text: string): string[] {

@@ -10,6 +10,7 @@ import { type DayPreset, presetDays, todayIn } from './day-range';
 import { DayRangeControl } from './day-range-control';
 import { NotificationStatusBadge } from './notification-status-badge';
 import { isRefused, RefusedNotice } from './refused-notice';
+import '../channel-campaigns-i18n';
 
 type Row = NonNullable<ReturnType<typeof useSelfServiceHistory>['data']>['items'][number];
 

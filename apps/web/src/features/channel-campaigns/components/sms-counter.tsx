@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { smsSegments } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
+import '../channel-campaigns-i18n';
 
 /** The server refuses longer texts (ten parts at most). */
 export const SMS_MAX_CHARACTERS = 1_600;

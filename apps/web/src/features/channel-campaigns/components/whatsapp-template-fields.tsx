@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import '../channel-campaigns-i18n';
 
 export type WhatsappTemplateDraft = { name: string; language: string; parameters: string[] };
 

@@ -22,6 +22,7 @@ import { useChannelArea } from '../channel-area';
 import { BlacklistEntryModal } from '../components/blacklist-entry-modal';
 import { ChannelPageHeader } from '../components/channel-page-header';
 import { isRefused, RefusedNotice } from '../components/refused-notice';
+import '../channel-campaigns-i18n';
 
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;

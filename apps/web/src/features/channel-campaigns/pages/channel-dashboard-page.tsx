@@ -9,6 +9,7 @@ import { CampaignSummaryPanel } from '../components/campaign-summary-panel';
 import { DailyProgressTable } from '../components/daily-progress-table';
 import { type DayPreset, presetDays, todayIn } from '../components/day-range';
 import { DayRangeControl } from '../components/day-range-control';
+import '../channel-campaigns-i18n';
 
 /** `/dashboard/<channel>`: the channel's usage summary over local days and today's campaign progress. */
 export function ChannelDashboardPage() {

@@ -8,6 +8,7 @@ import { CampaignSummaryPanel } from '../components/campaign-summary-panel';
 import { DailyProgressTable } from '../components/daily-progress-table';
 import { type DayPreset, presetDays, todayIn } from '../components/day-range';
 import { DayRangeControl } from '../components/day-range-control';
+import '../channel-campaigns-i18n';
 
 /**
  * `/dashboard-notification/notification`: the campaigns of every channel — today's progress of each

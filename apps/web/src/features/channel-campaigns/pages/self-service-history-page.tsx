@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useChannelArea } from '../channel-area';
 import { ChannelPageHeader } from '../components/channel-page-header';
 import { SelfServiceHistoryTable } from '../components/self-service-history-table';
+import '../channel-campaigns-i18n';
 
 const PAGE_SIZE = 10;
 

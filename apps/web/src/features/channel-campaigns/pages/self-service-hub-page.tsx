@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSessionStore } from '../../../lib/session';
 import { SelfServiceForm } from '../components/self-service-form';
 import { SelfServiceHistoryTable } from '../components/self-service-history-table';
+import '../channel-campaigns-i18n';
 
 const PAGE_SIZE = 10;
 

@@ -6,6 +6,7 @@ import { areaPath, useChannelArea } from '../channel-area';
 import { ChannelPageHeader } from '../components/channel-page-header';
 import { SelfServiceForm } from '../components/self-service-form';
 import { SelfServiceHistoryTable } from '../components/self-service-history-table';
+import '../channel-campaigns-i18n';
 
 const RECENT = 5;
 

@@ -12,6 +12,7 @@ import { areaPath, useChannelArea } from '../channel-area';
 import { ChannelPageHeader } from '../components/channel-page-header';
 import { ExportProgress } from '../components/export-progress';
 import { isRefused, RefusedNotice } from '../components/refused-notice';
+import '../channel-campaigns-i18n';
 
 const PAGE_SIZE = 10;
 

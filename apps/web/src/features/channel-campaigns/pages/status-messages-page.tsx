@@ -27,6 +27,7 @@ import { ExportProgress } from '../components/export-progress';
 import { NotificationStatusBadge } from '../components/notification-status-badge';
 import { isRefused, RefusedNotice } from '../components/refused-notice';
 import { useFollowedExport } from '../hooks/use-followed-export';
+import '../channel-campaigns-i18n';
 
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;

@@ -26,6 +26,7 @@ import {
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, fieldErrorsOfIssues } from '../../../lib/forms/schema-field-errors';
+import '../clients-i18n';
 
 export type ClientFormValues = {
   clientName: string;

@@ -19,6 +19,7 @@ import {
   validateClientFields,
 } from '../api/clients-api';
 import { ClientForm, formValuesOf } from '../components/client-form';
+import '../clients-i18n';
 
 type Created = { clientId: string; clientName: string; adminEmail: string; temporaryPassword: string };
 

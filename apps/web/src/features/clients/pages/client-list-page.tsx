@@ -11,6 +11,7 @@ import { FileImportDialog, type ImportReportView } from '../../../components/fil
 import { PageHeader } from '../../../components/page-header';
 import { useDateTime } from '../../../lib/i18n';
 import { clientKeys, uploadClientBatch, useClientList } from '../api/clients-api';
+import '../clients-i18n';
 
 const PAGE_SIZE = 10;
 

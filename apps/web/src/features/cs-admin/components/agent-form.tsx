@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type FieldErrors, fieldErrorsOfIssues } from '../../../lib/forms/schema-field-errors';
 import type { AgentFormValues, AgentKind } from '../api/cs-agents-api';
+import '../cs-admin-i18n';
 
 /** The bounds the server checks (agents.routes.ts), checked here first so mistakes show under the field. */
 export const AgentFormSchema = z.object({

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { describeError, saveDownloadedFile } from '../../../lib/http';
 import { fetchAgentLog, useAgentChoices } from '../api/cs-agents-api';
+import '../cs-admin-i18n';
 
 /** Downloads the agents' log-in/out times (GET /exportLogToXlsx) for one agent or all, in a date range. */
 export function AgentLogDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

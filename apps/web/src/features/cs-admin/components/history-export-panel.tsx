@@ -12,6 +12,7 @@ import {
   useHistoryExports,
   useRequestHistoryExport,
 } from '../api/cs-history-api';
+import '../cs-admin-i18n';
 
 const STATUS_COLOR: Record<HistoryExport['status'], string> = {
   queued: 'gray',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { useAgentChoices, useAgentTags } from '../api/cs-agents-api';
 import { EMPTY_HISTORY_FILTERS, type HistoryFilters, useRoomCategories } from '../api/cs-history-api';
+import '../cs-admin-i18n';
 
 export type HistoryFiltersFormProps = {
   initial: HistoryFilters;

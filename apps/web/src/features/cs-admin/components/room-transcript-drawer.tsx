@@ -18,6 +18,7 @@ import { QueryState } from '../../../components/query-state';
 import { useRoomEventText } from '../../../components/room-event-text';
 import { useDateTime } from '../../../lib/i18n';
 import { downloadRoomCsv, useTranscript } from '../api/cs-history-api';
+import '../cs-admin-i18n';
 
 export type RoomTranscriptDrawerProps = {
   room: ChatRoom | null;

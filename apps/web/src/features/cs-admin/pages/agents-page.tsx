@@ -30,6 +30,7 @@ import {
 import { useTagNames } from '../api/cs-customers-api';
 import { AgentForm, EMPTY_AGENT } from '../components/agent-form';
 import { AgentLogDialog } from '../components/agent-log-dialog';
+import '../cs-admin-i18n';
 
 const TITLE: Record<AgentKind, string> = {
   cs: 'pages.manageAgents',

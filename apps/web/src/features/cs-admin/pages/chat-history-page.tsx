@@ -11,6 +11,7 @@ import { EMPTY_HISTORY_FILTERS, type HistoryFilters, useHistory } from '../api/c
 import { HistoryExportPanel } from '../components/history-export-panel';
 import { HistoryFiltersForm } from '../components/history-filters';
 import { RoomTranscriptDrawer } from '../components/room-transcript-drawer';
+import '../cs-admin-i18n';
 
 const PAGE_SIZE = 10;
 

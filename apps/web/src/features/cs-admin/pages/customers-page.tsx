@@ -33,6 +33,7 @@ import {
   useSaveCustomerTags,
   useTagNames,
 } from '../api/cs-customers-api';
+import '../cs-admin-i18n';
 
 function EditTagsModal({
   customer,

@@ -13,6 +13,7 @@ import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useDeleteTag, useSaveTag, useTagList } from '../api/cs-customers-api';
+import '../cs-admin-i18n';
 
 const PAGE_SIZE = 10;
 /** The server lets the client admins change the tag list (inbox.access.ts CS_ADMINS). */

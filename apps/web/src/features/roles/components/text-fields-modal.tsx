@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type FieldErrors, fieldErrorsOfIssues } from '../../../lib/forms/schema-field-errors';
+import '../roles-i18n';
 
 export type TextFieldsModalProps = {
   opened: boolean;

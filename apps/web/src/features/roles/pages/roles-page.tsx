@@ -29,6 +29,7 @@ import {
   useSetRoleRights,
 } from '../api/roles-api';
 import { TextFieldsModal } from '../components/text-fields-modal';
+import '../roles-i18n';
 
 function RolesTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();

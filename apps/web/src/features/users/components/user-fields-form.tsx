@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, fieldErrorsOfIssues } from '../../../lib/forms/schema-field-errors';
 import { useSessionStore } from '../../../lib/session';
+import '../users-i18n';
 
 export type UserFieldsFormProps = {
   label: string;

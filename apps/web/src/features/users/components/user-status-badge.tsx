@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { UserStatus } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
+import '../users-i18n';
 
 const COLORS: Record<UserStatus, string> = {
   active: 'teal',

@@ -12,6 +12,7 @@ import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors
 import { useSessionStore } from '../../../lib/session';
 import { useCreateUser, validateUserFields } from '../api/users-api';
 import { UserFieldsForm } from '../components/user-fields-form';
+import '../users-i18n';
 
 type Outcome =
   | { kind: 'created'; userId: string; email: string; inMyClient: boolean; temporaryPassword: string }

@@ -38,6 +38,7 @@ import {
 } from '../api/users-api';
 import { UserFieldsForm } from '../components/user-fields-form';
 import { UserStatusBadge } from '../components/user-status-badge';
+import '../users-i18n';
 
 const EMAIL_FIELD = { email_taken: 'email' };
 

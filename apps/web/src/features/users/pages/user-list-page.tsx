@@ -19,6 +19,7 @@ import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useUserList } from '../api/users-api';
 import { UserStatusBadge } from '../components/user-status-badge';
+import '../users-i18n';
 
 const PAGE_SIZE = 10;
 

@@ -1,0 +1,6 @@
+// `@sapa/contracts/contacts`: this area alone, for a bundle that needs none of the others (issue 19: the
+// login page's entry). The root `@sapa/contracts` re-exports the same files; keep the two lists alike
+// (contracts-entry-points.test.ts checks it).
+export * from './blacklist.operations.js';
+export * from './blacklist.schemas.js';
+export * from './contacts.operations.js';

@@ -1,0 +1,8 @@
+// `@sapa/contracts/identity`: this area alone, for a bundle that needs none of the others (issue 19: the
+// login page's entry). The root `@sapa/contracts` re-exports the same files; keep the two lists alike
+// (contracts-entry-points.test.ts checks it).
+export * from './account.operations.js';
+export * from './account.schemas.js';
+export * from './identity.operations.js';
+export * from './identity.schemas.js';
+export * from './sso.operations.js';
