@@ -1,3 +1,4 @@
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '@sapa/contracts';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,20 +13,8 @@ export const whatsappTemplates = pgTable(
     channelId: uuid('channel_id').notNull(),
     name: text('name').notNull(),
     language: text('language').notNull(),
-    category: text('category', { enum: ['MARKETING', 'UTILITY', 'AUTHENTICATION'] }).notNull(),
-    status: text('status', {
-      enum: [
-        'SUBMITTING',
-        'PENDING',
-        'APPROVED',
-        'REJECTED',
-        'PAUSED',
-        'DISABLED',
-        'IN_APPEAL',
-        'FAILED',
-        'DELETING',
-      ],
-    }).notNull(),
+    category: text('category', { enum: TEMPLATE_CATEGORIES }).notNull(),
+    status: text('status', { enum: TEMPLATE_STATUSES }).notNull(),
     reason: text('reason'),
     /** Meta's template id (`hsm_id`), once the submission was accepted. */
     providerTemplateId: text('provider_template_id'),
