@@ -72,7 +72,9 @@ import {
   createProviderMetrics,
   createProviderRouting,
   createSandboxChannels,
+  createTelegramWebhooks,
   createWhatsappChannel,
+  createWhatsappTemplates,
   emailBounceRoutes,
   findTelegramChat,
   type InboxPort,
@@ -80,6 +82,7 @@ import {
   type Messaging,
   messagingJobs,
   type OutboundSourcePort,
+  type ProviderRouting,
   providersRoutes,
   providerWebhookRoutes,
   registerProviderApprovals,
@@ -88,11 +91,16 @@ import {
   sandboxOutboxRoutes,
   sandboxPhoneRoutes,
   telegramLinkRoutes,
+  telegramWebhookJobs,
+  telegramWebhookRoutes,
   voiceCallbackRoutes,
   voiceCallbackUrl,
   type WhatsappChannel,
+  type WhatsappTemplates,
   whatsappJobs,
   whatsappSettingsRoutes,
+  whatsappTemplateJobs,
+  whatsappTemplateRoutes,
   whatsappWebhookRoutes,
   withTelegramChatLinks,
   withUnsubscribeLinks,
@@ -160,12 +168,16 @@ export type AppDeps = {
   messagingHoldMs?: number;
   /** Now, for OTP expiry and limits; tests move it. */
   clock?: () => Date;
+  /** WhatsApp templates: the sandbox review's delay and the clock it is measured on (tests move it). */
+  whatsappTemplates?: { clock?: () => Date; sandboxReviewSeconds?: number };
 };
 export type Sapa = {
   app: FastifyInstance;
   jobs: Jobs;
   realtime: RealtimeServer;
   whatsapp: WhatsappChannel;
+  /** The WhatsApp numbers' message templates (Graph API `message_templates`, sandbox review). */
+  whatsappTemplates: WhatsappTemplates;
   /** The channels messaging sends on. */
   channels: ChannelRegistry;
   /** The outbound ledger and send job every feature sends through. */
@@ -196,6 +208,7 @@ export async function buildApp({
   dispatch: dispatchOptions,
   messagingHoldMs,
   clock,
+  whatsappTemplates: templateOptions,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -312,13 +325,37 @@ export async function buildApp({
     inboxPort: messaging.inboundPort(inbox),
     log: app.log,
     enqueue,
+    templates: {
+      receiveWebhook: (envelope, rawBody, signature) =>
+        whatsappTemplates.receiveWebhook(envelope, rawBody, signature),
+      sendComponents: (channel, message) => whatsappTemplates.sendComponents(channel, message),
+    },
   });
-  // Each client's configured providers (issue 16): changes go through approvals, sends through the routers.
-  const providers = createProviderConfiguration({
+  const whatsappTemplates = createWhatsappTemplates({
     db,
     keys,
     outbound,
-    changed: (clientId, channel) => providerRouting.changed(clientId, channel),
+    graphBaseUrl: config.whatsappGraphBaseUrl,
+    enqueue,
+    log: app.log,
+    postWebhook: (rawBody, signature) => whatsapp.receiveWebhook(rawBody, signature),
+    ...templateOptions,
+  });
+  // Each client's configured providers (issue 16): changes go through approvals, sends through the routers.
+  // A changed provider: the routers make the new one; a Telegram bot is told where its updates go.
+  const providerChanged = (clientId: string, channel: Parameters<ProviderRouting['changed']>[1]) => {
+    providerRouting.changed(clientId, channel);
+    if (channel === 'telegram') telegramWebhooks.changed(clientId);
+  };
+  const providers = createProviderConfiguration({ db, keys, outbound, changed: providerChanged });
+  const telegramWebhooks = createTelegramWebhooks({
+    db,
+    outbound,
+    publicUrl: config.publicUrl,
+    key: keys.providerCallbacks,
+    findRunningConfig: (clientId, channel) => providers.findRunningConfig(clientId, channel),
+    enqueue,
+    log: app.log,
   });
   const providerRouting = createProviderRouting({
     lookup: providers.findRunningConfig,
@@ -376,6 +413,8 @@ export async function buildApp({
       ...identityJobs(db),
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
+      ...whatsappTemplateJobs(() => whatsappTemplates),
+      ...telegramWebhookJobs(() => telegramWebhooks),
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
@@ -461,12 +500,13 @@ export async function buildApp({
   registerUserApprovals(approvals, renameAgentsOfUser);
   registerCampaignApprovals(approvals);
   registerBatchApprovals(approvals);
-  registerProviderApprovals(approvals, { keys, changed: providerRouting.changed });
+  registerProviderApprovals(approvals, { keys, changed: providerChanged });
   await app.register(approvalsRoutes, { db, registry: approvals, users: { findUser, listUsersByName } });
   await app.register(usageRoutes, { db, users: { unsafeFindUserNames } });
   await app.register(subscriptionsRoutes, { db });
   await app.register(storageRoutes, { db, storage });
   await app.register(whatsappWebhookRoutes, { whatsapp });
+  await app.register(whatsappTemplateRoutes, { templates: whatsappTemplates });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
   await app.register(sandboxOutboxRoutes, { messaging });
@@ -478,6 +518,7 @@ export async function buildApp({
   await app.register(unsubscribeRoutes, { db, key: keys.unsubscribe });
   await app.register(emailBounceRoutes, { db, statuses: messaging });
   await app.register(telegramLinkRoutes, { db, key: keys.providerCallbacks });
+  await app.register(telegramWebhookRoutes, { webhooks: telegramWebhooks });
   await app.register(voiceCallbackRoutes, { key: keys.providerCallbacks, voice: sandbox.voice });
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(reportsRoutes, { db, storage, exports });
@@ -531,6 +572,7 @@ export async function buildApp({
     jobs: queue,
     realtime,
     whatsapp,
+    whatsappTemplates,
     channels,
     messaging,
     sandbox,

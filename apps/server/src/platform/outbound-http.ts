@@ -25,7 +25,7 @@ export class OutboundError extends Error {
 }
 
 export type OutboundRequest = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   /** For the whole exchange, body included. */

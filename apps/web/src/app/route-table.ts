@@ -90,6 +90,8 @@ export type ScreenKind =
   | 'reportNotificationHistory'
   | 'voiceHistory'
   | 'scenarioDiagram'
+  | 'whatsappTemplateList'
+  | 'whatsappTemplateCreate'
   | 'analyticsList'
   | 'analyticsMetabase'
   | 'analyticsEmailPulse'
@@ -214,8 +216,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/whatsapp/auto-reply', 'autoReply', { screen: 'autoReply' }],
     ['/whatsapp/phoneNumber', 'phoneNumber'],
     ['/whatsapp/provider', 'provider'],
-    ['/whatsapp/template', 'template'],
-    ['/whatsapp/createtemplate', 'createTemplate', hidden],
+    ['/whatsapp/template', 'template', { screen: 'whatsappTemplateList' }],
+    ['/whatsapp/createtemplate', 'createTemplate', { screen: 'whatsappTemplateCreate', nav: false }],
     ['/whatsapp/pdf', 'pdf'],
     ['/whatsapp/resources', 'resources'],
   ]),

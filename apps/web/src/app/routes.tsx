@@ -6,6 +6,7 @@ import type { AnalyticsScreen } from '../features/analytics/analytics-screens';
 import type { NotificationScreen } from '../features/notification/notification-screens';
 import type { ReportScreen } from '../features/report/report-screens';
 import type { TicketScreen } from '../features/tickets/tickets-screens';
+import type { WhatsappTemplateScreen } from '../features/whatsapp-templates/whatsapp-templates-screens';
 import { useSessionStore } from '../lib/session';
 import { loginPageLoader, routeGuardLoader, unknownRouteLoader } from './guards/route-guard';
 import { requireSessionLoader } from './guards/session-guards';
@@ -61,6 +62,15 @@ function ticketScreen(name: TicketScreen): LazyScreen {
 function reportScreen(name: ReportScreen): LazyScreen {
   return async () => ({
     Component: await (await import('../features/report/report-screens')).REPORT_SCREENS[name](),
+  });
+}
+
+/** A WhatsApp template screen, through the feature's one lazy module. */
+function whatsappTemplateScreen(name: WhatsappTemplateScreen): LazyScreen {
+  return async () => ({
+    Component: await (
+      await import('../features/whatsapp-templates/whatsapp-templates-screens')
+    ).WHATSAPP_TEMPLATE_SCREENS[name](),
   });
 }
 
@@ -242,6 +252,8 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/channel-campaigns/pages/provider-requests-page'))
       .ProviderRequestsPage,
   }),
+  whatsappTemplateList: whatsappTemplateScreen('whatsappTemplateList'),
+  whatsappTemplateCreate: whatsappTemplateScreen('whatsappTemplateCreate'),
   channelSelfServiceSend: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-send-page'))
       .SelfServiceSendPage,

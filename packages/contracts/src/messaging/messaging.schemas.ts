@@ -67,6 +67,10 @@ export const OutboundContentSchema = z.discriminatedUnion('kind', [
     templateName: z.string(),
     language: z.string(),
     parameters: z.array(z.string()),
+    /** WhatsApp: the header's value (text variable or media link), when the template has one. */
+    headerParameters: z.array(z.string()).optional(),
+    /** WhatsApp: the suffixes of the template's dynamic URL buttons, in button order. */
+    buttonParameters: z.array(z.string()).optional(),
     ...replyTo,
   }),
   z.object({

@@ -161,7 +161,17 @@ export type InboxContent = {
 } & (
   | { kind: 'text'; text: string }
   | { kind: 'image' | 'document'; url: string; caption?: string | null; fileName?: string | null }
-  | { kind: 'template'; templateName: string; language: string; parameters: string[] }
+  | {
+      kind: 'template';
+      templateName: string;
+      language: string;
+      /** The body's values, {{1}} first. */
+      parameters: string[];
+      /** The header's value: its text variable, or a media link (the template's sample when left out). */
+      headerParameters?: string[] | undefined;
+      /** The suffixes of the template's URL buttons that end with {{1}}, in button order. */
+      buttonParameters?: string[] | undefined;
+    }
   /**
    * An interactive message with up to three reply buttons (WhatsApp's limit; titles up to 20
    * characters): the customer's tap comes back as an `interactive` message carrying the button's id.

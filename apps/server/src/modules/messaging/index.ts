@@ -26,6 +26,11 @@ export {
   telegramWebhookUrl,
 } from './channels/telegram/telegram-links.js';
 export { telegramLinkRoutes } from './channels/telegram/telegram-links.routes.js';
+export {
+  createTelegramWebhooks,
+  type TelegramWebhooks,
+} from './channels/telegram/telegram-webhook.js';
+export { telegramWebhookJobs, telegramWebhookRoutes } from './channels/telegram/telegram-webhook.routes.js';
 export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.charging.js';
 export { type CallDetails, findCallDetails } from './channels/voice/voice-call-details.js';
 export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
@@ -75,3 +80,9 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
+export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
+export {
+  createWhatsappTemplates,
+  type WhatsappTemplates,
+} from './whatsapp-templates/whatsapp-templates.service.js';

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A one-time code for the bot's deep link (`https://t.me/<bot>?start=<code>`): the recipient who opens
@@ -33,3 +33,25 @@ export const telegramChatLinks = pgTable(
 );
 
 export type TelegramChatLinkRow = typeof telegramChatLinks.$inferSelect;
+
+/**
+ * What `setWebhook` answered for the client's running bot configuration: asked again when the
+ * configuration changes (saved, or approved by a checker), shown beside the provider.
+ */
+export const telegramWebhookRegistrations = pgTable(
+  'telegram_webhook_registrations',
+  {
+    clientId: uuid('client_id').notNull(),
+    /** One row per client: the running (default) bot's registration. */
+    providerId: uuid('provider_id').notNull(),
+    providerVersion: integer('provider_version').notNull(),
+    url: text('url').notNull(),
+    /** Null while the job has not answered yet. */
+    ok: boolean('ok'),
+    /** Telegram's own words ("Webhook was set"), or why it failed. */
+    description: text('description'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId] })],
+);
+export type TelegramWebhookRegistrationRow = typeof telegramWebhookRegistrations.$inferSelect;

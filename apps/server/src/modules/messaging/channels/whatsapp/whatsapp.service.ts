@@ -89,6 +89,7 @@ const PERMANENT_SEND_ERRORS = new Set([
   'channel_not_configured',
   'provider_auth_failed',
   'provider_address_refused',
+  'template_not_approved',
 ]);
 export const PRUNE_PENDING_STATUSES_JOB = 'whatsapp.prune-pending-statuses';
 /** Meta retries a webhook for up to 7 days: a status still without its message after that never gets one. */
@@ -110,6 +111,20 @@ export type WhatsappDeps = {
   graphBaseUrl: string;
   /** The guarded way out: no loopback or private addresses unless the deployment allows them. */
   outbound: OutboundHttp;
+  /**
+   * The number's message templates (`whatsapp-templates/`): their status webhooks, and the components
+   * a template send needs (header, body, URL buttons) from the stored template.
+   */
+  templates?: TemplateHooks;
+};
+
+export type TemplateHooks = {
+  /** Applies the template entries of a delivery; false when it has none. Throws on a bad signature. */
+  receiveWebhook(envelope: WebhookEnvelope, rawBody: Buffer, signature: string | undefined): Promise<boolean>;
+  sendComponents(
+    channel: ChannelRow,
+    message: Extract<OutboundMessage, { kind: 'template' }>,
+  ): Promise<Record<string, unknown>[] | null>;
 };
 
 export type ChannelSettings = {
@@ -520,6 +535,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     const envelopeResult = WebhookEnvelopeSchema.safeParse(body);
     if (!envelopeResult.success) throw invalidSignature();
     const envelope = envelopeResult.data;
+    // Template reviews name the business account, not a number: their own path, same signature rule.
+    const hadTemplates = (await deps.templates?.receiveWebhook(envelope, rawBody, signature)) ?? false;
     const phoneNumberIds = [
       ...new Set(
         envelope.entry
@@ -529,7 +546,10 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       ),
     ];
     const known = await channelsForWebhook(phoneNumberIds);
-    if (known.length === 0) throw invalidSignature();
+    if (known.length === 0) {
+      if (hadTemplates) return;
+      throw invalidSignature();
+    }
     for (const { appSecret } of known) {
       if (!signatureMatches(appSecret, rawBody, signature)) throw invalidSignature();
     }
@@ -622,6 +642,14 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         if (!window.open) throw windowClosed();
       }
       const body = outboundBody(message);
+      if (message.kind === 'template') {
+        const components = await deps.templates?.sendComponents(channel, message);
+        if (components) {
+          const template = body.template as Record<string, unknown>;
+          if (components.length > 0) template.components = components;
+          else delete template.components;
+        }
+      }
       const providerMessageId =
         channel.provider === 'cloud' ? await graphSendMessage(endpointOf(channel), body) : sandboxMessageId();
       await db.transaction(async (tx) => {
