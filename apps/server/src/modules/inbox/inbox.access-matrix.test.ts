@@ -173,6 +173,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/cs/cs-availability': ADMINS,
   'PUT /api/cs/cs-availability': ADMINS,
   'DELETE /api/cs/cs-availability': ADMINS,
+  'GET /api/cs/auto-reply': ADMINS,
+  'POST /api/cs/auto-reply': ADMINS,
   // Analytics (decision 0038): dashboards for supervisors, the Metabase settings for admins, email
   // pulse for the super admin (spec §6).
   'GET /api/cs/analytics': SUPERVISORS,
