@@ -3,4 +3,7 @@
 // (contracts-entry-points.test.ts checks it).
 export * from './providers.operations.js';
 export * from './sandbox-phone.schemas.js';
+export * from './telegram-webhook.operations.js';
 export * from './whatsapp.operations.js';
+export * from './whatsapp-templates.operations.js';
+export * from './whatsapp-templates.schemas.js';
