@@ -566,6 +566,16 @@ describe('chat rooms, chat and routing through the API', () => {
   });
 
   it('runs bot rooms: listed apart, distributed to agents, closed one by one or all', async () => {
+    // A conversation starts in the bot only when the client has an active default bot (decision 0035).
+    const bot = await send('POST', '/api/cs/chatbot', adc, { botName: 'Menu', schedule: 'always' });
+    expect(bot.statusCode, bot.body).toBe(201);
+    const flow = await send('POST', '/api/cs/chatbot/action?botName=Menu', adc, {
+      actions: [{ botActionName: 'ask_need', type: 'ask', text: 'Ada yang bisa dibantu?', saveAs: 'need' }],
+    });
+    expect(flow.statusCode, flow.body).toBe(200);
+    expect(
+      (await send('PUT', '/api/cs/configuration/defaultBot', adc, { id: bot.json().id })).statusCode,
+    ).toBe(200);
     await send('PUT', '/api/cs/configuration', adc, { initialState: 'bot', chatBot: true });
     await arrive('6281299990001', 'menu');
     await arrive('6281299990002', 'menu');
