@@ -219,6 +219,30 @@ describe('auto-reply', () => {
   });
 
   it('leaves bot rooms to the bot', async () => {
+    // A conversation starts in the bot only when the client has an active default bot (decision 0035).
+    const bot = await inject({
+      method: 'POST',
+      url: '/api/cs/chatbot',
+      headers: adc.headers,
+      payload: { botName: 'Menu', schedule: 'always' },
+    });
+    expect(bot.statusCode, bot.body).toBe(201);
+    const flow = await inject({
+      method: 'POST',
+      url: '/api/cs/chatbot/action?botName=Menu',
+      headers: adc.headers,
+      payload: {
+        actions: [{ botActionName: 'ask_need', type: 'ask', text: 'Ada yang bisa dibantu?', saveAs: 'need' }],
+      },
+    });
+    expect(flow.statusCode, flow.body).toBe(200);
+    const chosen = await inject({
+      method: 'PUT',
+      url: '/api/cs/configuration/defaultBot',
+      headers: adc.headers,
+      payload: { id: bot.json().id },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
     await inject({
       method: 'PUT',
       url: '/api/cs/configuration',
