@@ -143,7 +143,7 @@ describe('route guards in the router', () => {
   it('refuses a role-guarded page and stays put', async () => {
     mockShellApi(signIn({ role: 'USV' }));
     const { router } = renderApp('/report');
-    await screen.findByRole('heading', { name: 'Query', level: 1 });
+    await screen.findByRole('heading', { name: 'Report', level: 1 });
 
     await act(() => router.navigate('/clients'));
 
@@ -240,7 +240,7 @@ describe('page metrics', () => {
 
     await act(() => router.navigate('/report'));
 
-    await screen.findByRole('heading', { name: 'Query', level: 1 });
+    await screen.findByRole('heading', { name: 'Report', level: 1 });
     expect(screen.queryByText('Boom')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -334,7 +334,7 @@ describe('agent status', () => {
   it('is not shown to users of a client without CS', async () => {
     mockShellApi(signIn({ features: ['OTP'] }));
     renderApp('/report');
-    await screen.findByRole('heading', { name: 'Query', level: 1 });
+    await screen.findByRole('heading', { name: 'Report', level: 1 });
     expect(screen.queryByTestId('agent-status')).toBeNull();
   });
 

@@ -26,7 +26,7 @@ describe('landing pages of roles whose screens come later', () => {
   it('lands a report user on the report query screen itself (issue 17 built it), with no welcome', async () => {
     mockShellApi(signIn({ role: 'USR', name: 'Rudi Report', features: ['OTP', 'CS', 'WHATSAPP'] }));
     renderApp('/report');
-    expect(await screen.findByRole('heading', { name: 'Query', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Report', level: 1 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Generate report' })).toBeTruthy();
     expect(screen.queryByTestId('start-here')).toBeNull();
   });

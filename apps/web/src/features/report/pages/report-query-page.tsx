@@ -4,7 +4,7 @@ import type { Export } from '@sapa/contracts';
 import { IconChartBar, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useMatch, useNavigate } from 'react-router';
 import '../report-i18n';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
@@ -22,6 +22,8 @@ import { useReportContext } from '../components/use-report-context';
 export function ReportQueryPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Opened as the area's own page (`/report`, USR's landing) it is named as the area, like its title.
+  const isAreaPage = useMatch('/report') !== null;
   const { clientId, today, form, campaigns } = useReportContext();
   const requestReport = useRequestReport(clientId);
   const [requested, setRequested] = useState<Export | null>(null);
@@ -29,7 +31,10 @@ export function ReportQueryPage() {
 
   return (
     <>
-      <PageHeader title={t('pages.query')} description={t('report.query.help')} />
+      <PageHeader
+        title={isAreaPage ? t('areas.report') : t('pages.query')}
+        description={t('report.query.help')}
+      />
       <ReportNav />
       <Stack gap="md">
         <Card withBorder padding="md">
