@@ -205,8 +205,10 @@ describe('demo users', () => {
 
     await page.locator('label', { hasText: 'Bahasa Indonesia' }).click();
 
-    // The agent workspace names itself by its route name, now in Indonesian.
+    // The agent workspace names itself by its route name, now in Indonesian. "Chat" reads the same in
+    // both languages: the title says when the Indonesian strings (loaded on demand) have arrived.
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
+    await page.waitForFunction(() => document.title === 'Sapa · Layanan pelanggan · Chat');
     expect(await page.getByTestId('user-role').textContent()).toContain('USC · Pengguna');
     expect(await page.getByTestId('agent-status').textContent()).toContain('Luring');
     expect(await page.title()).toBe('Sapa · Layanan pelanggan · Chat');

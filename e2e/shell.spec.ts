@@ -22,11 +22,11 @@ let page: Page;
 const consoleErrors: string[] = [];
 
 /**
- * The sample ids of the detail routes exist in no database: their screens ask the API, get a 404 and
+ * The sample ids of the detail routes (in the path or as `?id=`) exist in no database: their screens ask the API, get a 404 and
  * show their not-found state. The browser logs that 404 answer; it is expected, not a defect.
  */
 const SAMPLE_ID_NOT_FOUND =
-  /Failed to load resource: the server responded with a status of 404 .*\/api\/[a-z/]+\/0190a000-/;
+  /Failed to load resource: the server responded with a status of 404 .*\/api\/[a-z/-]+(\/|\?id=)0190a000-/;
 
 function watchConsole(target: Page) {
   collectConsoleErrors(target, consoleErrors, (message) =>

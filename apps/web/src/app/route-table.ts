@@ -354,12 +354,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     [
       '/call-center/ticket/:id',
       'callCenterTicket',
-      { screen: 'callCenterTicket', sample: '/call-center/ticket/1' },
+      { screen: 'callCenterTicket', sample: '/call-center/ticket/0190a000-0000-7000-8000-000000000004' },
     ],
     [
       '/scenario-diagram/:campaignCode',
       'scenarioDiagram',
-      { screen: 'scenarioDiagram', sample: '/scenario-diagram/DEMO-0001' },
+      { screen: 'scenarioDiagram', sample: '/scenario-diagram/DEMO-SMS-PROMO' },
     ],
     ['/logs', 'logs', { screen: 'activityLogs' }],
     ['/embedded-signup', 'embeddedSignup'],
