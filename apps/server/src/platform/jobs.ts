@@ -11,6 +11,11 @@ export type JobDefinition<TData extends object = Record<string, never>> = {
   /** Cron schedule (UTC) for recurring jobs. */
   cron?: string;
   retryLimit?: number;
+  /**
+   * Jobs fetched per poll (default 1). A worker waits its polling interval between fetches, so a queue
+   * of many small, repeatable jobs (delivery statuses) drains in batches instead of one every 2 s.
+   */
+  batchSize?: number;
   handler: (data: TData) => Promise<void>;
 };
 
@@ -48,7 +53,8 @@ export function createJobs(sql: SqlExecutor, definitions: JobDefinition<never>[]
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
         else await boss.unschedule(definition.name).catch(() => undefined);
         if (work) {
-          await boss.work<object>(definition.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+          const options = { pollingIntervalSeconds: 2, batchSize: definition.batchSize ?? 1 };
+          await boss.work<object>(definition.name, options, async (jobs) => {
             for (const job of jobs) {
               log.info({ job: definition.name, jobId: job.id }, 'job started');
               await definition.handler(job.data as never);

@@ -25,7 +25,9 @@ export function whatsappJobs(whatsapp: () => WhatsappChannel): JobDefinition<nev
     to: string;
   }> = {
     name: SANDBOX_STATUS_JOB,
-    // Statuses only move forward, so a repeated one changes nothing.
+    // Statuses only move forward, so a repeated one changes nothing: a batch retried whole is safe, and
+    // a campaign's thousands of statuses never hold a conversation's ticks back.
+    batchSize: 50,
     handler: (data) => whatsapp().runSandboxStatus(data),
   };
   const prunePendingStatuses: JobDefinition = {
