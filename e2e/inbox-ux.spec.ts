@@ -175,7 +175,7 @@ describe('the inbox at every width', () => {
     await submitLogin(page, 'usr@demo.test');
     await waitForHash(page, '#/report');
     // Their landing page is the report query screen itself (issue 17).
-    await page.getByRole('heading', { name: 'Query', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Report', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Generate report' }).waitFor();
     await screen(page, '390-report-user-landing');
 

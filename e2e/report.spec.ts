@@ -12,7 +12,7 @@ describe('reports', () => {
     await submitLogin(page, 'usr@demo.test');
     // Spec §6: USR lands on /report, the query screen.
     await waitForHash(page, '#/report');
-    await page.getByRole('heading', { name: 'Query', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Report', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Generate report' }).click();
     const job = page.getByRole('region', { name: 'Your report' });
     await job.getByRole('button', { name: 'Download CSV' }).waitFor({ timeout: 30_000 });
