@@ -112,7 +112,12 @@ describe('administration', () => {
     const newUserPassword = await readSecret();
     await saveScreenshot(page, 'admin-task-approved');
     await goToRoute(page, '/users');
-    await page.getByRole('row').filter({ hasText: newUser }).click();
+    // The list may draw twice (its strings join on demand): a click on the first drawing can be lost.
+    const userRow = page.getByRole('row').filter({ hasText: newUser });
+    for (let attempt = 0; attempt < 3 && !page.url().includes('#/users/user/'); attempt++) {
+      await userRow.click();
+      await page.waitForURL(/#\/users\/user\//, { timeout: 5_000 }).catch(() => undefined);
+    }
     await page.getByRole('heading', { name: 'New Agent' }).waitFor();
     await page.getByRole('button', { name: 'Set pending' }).waitFor();
     await saveScreenshot(page, 'admin-user-detail');
