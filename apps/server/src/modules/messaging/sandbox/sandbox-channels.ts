@@ -33,6 +33,8 @@ export function createSandboxChannels(deps: {
   settings?: Partial<SandboxSettings> | undefined;
   /** Left out: the bare sandboxes, whatever a client configured. */
   routing?: ProviderRouting;
+  /** How long the recording at a link plays (the voice sandbox fetches recordings by their link). */
+  recordingSeconds?: (url: string) => Promise<number | null>;
 }) {
   const engine = createSandboxEngine(deps.settings ?? {}, deps.log);
   const reports = { db: deps.db, statuses: deps.statuses };
@@ -40,7 +42,10 @@ export function createSandboxChannels(deps: {
   const sms = createSmsSandbox(engine);
   const email = createEmailSandbox(engine);
   const telegram = createTelegramSandbox(engine);
-  const voice = createVoiceSandbox(engine);
+  const voice = createVoiceSandbox(
+    engine,
+    deps.recordingSeconds ? { recordingSeconds: deps.recordingSeconds } : {},
+  );
   return {
     sms: createSmsChannel({
       ...reports,

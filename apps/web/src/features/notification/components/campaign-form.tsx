@@ -88,6 +88,9 @@ type TemplateDraft = {
   name: string;
   language: string;
   parameters: string;
+  /** Voice: speak the script, or play a recording of the voice resources (its file id). */
+  voiceSource: 'script' | 'recording';
+  recordingFileId: string;
 };
 
 function templateDraftOf(template: CampaignTemplate | undefined, channel: CampaignChannel): TemplateDraft {
@@ -98,6 +101,8 @@ function templateDraftOf(template: CampaignTemplate | undefined, channel: Campai
     name: '',
     language: channel === 'VOICE' ? 'id-ID' : 'id',
     parameters: '{{name}}',
+    voiceSource: 'script',
+    recordingFileId: '',
   };
   if (!template) return draft;
   switch (template.channel) {
@@ -114,7 +119,14 @@ function templateDraftOf(template: CampaignTemplate | undefined, channel: Campai
         parameters: template.parameters.join('\n'),
       };
     case 'VOICE':
-      return { ...draft, text: template.script, language: template.language };
+      return template.recordingFileId
+        ? {
+            ...draft,
+            voiceSource: 'recording',
+            recordingFileId: template.recordingFileId,
+            language: template.language,
+          }
+        : { ...draft, text: template.script ?? '', language: template.language };
   }
 }
 
@@ -141,7 +153,9 @@ function templateOf(channel: CampaignChannel, draft: TemplateDraft): unknown {
           .filter(Boolean),
       };
     case 'VOICE':
-      return { channel, script: draft.text, language: draft.language };
+      return draft.voiceSource === 'recording'
+        ? { channel, recordingFileId: draft.recordingFileId || undefined, language: draft.language }
+        : { channel, script: draft.text, language: draft.language };
   }
 }
 
