@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -35,6 +36,7 @@ import {
   translatorDraftOf,
   translatorOf,
 } from './param-translator-editor';
+import { RecordingPicker } from './recording-picker';
 import { DEFAULT_RETRY_PLAN, RetryPlanEditor } from './retry-plan-editor';
 import { RetryTimeline } from './retry-timeline';
 import { rangesToWeek, WeekGrid } from './week-grid';
@@ -386,15 +388,40 @@ export function CampaignForm({
               />
             </SimpleGrid>
           ) : (
-            <Textarea
-              label={channel === 'VOICE' ? t('notification.form.script') : t('notification.form.text')}
-              autosize
-              minRows={3}
-              value={template.text}
-              onChange={(event) => setTemplate({ ...template, text: event.currentTarget.value })}
-            />
+            <>
+              {channel === 'VOICE' ? (
+                <SegmentedControl
+                  aria-label={t('notification.form.voiceSource')}
+                  value={template.voiceSource}
+                  onChange={(value) =>
+                    setTemplate({ ...template, voiceSource: value as 'script' | 'recording' })
+                  }
+                  data={[
+                    { value: 'script', label: t('notification.form.voiceScript') },
+                    { value: 'recording', label: t('notification.form.voiceRecording') },
+                  ]}
+                />
+              ) : null}
+              {channel === 'VOICE' && template.voiceSource === 'recording' ? (
+                <RecordingPicker
+                  clientId={clientId}
+                  value={template.recordingFileId}
+                  onChange={(recordingFileId) => setTemplate({ ...template, recordingFileId })}
+                />
+              ) : (
+                <Textarea
+                  label={channel === 'VOICE' ? t('notification.form.script') : t('notification.form.text')}
+                  autosize
+                  minRows={3}
+                  value={template.text}
+                  onChange={(event) => setTemplate({ ...template, text: event.currentTarget.value })}
+                />
+              )}
+            </>
           )}
-          {channel === 'SMS' || channel === 'TELEGRAM' || channel === 'VOICE' ? (
+          {channel === 'SMS' ||
+          channel === 'TELEGRAM' ||
+          (channel === 'VOICE' && template.voiceSource === 'script') ? (
             <Group gap="xs">
               <Text size="xs" c="dimmed">
                 {t('notification.form.insertParameter')}
