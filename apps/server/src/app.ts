@@ -71,6 +71,7 @@ import {
   createProviderConfiguration,
   createProviderMetrics,
   createProviderRouting,
+  createRecordingReader,
   createSandboxChannels,
   createSandboxReceived,
   createTelegramWebhooks,
@@ -103,6 +104,7 @@ import {
   whatsappTemplateJobs,
   whatsappTemplateRoutes,
   whatsappWebhookRoutes,
+  withRecordingLinks,
   withTelegramChatLinks,
   withUnsubscribeLinks,
   withVoiceCallbacks,
@@ -375,6 +377,7 @@ export async function buildApp({
     log: app.log,
     settings: sandboxSettings,
     routing: providerRouting,
+    recordingSeconds: createRecordingReader({ db, storage, publicUrl: config.publicUrl }),
     received: sandboxReceived,
   });
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
@@ -398,8 +401,13 @@ export async function buildApp({
   channels.register(
     'voice',
     channelOverrides?.voice ??
-      withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
-        voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+      withRecordingLinks(
+        withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
+          voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+        ),
+        // A recording is fetched by the gateway from a signed link to the stored file.
+        (clientId, fileId) =>
+          `${config.publicUrl.replace(/\/+$/, '')}${storage.sharedPath(clientId, fileId)}`,
       ),
   );
   const exports = createExports({

@@ -34,6 +34,8 @@ export function createSandboxChannels(deps: {
   settings?: Partial<SandboxSettings> | undefined;
   /** Left out: the bare sandboxes, whatever a client configured. */
   routing?: ProviderRouting;
+  /** How long the recording at a link plays (the voice sandbox fetches recordings by their link). */
+  recordingSeconds?: (url: string) => Promise<number | null>;
   /** What the sandboxes received (shared with WhatsApp's sandbox); left out: a store of their own. */
   received?: SandboxReceived;
 }) {
@@ -43,7 +45,10 @@ export function createSandboxChannels(deps: {
   const sms = createSmsSandbox(engine);
   const email = createEmailSandbox(engine);
   const telegram = createTelegramSandbox(engine);
-  const voice = createVoiceSandbox(engine);
+  const voice = createVoiceSandbox(
+    engine,
+    deps.recordingSeconds ? { recordingSeconds: deps.recordingSeconds } : {},
+  );
   return {
     sms: createSmsChannel({
       ...reports,
