@@ -19,7 +19,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {
-  await waitReady(base);
+  await waitReady(base, 300);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
