@@ -29,22 +29,28 @@ function mtime(file) {
   }
 }
 
-/** Newest modification time under the given files and folders, skipping outputs and dependencies. */
+const newestUnder = new Map();
+/**
+ * Newest modification time under the given files and folders, skipping outputs and dependencies. Each
+ * path is walked once per start (the contracts' sources feed all three builds).
+ */
 function newest(paths) {
   let latest = 0;
   const visit = (entry) => {
     const stat = fs.statSync(entry, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (!stat.isDirectory()) {
-      latest = Math.max(latest, stat.mtimeMs);
-      return;
-    }
+    if (!stat) return 0;
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    let inner = 0;
     for (const child of fs.readdirSync(entry)) {
       if (child === 'node_modules' || child === 'dist') continue;
-      visit(path.join(entry, child));
+      inner = Math.max(inner, visit(path.join(entry, child)));
     }
+    return inner;
   };
-  for (const entry of paths) visit(at(entry));
+  for (const entry of paths) {
+    if (!newestUnder.has(entry)) newestUnder.set(entry, visit(at(entry)));
+    latest = Math.max(latest, newestUnder.get(entry));
+  }
   return latest;
 }
 

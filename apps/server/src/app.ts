@@ -33,8 +33,10 @@ import { clientsRoutes } from './modules/clients/index.js';
 import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
+  changesAccess,
   createApiKeyCache,
   createFirstAdmin,
+  createSessionCache,
   findUser,
   type IdentityDeps,
   identityJobs,
@@ -128,6 +130,7 @@ import {
 import { hasRight, rolesRoutes } from './modules/roles/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { usageRoutes } from './modules/usage/index.js';
+import { createAccessChanges } from './platform/access-changes.js';
 import { accessPolicyPlugin } from './platform/access-policy.js';
 import { actorFromSession } from './platform/actor.js';
 import { auditRoutes } from './platform/audit/index.js';
@@ -234,6 +237,10 @@ export async function buildApp({
 
   const { db } = database;
   const loginKey = await loadLoginKey(db, keys.encryption);
+  // One listener of what cached callers carry (decision 0049): the sessions' and the API secrets' caches.
+  const accessChanges = createAccessChanges(database.listen);
+  // Verified sessions kept up to a second; a revocation drops them at once (decision 0049).
+  const sessions = createSessionCache({ db, keys, changes: accessChanges });
   const identity: IdentityDeps = {
     db,
     keys,
@@ -241,9 +248,10 @@ export async function buildApp({
     config,
     agentStatusOf: findAgentStatus,
     userRenamed: renameAgentsOfUser,
+    activeClient: sessions.getClient,
   };
   // The public API's secrets, resolved once per few seconds; any change is heard at once (decision 0031).
-  const apiKeys = createApiKeyCache({ db, listen: database.listen });
+  const apiKeys = createApiKeyCache({ db, changes: accessChanges });
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -470,14 +478,14 @@ export async function buildApp({
   });
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {
-    resolveSession: (token) => resolveSession(identity, token),
+    resolveSession: (token) => sessions.resolve(token),
     resolveApiKey: (secret) => apiKeys.resolve(secret),
     hasRight: hasRight(db),
     csrfKey: keys.csrf,
   });
-  // A client's secrets, status or subscription changed by this process apply before its answer leaves.
+  // What a session or API secret carries, changed by this process, applies before its answer leaves.
   app.addHook('onSend', async (request, _reply, payload) => {
-    apiKeys.afterRoute(request.method, request.routeOptions.url);
+    if (changesAccess(request.method, request.routeOptions.url)) accessChanges.resetAll();
     return payload;
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
@@ -562,14 +570,16 @@ export async function buildApp({
   realtime.attach(app.server);
   app.addHook('onReady', async () => {
     await realtime.start();
-    await apiKeys.start();
+    await accessChanges.start();
     presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
   app.addHook('preClose', async () => {
     await realtime.close();
     await presence.stop();
-    await apiKeys.stop();
+    apiKeys.stop();
+    sessions.stop();
+    await accessChanges.stop();
   });
   app.addHook('onClose', async () => {
     // Sends already under way finish (and record their outcome) before the database closes.

@@ -1,6 +1,14 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from './errors.js';
+
+/**
+ * ExcelJS and its zip libraries, loaded on first use: a tenth of the server's import time at start,
+ * needed only by imports and exports (issue 19 goal 4).
+ */
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
 
 /** A cell of a worksheet as a row reader hands it on: text, a number, a date or a boolean. */
 export type XlsxCell = string | number | boolean | Date | null;
@@ -33,7 +41,7 @@ export async function* readXlsxRows(
   input: Readable,
   onHeader: (columns: string[]) => void,
 ): AsyncGenerator<{ row: number; record: Record<string, XlsxCell> }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

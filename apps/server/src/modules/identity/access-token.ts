@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type AccessClaims = { userId: string; sessionId: string; homeClientId: string };
+/** What a verified token says: its claims and when it expires (epoch ms). */
+export type VerifiedAccess = AccessClaims & { expiresAt: number };
 
 /** Short-lived JWT naming the session; everything else about the caller is read fresh per request. */
 export async function signAccessToken(
@@ -23,17 +25,23 @@ export async function signAccessToken(
   return { token, expiresAt: expiresAt * 1000 };
 }
 
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifiedAccess | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'sapa' });
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.sid !== 'string' ||
-      typeof payload.cid !== 'string'
+      typeof payload.cid !== 'string' ||
+      typeof payload.exp !== 'number'
     ) {
       return null;
     }
-    return { userId: payload.sub, sessionId: payload.sid, homeClientId: payload.cid };
+    return {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      homeClientId: payload.cid,
+      expiresAt: payload.exp * 1000,
+    };
   } catch {
     return null;
   }

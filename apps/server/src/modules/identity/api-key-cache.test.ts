@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessChanges } from '../../platform/access-changes.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../test/test-app.js';
 import { type ApiKeyCache, createApiKeyCache } from './api-key-cache.js';
 
@@ -109,18 +110,17 @@ describe('API secret resolution cache', () => {
     let now = 1_000_000;
     let cache: ApiKeyCache;
     let secret: string;
+    const changes = () => createAccessChanges(sapa.database.listen);
+    let heard: ReturnType<typeof changes>;
     beforeAll(async () => {
       secret = await rotate(adc);
-      cache = createApiKeyCache({
-        db: sapa.database.db,
-        listen: sapa.database.listen,
-        ttlMs: 5_000,
-        now: () => now,
-      });
-      await cache.start();
+      heard = changes();
+      cache = createApiKeyCache({ db: sapa.database.db, changes: heard, ttlMs: 5_000, now: () => now });
+      await heard.start();
     });
     afterAll(async () => {
-      await cache.stop();
+      cache.stop();
+      await heard.stop();
     });
 
     it('answers a kept resolution for its few seconds, then looks the secret up again', async () => {

@@ -179,6 +179,7 @@ function prepareFindLiveSession(db: Database) {
       // The trial rule of the access policy needs it on every request: joined here, not read apart.
       isTrial: subscriptions.isTrial,
       expiredAt: subscriptions.expiredAt,
+      sessionExpiresAt: authSessions.expiresAt,
     })
     .from(authSessions)
     .innerJoin(users, inClient(users, authSessions.clientId, eq(users.id, authSessions.userId)))

@@ -73,7 +73,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   routeOperation(app, identityOperations.logout, (request) => logout(db, request.ctx.actor!));
-  routeOperation(app, identityOperations.getMe, (request) => getMe(db, request.ctx.actor!));
+  routeOperation(app, identityOperations.getMe, (request) =>
+    getMe(db, request.ctx.actor!, deps.activeClient),
+  );
   routeOperation(app, identityOperations.switchOwnClient, async (request) => {
     const { state, context } = await switchOwnClient(deps, request.ctx.actor!, request.body.clientId);
     actAs(request, context);

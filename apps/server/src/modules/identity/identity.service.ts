@@ -19,6 +19,7 @@ import { integrityKeyFor } from '../../platform/integrity.js';
 import type { SessionContext } from '../../platform/request-context.js';
 import type { Keys } from '../../platform/secrets.js';
 import {
+  type ClientRow,
   getClient,
   listAccessibleClientIds,
   toClientInfo,
@@ -72,6 +73,8 @@ export type IdentityDeps = {
   agentStatusOf?: (db: Executor, clientId: string, csId: string) => Promise<AgentStatus | null>;
   /** Tells the inbox a user's new name, in the rename's transaction: one display name everywhere. */
   userRenamed?: UserRenamed;
+  /** The active client's row for `/me`; a kept copy where the app has a session cache (decision 0049). */
+  activeClient?: (db: Database, clientId: string) => Promise<ClientRow>;
   config: Pick<Config, 'accessTokenTtlSeconds' | 'sessionMaxDays'> & PauseConfig;
 };
 
@@ -336,14 +339,26 @@ export async function resolveApiKey(db: Executor, apiSecret: string): Promise<Ap
 
 /** Turns a bearer token into the caller's context; null when the token or its session is no longer good. */
 export async function resolveSession(deps: Pick<IdentityDeps, 'db' | 'keys'>, bearer: string) {
+  return (await verifySession(deps, bearer))?.session ?? null;
+}
+
+/**
+ * The caller's context behind a bearer token, and until when (epoch ms) the token and its session
+ * last; null when either is no longer good. One query: what a cache of sessions keeps (decision 0049).
+ */
+export async function verifySession(
+  deps: Pick<IdentityDeps, 'db' | 'keys'>,
+  bearer: string,
+): Promise<{ session: SessionContext; expiresAt: number } | null> {
   const claims = await verifyAccessToken(deps.keys.jwt, bearer);
   if (!claims) return null;
   const row = await findLiveSession(deps.db, claims.homeClientId, claims.sessionId, claims.userId);
   if (!row) return null;
-  const { role, isTrial, expiredAt, ...rest } = row;
+  const { role, isTrial, expiredAt, sessionExpiresAt, ...rest } = row;
   if (!isRoleCode(role)) return null;
   const subscription = isTrial === null || expiredAt === null ? null : { isTrial, expiredAt };
-  return { ...rest, role, sessionId: claims.sessionId, subscription } satisfies SessionContext;
+  const session = { ...rest, role, sessionId: claims.sessionId, subscription } satisfies SessionContext;
+  return { session, expiresAt: Math.min(claims.expiresAt, sessionExpiresAt.getTime()) };
 }
 
 /**
@@ -356,9 +371,13 @@ export async function isSessionLive(db: Database, user: UserActor): Promise<bool
 }
 
 /** The signed-in caller as their session sees them; the live-session check already proved the user active. */
-export async function getMe(db: Database, actor: Actor): Promise<Me> {
+export async function getMe(
+  db: Database,
+  actor: Actor,
+  activeClient: (db: Database, clientId: string) => Promise<ClientRow> = getClient,
+): Promise<Me> {
   const user = requireUser(actor);
-  const client = await getClient(db, user.clientId);
+  const client = await activeClient(db, user.clientId);
   return {
     userId: user.userId,
     name: user.name,

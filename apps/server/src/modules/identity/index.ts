@@ -13,6 +13,7 @@ export { type IdentityDeps, isSessionLive, resolveSession } from './identity.ser
 export type { UserRow } from './identity.tables.js';
 export { loadLoginKey } from './login-key.js';
 export { hashPassword } from './password.js';
+export { changesAccess, createSessionCache, type SessionCache } from './session-cache.js';
 export { ssoRoutes } from './sso/sso.routes.js';
 export {
   listUserSummaries,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentStatus, ChatRole, RoleCode } from '@sapa/contracts';
-import ExcelJS from 'exceljs';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import { isId, newId } from '../../../lib/ids.js';
 import { type Actor, actorLabel, chatRoleOf, csIdOf, principalOf } from '../../../platform/actor.js';
 import { readCsvRecords, writeCsv } from '../../../platform/csv.js';
 import type { Executor } from '../../../platform/database.js';
+import { loadExcel } from '../../../platform/xlsx.js';
 import {
   hashPassword,
   insertUser,
@@ -367,7 +367,7 @@ export async function exportAgentLogXlsx(
     from: query.startDate,
     to: query.endDate,
   });
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet('Log in-out');
   sheet.columns = [
     { header: 'CS name', key: 'name', width: 24 },

@@ -7,7 +7,7 @@ import {
   type ValidationResultRow,
   type ValidationRun,
 } from '@sapa/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Counter, type Registry } from 'prom-client';
 import { isId, newId } from '../../../lib/ids.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
@@ -15,6 +15,7 @@ import { csvStream, readCsvRecords } from '../../../platform/csv.js';
 import type { Database } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Storage } from '../../../platform/storage/index.js';
+import { loadExcel } from '../../../platform/xlsx.js';
 import { findClient } from '../../clients/index.js';
 import { ALL_CHANNELS, isBlacklisted } from '../../contacts/index.js';
 import { validateNumber } from './number-validation.js';
@@ -127,7 +128,7 @@ const cellText = (value: ExcelJS.CellValue): string => {
 
 /** The numbers of an XLSX file's first sheet, read as a stream, in order. */
 async function* xlsxNumbers(bytes: Buffer): AsyncGenerator<string> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(bytes), {
     sharedStrings: 'cache',
     worksheets: 'emit',
     hyperlinks: 'ignore',
@@ -358,7 +359,7 @@ export function createValidation(deps: ValidationDeps) {
         return { stream, contentType: 'text/csv; charset=utf-8', fileName: `${base}-validated.csv` };
       }
       const out = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
         stream: out,
         useStyles: false,
         useSharedStrings: false,
