@@ -80,6 +80,11 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export {
+  listApprovedTemplates,
+  type TemplateUsability,
+  templateUsability,
+} from './whatsapp-templates/approved-templates.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
 export {

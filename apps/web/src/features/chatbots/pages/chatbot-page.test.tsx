@@ -33,6 +33,7 @@ const action = {
   next: null,
   handOffTag: null,
   handOffCsId: null,
+  template: null,
 };
 const bot: ChatBot = {
   id: 'bot-1',
