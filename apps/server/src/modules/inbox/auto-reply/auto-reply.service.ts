@@ -265,7 +265,11 @@ async function sendAutomaticTemplate(
     return skipAutomatic(tx, room, what, why);
   }
   const customer = await findCustomerByPhone(tx, room.clientId, room.customerPhoneNumber);
-  const parameters = fillTemplateParameters(template.parameters, customer?.userData ?? {});
+  // `{{name}}` is the customer's WhatsApp name unless their data holds another.
+  const parameters = fillTemplateParameters(template.parameters, {
+    name: customer?.name ?? room.customerName,
+    ...(customer?.userData ?? {}),
+  });
   return sendAutomatic(messaging, tx, room, inbound, fillVariables(usability.body, parameters), {
     kind: 'template',
     templateName: template.name,

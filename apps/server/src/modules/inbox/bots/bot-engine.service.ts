@@ -401,7 +401,9 @@ class BotTurn {
       return this.skip(action, why);
     }
     const customer = await findCustomerByPhone(tx, room.clientId, room.customerPhoneNumber);
+    // `{{name}}` is the customer's WhatsApp name until they tell the bot theirs.
     const parameters = fillTemplateParameters(content.parameters, {
+      name: customer?.name ?? room.customerName,
       ...(customer?.userData ?? {}),
       ...this.collected,
     });
