@@ -81,6 +81,12 @@ export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
 export {
+  createSandboxReceived,
+  type ReceivedMessage,
+  type SandboxReceived,
+} from './sandbox/sandbox-received.js';
+export { REDACTED, redactContent } from './sensitive-content.js';
+export {
   listApprovedTemplates,
   type TemplateUsability,
   templateUsability,
