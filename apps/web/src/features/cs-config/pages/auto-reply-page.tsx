@@ -168,10 +168,9 @@ function RuleForm({
       : reply.length > 4096
         ? t('automation.autoReply.reply.tooLong')
         : null,
-    template:
-      template?.parameters.some((value) => !value.trim())
-        ? t('automation.autoReply.template.valuesRequired')
-        : null,
+    template: template?.parameters.some((value) => !value.trim())
+      ? t('automation.autoReply.template.valuesRequired')
+      : null,
     period:
       typeof period !== 'number' ||
       !Number.isInteger(period) ||
