@@ -139,7 +139,7 @@ import type { DatabaseHandle } from './platform/database.js';
 import { answerFrameworkError, errorsPlugin } from './platform/errors.js';
 import { createExports, type Exports, exportJobs } from './platform/exports/index.js';
 import { integrityPlugin } from './platform/integrity.js';
-import { createJobs, type JobDefinition, type Jobs } from './platform/jobs.js';
+import { createJobs, type JobDefinition, type Jobs, type JobsOptions } from './platform/jobs.js';
 import { createMailer, mailRoutes } from './platform/mail/index.js';
 import { observabilityPlugin } from './platform/observability.js';
 import { openapiPlugin } from './platform/openapi.js';
@@ -176,6 +176,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** WhatsApp templates: the sandbox review's delay and the clock it is measured on (tests move it). */
   whatsappTemplates?: { clock?: () => Date; sandboxReviewSeconds?: number };
+  /** The job workers' polling; tests lengthen it to prove work is woken, not polled for. */
+  jobOptions?: JobsOptions;
 };
 export type Sapa = {
   app: FastifyInstance;
@@ -215,6 +217,7 @@ export async function buildApp({
   messagingHoldMs,
   clock,
   whatsappTemplates: templateOptions,
+  jobOptions,
 }: AppDeps): Promise<Sapa> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -282,7 +285,13 @@ export async function buildApp({
   // The inbox answers customers by itself (auto-reply) through messaging, which is built next.
   const inbox =
     inboxPort ??
-    createInboxPort({ realtime: inboxRealtime, messaging: () => messaging, enqueue, log: app.log });
+    createInboxPort({
+      realtime: inboxRealtime,
+      messaging: () => messaging,
+      enqueue,
+      wake: (name) => jobs?.wake(name),
+      log: app.log,
+    });
   const channels = createChannelRegistry();
   // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.
   const metrics = new Registry();
@@ -456,6 +465,7 @@ export async function buildApp({
       ...(exportJobs(() => exports) as JobDefinition<never>[]),
     ],
     app.log as never,
+    jobOptions,
   );
 
   await app.register(errorsPlugin);

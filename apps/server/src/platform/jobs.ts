@@ -23,12 +23,28 @@ export type Jobs = {
   /** Creates the queues and schedules, and with `work` starts handling them in this process. */
   start(options: { work: boolean }): Promise<void>;
   send<TData extends object>(name: string, data: TData, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Wakes this process's workers of a queue now instead of at their next poll (pg-boss
+   * `notifyWorker`): for a job sent after the commit of what it reads (decision 0044). A process
+   * that does not work the queue does nothing; the queue's workers elsewhere still poll.
+   */
+  wake(name: string): void;
   /** Waits for in-flight handlers, then stops. */
   stop(): Promise<void>;
   boss: PgBoss;
 };
 
-export function createJobs(sql: SqlExecutor, definitions: JobDefinition<never>[], log: Logger): Jobs {
+export type JobsOptions = {
+  /** How often each worker polls its queue, in seconds (default 2); tests lengthen it. */
+  pollingIntervalSeconds?: number;
+};
+
+export function createJobs(
+  sql: SqlExecutor,
+  definitions: JobDefinition<never>[],
+  log: Logger,
+  options: JobsOptions = {},
+): Jobs {
   const boss = new PgBoss({
     db: sql as PgBoss.Db,
     schema: 'pgboss',
@@ -38,6 +54,8 @@ export function createJobs(sql: SqlExecutor, definitions: JobDefinition<never>[]
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   let started = false;
+  /** This process's worker ids per queue. */
+  const workers = new Map<string, string[]>();
 
   return {
     boss,
@@ -71,23 +89,32 @@ export function createJobs(sql: SqlExecutor, definitions: JobDefinition<never>[]
           await boss.unschedule(definition.name);
         }
         if (work) {
-          const options = { pollingIntervalSeconds: 2, batchSize: definition.batchSize ?? 1 };
-          await boss.work<object>(definition.name, options, async (jobs) => {
+          const workOptions = {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            batchSize: definition.batchSize ?? 1,
+          };
+          const workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
             for (const job of jobs) {
               log.info({ job: definition.name, jobId: job.id }, 'job started');
               await definition.handler(job.data as never);
               log.info({ job: definition.name, jobId: job.id }, 'job done');
             }
           });
+          workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
         }
       }
     },
     async send(name, data, options) {
       return options ? boss.send(name, data, options) : boss.send(name, data);
     },
+    wake(name) {
+      if (!started) return;
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+    },
     async stop() {
       if (!started) return;
       started = false;
+      workers.clear();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
     },
   };

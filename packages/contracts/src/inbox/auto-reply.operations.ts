@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation.js';
+import { TemplateMessageSchema } from './bots.schemas.js';
 import { inboxAccess, INBOX_TAGS as tags } from './inbox.access.js';
 
 /**
@@ -27,6 +28,8 @@ export const AutoReplyRuleSchema = z.object({
   /** A customer gets this rule's reply at most once in this many minutes. */
   periodMinutes: z.number(),
   enabled: z.boolean(),
+  /** Sent instead of the reply when the customer's 24-hour window is closed (decision 0044). */
+  template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -54,6 +57,11 @@ export const AutoReplySaveSchema = z
       .max(AUTO_REPLY_MAX_PERIOD_MINUTES, 'The period is at most 30 days')
       .default(1440),
     enabled: z.boolean().default(true),
+    /**
+     * An approved WhatsApp template sent instead of the reply when the customer's 24-hour window is
+     * closed; without one the rule is skipped there (decision 0044).
+     */
+    template: TemplateMessageSchema.nullable().default(null),
   })
   .refine((rule) => rule.trigger !== 'keyword' || rule.keywords.length > 0, {
     message: 'A keyword rule needs at least one keyword',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WhatsappTemplateSchema } from '../channels/whatsapp-templates.schemas.js';
 import { defineOperation } from '../operations/define-operation.js';
 import { pageSizeQuery } from '../operations/query-fields.js';
 import {
@@ -63,6 +64,16 @@ export const botsOperations = {
     summary: 'Delete a chat bot by name (conversations it holds go to the agents’ queue)',
     query: z.object({ botName: BotNameSchema }),
     response: z.object({ deleted: z.number() }),
+    errors,
+  }),
+  listBotTemplates: defineOperation({
+    method: 'GET',
+    path: '/api/cs/chatbot/templates',
+    access: inboxAccess.admins,
+    tags,
+    summary:
+      'The approved WhatsApp templates a bot or an auto-reply may send (outside the 24-hour window only these)',
+    response: z.object({ items: z.array(WhatsappTemplateSchema) }),
     errors,
   }),
   listBotActions: defineOperation({

@@ -27,9 +27,19 @@ export function botAnswers(
  * What an action does. `text`, `image`: say something and go on. `ask`: ask and store the answer in
  * the customer's `userData` under `saveAs`. `buttons` (up to 3), `list` (up to 10): offer choices, each
  * leading to its own next action. `handoff`: leave the bot for an agent or a tag's queue. `close`:
- * say goodbye and close the conversation.
+ * say goodbye and close the conversation. `template`: send one of the client's APPROVED WhatsApp
+ * templates (decision 0044), the only thing a bot may send outside the customer's 24-hour window.
  */
-export const BOT_ACTION_TYPES = ['text', 'image', 'ask', 'buttons', 'list', 'handoff', 'close'] as const;
+export const BOT_ACTION_TYPES = [
+  'text',
+  'image',
+  'ask',
+  'buttons',
+  'list',
+  'template',
+  'handoff',
+  'close',
+] as const;
 export type BotActionType = (typeof BOT_ACTION_TYPES)[number];
 /** The actions that wait for the customer's answer. */
 export const BOT_WAITING_ACTIONS: readonly BotActionType[] = ['ask', 'buttons', 'list'];
@@ -44,6 +54,66 @@ export const BotNameSchema = z
   .regex(NAME, 'Use letters, digits, spaces, _ . -');
 /** A `userData` key an answer is stored under. */
 export const USER_DATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+
+/** No control characters (NUL included) and no lone surrogates: PostgreSQL refuses both. */
+const isPlainText = (value: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(
+    value,
+  );
+
+/**
+ * An approved WhatsApp template to send (a bot's `template` action, an auto-reply outside the window;
+ * decision 0044): its name and language as Meta knows them, and the body's values in order ({{1}}
+ * first). A value may name the customer's `userData` with `{{key}}` (`Halo {{name}}`): filled when sent.
+ */
+export const TemplateMessageSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(512)
+    .regex(/^[a-z0-9_]+$/, 'A template name is lower-case letters, digits and _'),
+  language: z
+    .string()
+    .trim()
+    .min(2)
+    .max(15)
+    .regex(/^[A-Za-z]{2,3}(?:_[A-Za-z0-9]{2,4})?$/, 'A language code such as id or en_US'),
+  parameters: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A template value cannot be empty')
+        .max(1024)
+        .refine(isPlainText, 'A template value contains control characters'),
+    )
+    .max(20)
+    .default([]),
+});
+export type TemplateMessage = z.output<typeof TemplateMessageSchema>;
+
+const USER_DATA_REFERENCE = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,39})\s*\}\}/g;
+
+/**
+ * The template's values with `{{key}}` filled from the customer's data. A key the customer has no
+ * value for becomes `-`: WhatsApp refuses an empty value, and the message still reads.
+ */
+export function fillTemplateParameters(
+  parameters: readonly string[],
+  data: Readonly<Record<string, unknown>>,
+): string[] {
+  return parameters.map((parameter) => {
+    const filled = parameter
+      .replace(USER_DATA_REFERENCE, (_whole, key: string) => {
+        const value = data[key];
+        return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+      })
+      .trim();
+    return filled || '-';
+  });
+}
 
 export const BotOptionSchema = z.object({
   /** What the customer sees: a button's title (WhatsApp: 20 characters) or a list row. */
@@ -77,6 +147,8 @@ export const BotActionInputSchema = z
     /** `handoff`: a tag's queue, or one agent (csId); neither: the agents' queue. */
     handOffTag: z.string().trim().min(1).max(60).nullable().default(null),
     handOffCsId: z.string().max(64).nullable().default(null),
+    /** `template`: which approved template, with its values. */
+    template: TemplateMessageSchema.nullable().default(null),
   })
   .superRefine((action, context) => {
     const issue = (path: string, message: string) =>
@@ -89,6 +161,8 @@ export const BotActionInputSchema = z
       issue('options', 'Buttons take 1 to 3 choices');
     if (action.type === 'list' && action.options.length < 1) issue('options', 'A list takes 1 to 10 choices');
     if (action.next && action.next === action.botActionName) issue('next', 'An action cannot lead to itself');
+    if (action.type === 'template' && !action.template)
+      issue('template', 'Choose the approved template this action sends');
   });
 export type BotActionInput = z.input<typeof BotActionInputSchema>;
 
@@ -106,6 +180,7 @@ export const BotActionSchema = z.object({
   next: z.string().nullable(),
   handOffTag: z.string().nullable(),
   handOffCsId: z.string().nullable(),
+  template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable(),
 });
 export type BotAction = z.infer<typeof BotActionSchema>;
 

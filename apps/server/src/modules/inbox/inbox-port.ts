@@ -1,5 +1,6 @@
 import type { CsConfig, InboxEventOf } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
+import { type AfterCommit, createAfterCommit } from '../../platform/after-commit.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
 import { ensureCustomer } from '../contacts/index.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
@@ -93,10 +94,17 @@ export function createInboxPort(
     Pick<BotDeps, 'withinBusinessHours' | 'log'> & {
       /** Queues background work (a bot's turn); left out, the bot sweep finds the turn. */
       enqueue?: (name: string, data: object, options?: object) => Promise<unknown>;
+      /** Wakes this process's workers of a queue after a send (platform jobs' `wake`). */
+      wake?: (name: string) => void;
     },
 ): InboxPort {
   return {
-    async receiveInbound(executor, message) {
+    async receiveInbound(executor, message, callerAfterCommit) {
+      // What starts once the arrival commits (decision 0044): the caller's queue when it owns the
+      // transaction, ours when we do; none when a caller's transaction comes without one.
+      const ownTransaction = !isTransaction(executor);
+      const own = ownTransaction ? createAfterCommit(deps.log) : null;
+      const afterCommit: AfterCommit | null = callerAfterCommit ?? own;
       // Automatic answers queued in the transaction; sent once it commits (see `dispatchAutomatic`).
       const automatic: QueuedOutbound[] = [];
       await inTransaction(executor, async (tx) => {
@@ -207,12 +215,14 @@ export function createInboxPort(
         // Last, in one round trip: the client's sequence lock is held only from here to commit.
         await publishInboxEvents(deps, tx, message.clientId, events);
         // A bot room's bot answers in a job, after this transaction.
-        await botHeard(deps, tx, room, newBotId);
-        // In the caller's transaction we cannot see its commit: dispatched now, the send claims the
+        await botHeard(deps, tx, room, newBotId, afterCommit);
+        const queued = automatic.splice(0);
+        if (afterCommit) afterCommit.add(() => dispatchAutomatic(deps, queued));
+        // A caller's transaction without an after-commit queue: dispatched now, the send claims the
         // row only once it is committed (PGlite runs it after; on PostgreSQL the send job finds it).
-        if (isTransaction(executor)) dispatchAutomatic(deps, automatic.splice(0));
+        else dispatchAutomatic(deps, queued);
       });
-      dispatchAutomatic(deps, automatic);
+      await own?.run();
     },
 
     async applyStatus(executor: Executor, update: StatusUpdate) {

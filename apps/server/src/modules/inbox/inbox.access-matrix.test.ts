@@ -42,6 +42,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/cs/chatbot': ADMINS,
   'PUT /api/cs/chatbot': ADMINS,
   'DELETE /api/cs/chatbot': ADMINS,
+  'GET /api/cs/chatbot/templates': ADMINS,
   'GET /api/cs/chatbot/action': ADMINS,
   'POST /api/cs/chatbot/action': ADMINS,
   'DELETE /api/cs/chatbot/action': ADMINS,

@@ -5,6 +5,7 @@ import type {
   TelegramContent,
   VoiceContent,
 } from '@sapa/contracts';
+import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Executor } from '../../platform/database.js';
 
 /**
@@ -64,6 +65,11 @@ export type InboundMessage = {
   /** The WhatsApp group the message was written in (the writer is `customerPhone`); absent for a 1:1 chat. */
   groupId?: string | null;
   sentAt: Date;
+  /**
+   * When the webhook delivering it was received: a delivery more than 24 hours after `sentAt` (a
+   * provider's retries, a backlog) finds the customer's window already closed. Absent: now.
+   */
+  receivedAt?: Date | undefined;
 };
 
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
@@ -134,7 +140,12 @@ export type OutboundSourcePort = {
  * inside the transaction that stored the webhook.
  */
 export type InboxPort = OutboundSourcePort & {
-  receiveInbound(executor: Executor, message: InboundMessage): Promise<void>;
+  /**
+   * A caller that owns the transaction gives `afterCommit` and runs it once committed: what the inbox
+   * starts for the message (its automatic answer's send, the bot's turn) then starts at once instead
+   * of at the next poll of its job (decision 0044).
+   */
+  receiveInbound(executor: Executor, message: InboundMessage, afterCommit?: AfterCommit): Promise<void>;
   applyStatus(executor: Executor, update: StatusUpdate): Promise<void>;
   /** The customer reacted to a message (`emoji` null: the reaction was taken away). */
   applyReaction(

@@ -87,6 +87,11 @@ export {
   type SandboxReceived,
 } from './sandbox/sandbox-received.js';
 export { REDACTED, redactContent } from './sensitive-content.js';
+export {
+  listApprovedTemplates,
+  type TemplateUsability,
+  templateUsability,
+} from './whatsapp-templates/approved-templates.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
 export { listTemplatesUsingFile } from './whatsapp-templates/whatsapp-templates.repository.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';

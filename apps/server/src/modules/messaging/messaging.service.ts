@@ -750,7 +750,8 @@ export function createMessaging(deps: MessagingDeps) {
      */
     inboundPort(inbox: InboxPort): InboxPort {
       return {
-        receiveInbound: (executor, message) => inbox.receiveInbound(executor, message),
+        receiveInbound: (executor, message, afterCommit) =>
+          inbox.receiveInbound(executor, message, afterCommit),
         applyReaction: (executor, input) => inbox.applyReaction(executor, input),
         mediaStored: (executor, input) => inbox.mediaStored(executor, input),
         applyOutboundResult: (executor, result) => inbox.applyOutboundResult(executor, result),

@@ -38,7 +38,7 @@ export async function updateRule(
   id: string,
   values: Pick<
     typeof csAutoReplyRules.$inferInsert,
-    'trigger' | 'keywords' | 'reply' | 'periodMinutes' | 'enabled'
+    'trigger' | 'keywords' | 'reply' | 'periodMinutes' | 'enabled' | 'template'
   >,
 ) {
   const [row] = await db

@@ -3,12 +3,23 @@ import {
   type AutoReplySave,
   AutoReplySaveSchema,
   type CsConfig,
+  fillTemplateParameters,
+  fillVariables,
+  NOTE_MESSAGE_TYPE,
 } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
-import type { InboundMessage, Messaging } from '../../messaging/index.js';
+import { findCustomerByPhone } from '../../contacts/index.js';
+import {
+  type InboundMessage,
+  type InboxContent,
+  type Messaging,
+  templateUsability,
+} from '../../messaging/index.js';
 import { isWithinBusinessHours } from '../availability/availability.service.js';
+import type { TemplateMessageValue } from '../bots/bots.tables.js';
+import { checkTemplateMessage } from '../bots/template-message.js';
 import { insertMessage } from '../chat/chat.repository.js';
 import { toMessage } from '../chat/message.view.js';
 import type { InboxDeps } from '../inbox.deps.js';
@@ -30,6 +41,10 @@ import type { CsAutoReplyRuleRow } from './auto-reply.tables.js';
 const INBOX_SOURCE = 'inbox';
 /** The rate-limit key of the maintenance message (rules use their id). */
 const MAINTENANCE_KEY = 'maintenance';
+/** WhatsApp's customer service window: free-form messages only this long after the customer's. */
+const CUSTOMER_WINDOW_MS = 24 * 3_600_000;
+/** Who the agents see as the author of what the inbox did by itself. */
+const AUTHOR = 'Auto-reply';
 
 export function toAutoReply(row: CsAutoReplyRuleRow) {
   return {
@@ -39,6 +54,7 @@ export function toAutoReply(row: CsAutoReplyRuleRow) {
     reply: row.reply,
     periodMinutes: row.periodMinutes,
     enabled: row.enabled,
+    template: row.template ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -74,7 +90,10 @@ export async function saveAutoReply(
     reply: input.reply,
     periodMinutes: input.periodMinutes,
     enabled: input.enabled,
+    template: input.template,
   };
+  // Only one of the client's APPROVED templates (decision 0044); another client's is not found.
+  if (input.template) await checkTemplateMessage(db, actor.clientId, input.template);
   if (input.id !== undefined) {
     const row = isId(input.id)
       ? await updateRule(db, actor.clientId, input.id, values).catch((error: unknown) => {
@@ -135,7 +154,10 @@ export async function replyAutomatically(
       at,
       config.maintenance.periodMinutes,
     );
-    return turn ? sendAutomatic(messaging, tx, room, message, config.maintenance.message) : NO_REPLY;
+    if (!turn) return NO_REPLY;
+    if (windowClosed(message))
+      return skipAutomatic(tx, room, 'the maintenance message', WINDOW_CLOSED_REASON);
+    return sendAutomatic(messaging, tx, room, message, config.maintenance.message);
   }
   const rules = await listRuleRows(tx, room.clientId, { enabledOnly: true });
   if (rules.length === 0) return NO_REPLY;
@@ -163,9 +185,97 @@ export async function replyAutomatically(
     }
     if (!fires) continue;
     if (!(await claimAutoReplyTurn(tx, room.clientId, rule.id, phone, at, rule.periodMinutes))) continue;
-    return sendAutomatic(messaging, tx, room, message, rule.reply);
+    if (!windowClosed(message)) return sendAutomatic(messaging, tx, room, message, rule.reply);
+    // Outside the window only an approved template may go (decision 0044): the rule's, or nothing.
+    const what = `the ${rule.trigger} auto-reply`;
+    if (!rule.template)
+      return skipAutomatic(tx, room, what, `${WINDOW_CLOSED_REASON} and the rule has no template`);
+    return sendAutomaticTemplate(messaging, tx, room, message, rule.template, what);
   }
   return NO_REPLY;
+}
+
+const WINDOW_CLOSED_REASON = 'the customer’s 24-hour window is closed';
+
+/**
+ * Whether the customer's window had closed when their message reached us: WhatsApp retries a webhook
+ * for days, so a message may arrive more than 24 hours after it was written. The message answered is
+ * the customer's latest this turn knows of.
+ */
+function windowClosed(message: InboundMessage) {
+  return (
+    message.receivedAt !== undefined &&
+    message.receivedAt.getTime() - message.sentAt.getTime() >= CUSTOMER_WINDOW_MS
+  );
+}
+
+/** Nothing sent: an internal note tells the agents which automatic answer was left out, and why. */
+async function skipAutomatic(
+  tx: Executor,
+  room: CsRoomRow,
+  what: string,
+  reason: string,
+): Promise<AutomaticReply> {
+  const note = await insertMessage(tx, {
+    clientId: room.clientId,
+    id: newId(),
+    roomId: room.id,
+    channel: room.channel,
+    type: NOTE_MESSAGE_TYPE,
+    content: `Skipped ${what}: ${reason}.`,
+    fromCs: true,
+    csId: null,
+    isInternal: true,
+    authorName: AUTHOR,
+    status: null,
+  });
+  return {
+    queued: [],
+    events: [
+      {
+        audience: roomAudience(room.csId),
+        typeNotif: 'NEW_MESSAGE',
+        messageId: note.id,
+        data: { roomId: room.id },
+        chat: toMessage(note),
+        chatroom: toRoom(room),
+      },
+    ],
+  };
+}
+
+/**
+ * The rule's template instead of its text, checked again on the conversation's number (it may have
+ * been paused since), its values filled from the customer's data.
+ */
+async function sendAutomaticTemplate(
+  messaging: Messaging,
+  tx: Executor,
+  room: CsRoomRow,
+  inbound: InboundMessage,
+  template: TemplateMessageValue,
+  what: string,
+): Promise<AutomaticReply> {
+  const usability = await templateUsability(tx, room.clientId, template, room.channelId);
+  if (!usability.usable) {
+    const why =
+      usability.reason === 'not_found'
+        ? `this number has no WhatsApp template ${template.name} (${template.language})`
+        : `the WhatsApp template ${template.name} is ${usability.status}, not APPROVED`;
+    return skipAutomatic(tx, room, what, why);
+  }
+  const customer = await findCustomerByPhone(tx, room.clientId, room.customerPhoneNumber);
+  // `{{name}}` is the customer's WhatsApp name unless their data holds another.
+  const parameters = fillTemplateParameters(template.parameters, {
+    name: customer?.name ?? room.customerName,
+    ...(customer?.userData ?? {}),
+  });
+  return sendAutomatic(messaging, tx, room, inbound, fillVariables(usability.body, parameters), {
+    kind: 'template',
+    templateName: template.name,
+    language: template.language,
+    parameters,
+  });
 }
 
 /**
@@ -179,6 +289,7 @@ async function sendAutomatic(
   room: CsRoomRow,
   inbound: InboundMessage,
   text: string,
+  content: InboxContent = { kind: 'text', text },
 ): Promise<AutomaticReply> {
   // After the customer's message, even when the provider stamped it in whole seconds.
   const createdAt = new Date(Math.max(Date.now(), inbound.sentAt.getTime() + 1));
@@ -198,7 +309,7 @@ async function sendAutomatic(
     channel: 'whatsapp',
     channelAccountId: room.channelId,
     recipient: room.customerPhoneNumber,
-    content: { kind: 'text', text },
+    content,
     source: INBOX_SOURCE,
     sourceRef: stored.id,
     idempotencyKey: `${INBOX_SOURCE}:${stored.id}`,

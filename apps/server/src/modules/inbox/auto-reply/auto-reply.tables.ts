@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TemplateMessageValue } from '../bots/bots.tables.js';
 
 /** Auto-reply rules of a client (decision 0036): one each for the non-keyword triggers, any number of keyword ones. */
 export const csAutoReplyRules = pgTable(
@@ -25,6 +27,8 @@ export const csAutoReplyRules = pgTable(
     reply: text('reply').notNull(),
     periodMinutes: integer('period_minutes').notNull().default(1440),
     enabled: boolean('enabled').notNull().default(true),
+    /** Sent instead of `reply` when the customer's 24-hour window is closed (decision 0044). */
+    template: jsonb('template').$type<TemplateMessageValue>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,16 +4,19 @@ import {
   BotProviderReplySchema,
   botAnswers,
   type CsConfig,
+  fillTemplateParameters,
+  fillVariables,
   NOTE_MESSAGE_TYPE,
   ROOM_EVENT_MESSAGE_TYPE,
   type RoomEvent,
 } from '@sapa/contracts';
 import { isId, newId } from '../../../lib/ids.js';
+import type { AfterCommit } from '../../../platform/after-commit.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import type { OutboundHttp } from '../../../platform/outbound-http.js';
 import { unseal } from '../../../platform/secrets.js';
 import { findCustomerByPhone, mergeCustomerUserData } from '../../contacts/index.js';
-import type { InboxContent } from '../../messaging/index.js';
+import { type InboxContent, templateUsability } from '../../messaging/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { isWithinBusinessHours } from '../availability/availability.service.js';
 import { insertMessage } from '../chat/chat.repository.js';
@@ -28,7 +31,7 @@ import { findRoom, recordMessageOnRoom, updateRoom } from '../rooms/rooms.reposi
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
 import { listOnlineAgents } from '../routing/routing.repository.js';
 import { routeRoom } from '../routing/routing.service.js';
-import { advanceFlow, type FlowSend, type FlowStep } from './bot-flow.js';
+import { advanceFlow, type FlowSend, type FlowStep, outsideWindow } from './bot-flow.js';
 import {
   findBot,
   findProject,
@@ -93,21 +96,30 @@ export async function botForNewRoom(
  * a lost job is picked up by the sweep.
  */
 export async function botHeard(
-  deps: { enqueue?: Enqueue | undefined; log?: BotDeps['log'] },
+  deps: { enqueue?: Enqueue | undefined; wake?: ((name: string) => void) | undefined; log?: BotDeps['log'] },
   tx: Executor,
   room: Pick<CsRoomRow, 'clientId' | 'id' | 'isBot'>,
   newBotId: string | null,
+  afterCommit?: AfterCommit | null,
 ) {
   if (!room.isBot) return;
   if (newBotId) await insertSession(tx, { clientId: room.clientId, roomId: room.id, botId: newBotId });
-  if (!deps.enqueue) return;
+  const { enqueue } = deps;
+  if (!enqueue) return;
   const data: BotTurnJobData = { clientId: room.clientId, roomId: room.id };
+  const failed = (error: unknown) =>
+    deps.log?.warn({ err: error, ...data }, 'could not queue a bot turn; the sweep runs it');
+  if (afterCommit) {
+    // Queued once the message is committed, and the worker woken: the bot answers now, not at the
+    // worker's next poll (decision 0044).
+    afterCommit.add(async () => {
+      await enqueue(BOT_TURN_JOB, data, { retryLimit: 3 }).catch(failed);
+      deps.wake?.(BOT_TURN_JOB);
+    });
+    return;
+  }
   // Not awaited: on PGlite the queue's insert waits for this transaction; the job starts a second later.
-  void deps
-    .enqueue(BOT_TURN_JOB, data, { startAfter: 1, retryLimit: 3 })
-    .catch((error: unknown) =>
-      deps.log?.warn({ err: error, ...data }, 'could not queue a bot turn; the sweep runs it'),
-    );
+  void enqueue(BOT_TURN_JOB, data, { startAfter: 1, retryLimit: 3 }).catch(failed);
 }
 
 /** The provider's answer and the customer messages it answered. */
@@ -209,7 +221,7 @@ function cursorAfter(session: CsBotSessionRow, handled: CsMessageRow[]) {
   return { handledAt: at, handledIds: [...new Set([...earlier, ...same])] };
 }
 
-function outboundOf(content: FlowSend): InboxContent {
+function outboundOf(content: Exclude<FlowSend, { type: 'template' }>): InboxContent {
   switch (content.type) {
     case 'text':
       return { kind: 'text', text: content.text };
@@ -225,7 +237,7 @@ function outboundOf(content: FlowSend): InboxContent {
 }
 
 /** The bot's message as the agents read it in the transcript: buttons listed under the text. */
-function transcriptOf(content: FlowSend) {
+function transcriptOf(content: Exclude<FlowSend, { type: 'template' }>) {
   if (content.type === 'image') return { type: 'image', content: content.caption, url: content.url };
   if (content.type === 'buttons')
     return {
@@ -293,13 +305,9 @@ export async function runBotTurn(deps: BotDeps, job: BotTurnJobData) {
         if (status !== 'active') break;
       }
     }
-    // Outside the customer's 24-hour window the bot says nothing (it has no approved template to send):
-    // the conversation goes to the agents, who may open it again with one.
-    if (!windowOpen && steps.some((step) => step.kind === 'send')) {
-      steps = steps.filter((step) => step.kind === 'save');
-      steps.push(handOff('the customer’s 24-hour window is closed'));
-      status = 'handedOff';
-    }
+    // Outside the customer's 24-hour window the bot sends only its template actions; the rest is
+    // skipped with the reason, and a question nobody can answer hands off (decision 0044).
+    if (!windowOpen) ({ steps, status } = outsideWindow({ steps, status }));
     const turn = new BotTurn(deps, tx, room, bot?.botName ?? 'Bot', { ...session.collected });
     for (const step of steps) {
       await turn.apply(step);
@@ -333,9 +341,11 @@ class BotTurn {
   async apply(step: FlowStep) {
     switch (step.kind) {
       case 'send':
-        return this.send(step.content);
+        return this.send(step.content, step.action);
       case 'save':
         return this.save(step.key, step.value);
+      case 'skip':
+        return this.skip(step.action, step.reason);
       case 'handOff':
         return this.handOff(step);
       case 'close':
@@ -360,9 +370,59 @@ class BotTurn {
     return row;
   }
 
-  private async send(content: FlowSend) {
+  /** Recorded for the agents as an internal note: what the bot did not send, and why. */
+  private async skip(action: string | undefined, reason: string) {
+    const note = await this.insertInternal(
+      NOTE_MESSAGE_TYPE,
+      `The bot skipped ${action ? `the action ${action}` : 'a message'}: ${reason}.`,
+    );
+    this.events.push({
+      audience: roomAudience(this.room.csId),
+      typeNotif: 'NEW_MESSAGE',
+      messageId: note.id,
+      data: { roomId: this.room.id },
+      chat: toMessage(note),
+      chatroom: toRoom(this.room),
+    });
+  }
+
+  /**
+   * A template action: checked again on the conversation's own number (it may have been paused since
+   * the flow was saved), its values filled from the customer's data, sent like an agent's template.
+   */
+  private async sendTemplate(content: Extract<FlowSend, { type: 'template' }>, action: string | undefined) {
     const { tx, room } = this;
-    const shown = transcriptOf(content);
+    const usability = await templateUsability(tx, room.clientId, content, room.channelId);
+    if (!usability.usable) {
+      const why =
+        usability.reason === 'not_found'
+          ? `this number has no WhatsApp template ${content.name} (${content.language})`
+          : `the WhatsApp template ${content.name} is ${usability.status}, not APPROVED`;
+      return this.skip(action, why);
+    }
+    const customer = await findCustomerByPhone(tx, room.clientId, room.customerPhoneNumber);
+    // `{{name}}` is the customer's WhatsApp name until they tell the bot theirs.
+    const parameters = fillTemplateParameters(content.parameters, {
+      name: customer?.name ?? room.customerName,
+      ...(customer?.userData ?? {}),
+      ...this.collected,
+    });
+    return this.store(
+      { type: 'template', content: fillVariables(usability.body, parameters), url: null },
+      { kind: 'template', templateName: content.name, language: content.language, parameters },
+    );
+  }
+
+  private async send(content: FlowSend, action?: string) {
+    if (content.type === 'template') return this.sendTemplate(content, action);
+    return this.store(transcriptOf(content), outboundOf(content));
+  }
+
+  private async store(
+    shown: { type: string; content: string | null; url: string | null },
+    outbound: InboxContent,
+  ) {
+    const { tx, room } = this;
     const message = await insertMessage(tx, {
       clientId: room.clientId,
       id: newId(),
@@ -388,7 +448,7 @@ class BotTurn {
         channel: 'whatsapp',
         channelAccountId: room.channelId,
         recipient: room.customerPhoneNumber,
-        content: outboundOf(content),
+        content: outbound,
         source: INBOX_SOURCE,
         sourceRef: message.id,
         idempotencyKey: `${INBOX_SOURCE}:${message.id}`,

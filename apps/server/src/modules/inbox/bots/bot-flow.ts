@@ -18,6 +18,7 @@ export type FlowAction = Pick<
   | 'next'
   | 'handOffTag'
   | 'handOffCsId'
+  | 'template'
 >;
 export type FlowValidation = Pick<
   BotValidation,
@@ -27,11 +28,22 @@ export type FlowValidation = Pick<
 export type FlowSend =
   | { type: 'text'; text: string }
   | { type: 'image'; url: string; caption: string | null }
-  | { type: 'buttons'; text: string; buttons: string[] };
+  | { type: 'buttons'; text: string; buttons: string[] }
+  /** An approved WhatsApp template; `parameters` may still name the customer's data (`{{key}}`). */
+  | { type: 'template'; name: string; language: string; parameters: string[] };
 
 export type FlowStep =
-  | { kind: 'send'; content: FlowSend }
+  | {
+      kind: 'send';
+      content: FlowSend;
+      /** The action that says it (for the reason recorded when it cannot be sent). */
+      action?: string | undefined;
+      /** It asks what the conversation now waits for: unsaid, the question cannot be answered. */
+      prompt?: boolean | undefined;
+    }
   | { kind: 'save'; key: string; value: string }
+  /** A message the bot could not send, recorded for the agents with why (decision 0044). */
+  | { kind: 'skip'; action: string | undefined; reason: string }
   | { kind: 'handOff'; tag: string | null; csId: string | null; reason: string }
   | { kind: 'close'; reason: string };
 
@@ -94,21 +106,39 @@ function runFrom(actions: FlowAction[], name: string | null, steps: FlowStep[]):
     }
     switch (current.type) {
       case 'text':
-        steps.push({ kind: 'send', content: { type: 'text', text: current.text } });
+        steps.push({
+          kind: 'send',
+          content: { type: 'text', text: current.text },
+          action: current.botActionName,
+        });
         break;
       case 'image':
         steps.push({
           kind: 'send',
           content: { type: 'image', url: current.imageUrl ?? '', caption: current.text.trim() || null },
+          action: current.botActionName,
         });
+        break;
+      case 'template':
+        if (current.template)
+          steps.push({
+            kind: 'send',
+            content: { type: 'template', ...current.template },
+            action: current.botActionName,
+          });
         break;
       case 'ask':
       case 'buttons':
       case 'list':
-        steps.push({ kind: 'send', content: promptOf(current) });
+        steps.push({ kind: 'send', content: promptOf(current), action: current.botActionName, prompt: true });
         return { steps, state: current.botActionName, retries: 0, status: 'active' };
       case 'handoff':
-        if (current.text.trim()) steps.push({ kind: 'send', content: { type: 'text', text: current.text } });
+        if (current.text.trim())
+          steps.push({
+            kind: 'send',
+            content: { type: 'text', text: current.text },
+            action: current.botActionName,
+          });
         steps.push({
           kind: 'handOff',
           tag: current.handOffTag,
@@ -117,7 +147,12 @@ function runFrom(actions: FlowAction[], name: string | null, steps: FlowStep[]):
         });
         return { steps, state: current.botActionName, retries: 0, status: 'handedOff' };
       case 'close':
-        if (current.text.trim()) steps.push({ kind: 'send', content: { type: 'text', text: current.text } });
+        if (current.text.trim())
+          steps.push({
+            kind: 'send',
+            content: { type: 'text', text: current.text },
+            action: current.botActionName,
+          });
         steps.push({ kind: 'close', reason: `action ${current.botActionName}` });
         return { steps, state: current.botActionName, retries: 0, status: 'closed' };
     }
@@ -175,12 +210,45 @@ export function advanceFlow(
       };
     }
     const steps: FlowStep[] = [];
-    if (validation) steps.push({ kind: 'send', content: { type: 'text', text: validation.errorMessage } });
-    steps.push({ kind: 'send', content: promptOf(current) });
+    if (validation)
+      steps.push({
+        kind: 'send',
+        content: { type: 'text', text: validation.errorMessage },
+        action: current.botActionName,
+      });
+    steps.push({ kind: 'send', content: promptOf(current), action: current.botActionName, prompt: true });
     return { steps, state: current.botActionName, retries, status: 'active' };
   }
   const steps: FlowStep[] = [];
   if (current.saveAs) steps.push({ kind: 'save', key: current.saveAs, value: option?.title ?? text.trim() });
   const next = option?.next ?? branch?.next ?? current.next;
   return runFrom(actions, next, steps);
+}
+
+/**
+ * Outside the customer's 24-hour window WhatsApp takes only approved templates (decision 0044): every
+ * other message of the turn is skipped with its reason and the flow goes on; but if the conversation
+ * would now wait for an answer to a question the customer never got, it goes to the agents instead.
+ */
+export function outsideWindow(
+  result: Pick<FlowResult, 'steps' | 'status'>,
+): Pick<FlowResult, 'steps' | 'status'> {
+  const reason = 'the customer’s 24-hour window is closed and it is not a template';
+  const steps: FlowStep[] = result.steps.map((step) =>
+    step.kind !== 'send' || step.content.type === 'template'
+      ? step
+      : { kind: 'skip', action: step.action, reason },
+  );
+  // Still waiting: the last thing said was the question; unsaid, nobody can answer it.
+  const lastSend = result.steps.findLast((step) => step.kind === 'send');
+  if (result.status === 'active' && lastSend?.kind === 'send' && lastSend.prompt) {
+    steps.push({
+      kind: 'handOff',
+      tag: null,
+      csId: null,
+      reason: `the customer’s 24-hour window is closed, so ${lastSend.action ?? 'the question'} could not be asked`,
+    });
+    return { steps, status: 'handedOff' };
+  }
+  return { steps, status: result.status };
 }

@@ -12,3 +12,19 @@ export const botProviderNotConnected = () =>
   new AppError(409, 'bot_provider_not_connected', 'Connect this bot provider first');
 export const botProjectRequired = () =>
   new AppError(400, 'bot_project_required', 'An external bot needs one of the provider’s projects');
+/** A bot action or auto-reply names a template this client has not got (another client's included). */
+export const messageTemplateNotFound = (name: string, language: string) =>
+  notFound('template_not_found', `The WhatsApp template "${name}" (${language}) does not exist.`);
+/** Only APPROVED templates may be saved into a flow or rule, and sent. */
+export const messageTemplateNotApproved = (name: string, status: string) =>
+  new AppError(
+    422,
+    'template_not_approved',
+    `The WhatsApp template "${name}" cannot be sent: its status is ${status}, not APPROVED.`,
+  );
+export const messageTemplateParameters = (name: string, expected: number, given: number) =>
+  new AppError(
+    400,
+    'template_parameters_mismatch',
+    `The WhatsApp template "${name}" takes ${expected} value(s) for its body; ${given} given.`,
+  );

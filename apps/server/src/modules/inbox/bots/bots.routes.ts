@@ -16,6 +16,7 @@ import {
   deleteBotValidation,
   deleteChatBot,
   listBotActions,
+  listBotTemplates,
   listBotValidations,
   listChatBots,
   saveBotActions,
@@ -33,6 +34,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app
   routeOperation(app, ops.deleteChatBot, (request) =>
     deleteChatBot(db, request.ctx.actor!, request.query.botName),
   );
+  routeOperation(app, ops.listBotTemplates, (request) => listBotTemplates(db, request.ctx.actor!));
   routeOperation(app, ops.listBotActions, (request) => listBotActions(db, request.ctx.actor!, request.query));
   routeOperation(app, ops.saveBotActions, (request) =>
     saveBotActions(db, request.ctx.actor!, request.query.botName, request.body.actions),

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { isId, newId } from '../../../lib/ids.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Executor } from '../../../platform/database.js';
+import { listApprovedTemplates } from '../../messaging/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { findConfiguration, upsertConfiguration } from '../configuration/configuration.repository.js';
 import {
@@ -36,6 +37,7 @@ import {
   upsertValidation,
 } from './bots.repository.js';
 import type { CsBotActionRow, CsBotRow, CsBotValidationRow } from './bots.tables.js';
+import { checkTemplateMessage } from './template-message.js';
 
 type Page = { pageNumber?: number | undefined; pageSize?: number | undefined };
 const pageOf = (query: Page) => {
@@ -59,6 +61,7 @@ export function toBotAction(row: CsBotActionRow) {
     next: row.next,
     handOffTag: row.handOffTag,
     handOffCsId: row.handOffCsId,
+    template: row.template ?? null,
   };
 }
 
@@ -218,6 +221,8 @@ async function checkFlow(db: Executor, clientId: string, actions: ActionInput[])
       throw botFlowInvalid(`${action.botActionName} leads to ${missing}, which is not an action of this bot`);
     if (action.saveAs && !BOT_WAITING_ACTIONS.includes(action.type))
       throw botFlowInvalid(`${action.botActionName} does not wait for an answer, so it cannot store one`);
+    if (action.template && action.type === 'template')
+      await checkTemplateMessage(db, clientId, action.template);
     if (action.handOffCsId) {
       const agent = isId(action.handOffCsId)
         ? await findAgent(db, clientId, { csId: action.handOffCsId })
@@ -247,6 +252,8 @@ export async function saveBotActions(db: Executor, actor: Actor, botName: string
         position,
         ...action,
         handOffCsId: action.handOffCsId ?? null,
+        // Only a template action keeps its template.
+        template: action.type === 'template' ? action.template : null,
       })),
     );
     const kept = new Set(actions.map((action) => action.botActionName));
@@ -313,4 +320,9 @@ export async function deleteBotValidation(db: Executor, actor: Actor, botId: str
   const deleted = await deleteValidationRows(db, actor.clientId, bot.id, [stateName]);
   if (deleted === 0) throw botValidationNotFound();
   return { deleted };
+}
+
+/** The approved templates a flow (or an auto-reply) may send: the editor's picker. */
+export async function listBotTemplates(db: Executor, actor: Actor) {
+  return { items: await listApprovedTemplates(db, actor.clientId) };
 }

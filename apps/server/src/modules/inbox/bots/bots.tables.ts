@@ -37,6 +37,8 @@ export const csBots = pgTable(
 );
 
 export type BotOptionValue = { title: string; next: string | null };
+/** An approved WhatsApp template to send, with its body's values (`{{key}}`: the customer's userData). */
+export type TemplateMessageValue = { name: string; language: string; parameters: string[] };
 export type BotBranchValue = { keywords: string[]; next: string };
 
 /** One state of a bot's flow, in `position` order; the first starts a conversation. */
@@ -48,7 +50,9 @@ export const csBotActions = pgTable(
     botId: uuid('bot_id').notNull(),
     botActionName: text('bot_action_name').notNull(),
     position: integer('position').notNull(),
-    type: text('type', { enum: ['text', 'image', 'ask', 'buttons', 'list', 'handoff', 'close'] }).notNull(),
+    type: text('type', {
+      enum: ['text', 'image', 'ask', 'buttons', 'list', 'template', 'handoff', 'close'],
+    }).notNull(),
     text: text('text').notNull().default(''),
     imageUrl: text('image_url'),
     options: jsonb('options').$type<BotOptionValue[]>().notNull().default([]),
@@ -57,6 +61,8 @@ export const csBotActions = pgTable(
     next: text('next'),
     handOffTag: text('hand_off_tag'),
     handOffCsId: uuid('hand_off_cs_id'),
+    /** `template` actions: which approved template (decision 0044). */
+    template: jsonb('template').$type<TemplateMessageValue>(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Card, Group, Select, Stack, Text, Textarea, TextInp
 import { BOT_ACTION_TYPES, type BotActionType } from '@sapa/contracts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TemplateActionFields, type TemplateChoice } from './template-action-fields';
 
 /** One action as the editor holds it: every field present, so inputs stay controlled. */
 export type FlowDraftAction = {
@@ -15,6 +16,8 @@ export type FlowDraftAction = {
   next: string | null;
   handOffTag: string | null;
   handOffCsId: string | null;
+  /** `template` actions: the approved template and its values. */
+  template: TemplateChoice | null;
 };
 
 export function emptyAction(index: number): FlowDraftAction {
@@ -29,13 +32,18 @@ export function emptyAction(index: number): FlowDraftAction {
     next: null,
     handOffTag: null,
     handOffCsId: null,
+    template: null,
   };
 }
 
 const WAITS: readonly BotActionType[] = ['ask', 'buttons', 'list'];
 const ENDS: readonly BotActionType[] = ['handoff', 'close'];
+/** Actions that send an approved template instead of words of their own. */
+const TEMPLATED: readonly BotActionType[] = ['template'];
 
 export type FlowEditorProps = {
+  /** Whose approved templates a template action offers. */
+  clientId: string;
   actions: FlowDraftAction[];
   onChange: (actions: FlowDraftAction[]) => void;
   /** Problems by action index (from the form's check or the server). */
@@ -47,7 +55,7 @@ export type FlowEditorProps = {
  * choices and keyword branches; actions move up and down and are removed. Controlled: the page keeps
  * the list and saves it whole (POST /chatbot/action).
  */
-export function FlowEditor({ actions, onChange, problems = {} }: FlowEditorProps) {
+export function FlowEditor({ clientId, actions, onChange, problems = {} }: FlowEditorProps) {
   const { t } = useTranslation();
   const update = (index: number, patch: Partial<FlowDraftAction>) =>
     onChange(actions.map((action, at) => (at === index ? { ...action, ...patch } : action)));
@@ -123,12 +131,20 @@ export function FlowEditor({ actions, onChange, problems = {} }: FlowEditorProps
                   </ActionIcon>
                 </Group>
               </Group>
-              <Textarea
-                label={t('chatbots.flow.text')}
-                value={action.text}
-                rows={2}
-                onChange={(event) => update(index, { text: event.currentTarget.value })}
-              />
+              {TEMPLATED.includes(action.type) ? (
+                <TemplateActionFields
+                  clientId={clientId}
+                  value={action.template}
+                  onChange={(template) => update(index, { template })}
+                />
+              ) : (
+                <Textarea
+                  label={t('chatbots.flow.text')}
+                  value={action.text}
+                  rows={2}
+                  onChange={(event) => update(index, { text: event.currentTarget.value })}
+                />
+              )}
               {action.type === 'image' ? (
                 <TextInput
                   label={t('chatbots.flow.imageUrl')}

@@ -33,6 +33,7 @@ const action = {
   next: null,
   handOffTag: null,
   handOffCsId: null,
+  template: null,
 };
 const bot: ChatBot = {
   id: 'bot-1',
@@ -98,5 +99,76 @@ describe('chatbot flow editor', () => {
     ]);
     // The saved action that waits for an answer gets its check form.
     expect(await within(dialog).findByText('Action ask_name')).toBeTruthy();
+  }, 40_000);
+
+  it('adds a template action: a picker of approved templates, one input per variable and the bubble preview', async () => {
+    const approved = {
+      id: 'tpl-1',
+      channelId: 'ch-1',
+      displayPhoneNumber: '+62 21 5150 0001',
+      name: 'sapa_salam',
+      language: 'id',
+      category: 'UTILITY',
+      status: 'APPROVED',
+      reason: null,
+      providerTemplateId: '1',
+      draft: {
+        header: null,
+        body: { text: 'Halo {{1}}, terima kasih sudah menghubungi kami.', examples: ['Rina'] },
+        footer: 'Balas STOP untuk berhenti',
+        buttons: [],
+        securityRecommendation: false,
+        codeExpirationMinutes: null,
+      },
+      statusAt: null,
+      syncedAt: null,
+      createdAt: '2026-11-27T03:00:00.000Z',
+      updatedAt: '2026-11-27T03:00:00.000Z',
+    };
+    const { requests } = mockShellApi(useSessionStore.getState().session!, {
+      routes: (request: SentRequest) => {
+        if (request.path.startsWith('/api/cs/chatbot?'))
+          return jsonResponse(200, { items: [bot], total: 1, pageNumber: 1, pageSize: 10 });
+        if (request.path.startsWith('/api/cs/chatbot/validation?'))
+          return jsonResponse(200, { items: [], total: 0, pageNumber: 1, pageSize: 100 });
+        if (request.path === '/api/cs/chatbot/templates') return jsonResponse(200, { items: [approved] });
+        if (request.path.startsWith('/api/cs/chatbot/action?') && request.method === 'POST') {
+          const { actions } = request.body as { actions: { botActionName: string }[] };
+          return jsonResponse(200, {
+            items: actions.map((a, position) => ({ ...action, ...a, id: `a-${position}`, position })),
+            total: actions.length,
+            pageNumber: 1,
+            pageSize: actions.length,
+          });
+        }
+        return undefined;
+      },
+    });
+    renderApp('/config/chatbot');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Penyambut' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bot Penyambut' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add action' }));
+    const types = within(dialog).getAllByRole('combobox', { name: 'Type' });
+    await user.click(types[1]!);
+    await user.click(await screen.findByRole('option', { name: 'Send an approved WhatsApp template' }));
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Approved template' }));
+    await user.click(await screen.findByRole('option', { name: 'sapa_salam (id)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value of {{1}}' }), '{{{{name}}');
+    // The bubble shows the customer's data by its key until it is filled in.
+    const bubble = within(dialog).getByRole('figure', { name: 'Preview of the template message' });
+    expect(within(bubble).getByText('Halo «name», terima kasih sudah menghubungi kami.')).toBeTruthy();
+    expect(within(bubble).getByText('Balas STOP untuk berhenti')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save flow' }));
+    const flowSaves = () => requests.filter((request) => request.path.startsWith('/api/cs/chatbot/action'));
+    await waitFor(() => expect(flowSaves()).toHaveLength(1));
+    expect((flowSaves()[0]!.body as { actions: unknown[] }).actions[1]).toEqual(
+      expect.objectContaining({
+        type: 'template',
+        template: { name: 'sapa_salam', language: 'id', parameters: ['{{name}}'] },
+      }),
+    );
   }, 40_000);
 });

@@ -201,6 +201,7 @@ function draftOf(bot: ChatBot | null): FlowDraftAction[] {
     next: action.next,
     handOffTag: action.handOffTag,
     handOffCsId: action.handOffCsId,
+    template: action.template,
   }));
 }
 
@@ -352,7 +353,7 @@ function BotEditor({
                 <Text size="sm" c="dimmed">
                   {t('chatbots.flow.help')}
                 </Text>
-                <FlowEditor actions={flow} onChange={setFlow} problems={problems} />
+                <FlowEditor clientId={clientId} actions={flow} onChange={setFlow} problems={problems} />
                 <Group justify="flex-end">
                   <Button onClick={submitFlow} loading={saveFlow.isPending}>
                     {t('chatbots.saveFlow')}

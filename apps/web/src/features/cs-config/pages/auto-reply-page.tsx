@@ -12,6 +12,7 @@ import {
   TagsInput,
   Text,
   Textarea,
+  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -20,6 +21,8 @@ import {
   type AutoReplyRule,
   type AutoReplySave,
   type AutoReplyTrigger,
+  fillVariables,
+  variableCount,
 } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -29,9 +32,104 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageHeader } from '../../../components/page-header';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
 import { useSessionStore } from '../../../lib/session';
-import { useAutoReplies, useSaveAutoReply } from '../api/cs-automation-api';
+import { useApprovedTemplates, useAutoReplies, useSaveAutoReply } from '../api/cs-automation-api';
+
+type TemplateChoice = NonNullable<AutoReplyRule['template']>;
+
+/**
+ * The template a rule sends instead of its text when the customer's 24-hour window is closed
+ * (decision 0044): one of the client's approved templates, with a value per body variable.
+ */
+function WindowTemplateFields({
+  clientId,
+  value,
+  onChange,
+  error,
+}: {
+  clientId: string;
+  value: TemplateChoice | null;
+  onChange: (value: TemplateChoice | null) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const templates = useApprovedTemplates(clientId);
+  const items = templates.data?.items ?? [];
+  const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
+  const unique = [...new Map(items.map((item) => [keyOf(item), item])).values()];
+  const chosen = value ? (unique.find((item) => keyOf(item) === keyOf(value)) ?? null) : null;
+  const count = chosen ? variableCount(chosen.draft.body.text) : 0;
+  const parameters = Array.from({ length: count }, (_, index) => value?.parameters[index] ?? '');
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('automation.autoReply.template.label')}
+        description={
+          templates.isError
+            ? t('automation.autoReply.template.failed')
+            : templates.isPending
+              ? t('automation.autoReply.template.loading')
+              : unique.length === 0
+                ? t('automation.autoReply.template.none')
+                : t('automation.autoReply.template.help')
+        }
+        placeholder={t('automation.autoReply.template.placeholder')}
+        data={unique.map((item) => ({ value: keyOf(item), label: `${item.name} (${item.language})` }))}
+        value={chosen ? keyOf(chosen) : value ? keyOf(value) : null}
+        clearable
+        searchable
+        disabled={templates.isPending || templates.isError}
+        error={error}
+        onChange={(key) => {
+          const picked = unique.find((item) => keyOf(item) === key);
+          onChange(
+            picked
+              ? {
+                  name: picked.name,
+                  language: picked.language,
+                  parameters: Array.from({ length: variableCount(picked.draft.body.text) }, () => ''),
+                }
+              : null,
+          );
+        }}
+      />
+      {chosen
+        ? parameters.map((parameter, index) => (
+            <TextInput
+              // biome-ignore lint/suspicious/noArrayIndexKey: a variable's place is its identity ({{1}}, {{2}} …)
+              key={index}
+              label={t('automation.autoReply.template.parameter', { variable: `{{${index + 1}}}` })}
+              description={
+                index === 0
+                  ? t('automation.autoReply.template.parameterHelp', { example: '{{name}}' })
+                  : undefined
+              }
+              placeholder={chosen.draft.body.examples[index] ?? ''}
+              value={parameter}
+              maxLength={1024}
+              onChange={(event) => {
+                const next = [...parameters];
+                next[index] = event.currentTarget.value;
+                onChange({ name: chosen.name, language: chosen.language, parameters: next });
+              }}
+            />
+          ))
+        : null}
+      {chosen ? (
+        <Text
+          size="sm"
+          c="dimmed"
+          style={{ whiteSpace: 'pre-wrap' }}
+          aria-label={t('automation.autoReply.template.preview')}
+        >
+          {fillVariables(chosen.draft.body.text, parameters)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 type RuleFormProps = {
+  clientId: string;
   initial: AutoReplyRule | null;
   /** Triggers that already have their (single) rule. */
   usedTriggers: Set<AutoReplyTrigger>;
@@ -43,6 +141,7 @@ type RuleFormProps = {
 };
 
 function RuleForm({
+  clientId,
   initial,
   usedTriggers,
   saving,
@@ -59,6 +158,7 @@ function RuleForm({
   const [reply, setReply] = useState(initial?.reply ?? '');
   const [period, setPeriod] = useState<number | string>(initial?.periodMinutes ?? 1440);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
+  const [template, setTemplate] = useState<TemplateChoice | null>(initial?.template ?? null);
   const [tried, setTried] = useState(false);
   const problems = {
     keywords:
@@ -68,6 +168,9 @@ function RuleForm({
       : reply.length > 4096
         ? t('automation.autoReply.reply.tooLong')
         : null,
+    template: template?.parameters.some((value) => !value.trim())
+      ? t('automation.autoReply.template.valuesRequired')
+      : null,
     period:
       typeof period !== 'number' ||
       !Number.isInteger(period) ||
@@ -79,7 +182,7 @@ function RuleForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
-    if (problems.keywords || problems.reply || problems.period) return;
+    if (problems.keywords || problems.reply || problems.period || problems.template) return;
     onSubmit({
       ...(initial ? { id: initial.id } : {}),
       trigger,
@@ -87,6 +190,9 @@ function RuleForm({
       reply: reply.trim(),
       periodMinutes: period as number,
       enabled,
+      template: template
+        ? { ...template, parameters: template.parameters.map((value) => value.trim()) }
+        : null,
     });
   };
   return (
@@ -137,6 +243,12 @@ function RuleForm({
           allowDecimal={false}
           allowNegative={false}
           error={(tried && problems.period) || fieldErrors.periodMinutes}
+        />
+        <WindowTemplateFields
+          clientId={clientId}
+          value={template}
+          onChange={setTemplate}
+          error={(tried && problems.template) || fieldErrors.template}
         />
         <Switch
           label={t('automation.autoReply.enabled.label')}
@@ -273,6 +385,7 @@ export function AutoReplyPage() {
       >
         {editing !== null ? (
           <RuleForm
+            clientId={clientId}
             initial={editing === 'new' ? null : editing}
             usedTriggers={usedTriggers}
             saving={save.isPending}

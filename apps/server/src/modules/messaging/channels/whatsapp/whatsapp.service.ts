@@ -1,4 +1,5 @@
 import { newId } from '../../../../lib/ids.js';
+import { type AfterCommit, createAfterCommit } from '../../../../platform/after-commit.js';
 import type { Database, Executor } from '../../../../platform/database.js';
 import { AppError } from '../../../../platform/errors.js';
 import type { OutboundHttp } from '../../../../platform/outbound-http.js';
@@ -349,7 +350,12 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
   }
 
   /** Hands a newly stored message to the inbox; answers whether its media is to be copied. */
-  async function handOver(tx: Executor, channel: ChannelRow, parsed: ParsedItem): Promise<boolean> {
+  async function handOver(
+    tx: Executor,
+    channel: ChannelRow,
+    parsed: ParsedItem,
+    afterCommit: AfterCommit,
+  ): Promise<boolean> {
     const { inbound, customerName } = parsed;
     if (inbound.reaction) {
       // Shown on the message it reacts to, not as a message of its own.
@@ -363,13 +369,11 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       return false;
     }
     const { reaction: _reaction, ...message } = inbound;
-    await inboxPort.receiveInbound(tx, {
-      clientId: channel.clientId,
-      channel: 'whatsapp',
-      channelId: channel.id,
-      ...message,
-      customerName,
-    });
+    await inboxPort.receiveInbound(
+      tx,
+      { clientId: channel.clientId, channel: 'whatsapp', channelId: channel.id, ...message, customerName },
+      afterCommit,
+    );
     return inbound.media !== null;
   }
 
@@ -377,7 +381,13 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
    * One batch, set-based: the batch's messages go into the ledger in one statement (a redelivered
    * wamid is skipped), then new ones are handed to the inbox and statuses applied, in order.
    */
-  async function processBatch(tx: Executor, channel: ChannelRow, items: WebhookItem[], receivedAt: Date) {
+  async function processBatch(
+    tx: Executor,
+    channel: ChannelRow,
+    items: WebhookItem[],
+    receivedAt: Date,
+    afterCommit: AfterCommit,
+  ) {
     const parsed = items.map((item) =>
       item.kind === 'message' ? parseMessageItem(channel, item, receivedAt) : null,
     );
@@ -394,7 +404,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       // A redelivery (or the same wamid twice in one body): stored and handed over once.
       if (!entry || !stored) continue;
       fresh.delete(entry.row.providerMessageId);
-      if (await handOver(tx, channel, entry)) mediaToCopy.push(stored.id);
+      if (await handOver(tx, channel, entry, afterCommit)) mediaToCopy.push(stored.id);
     }
     return mediaToCopy;
   }
@@ -406,13 +416,17 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     items: WebhookItem[],
     receivedAt: Date,
     eventId: string,
+    afterCommit: AfterCommit,
   ) {
     const mediaToCopy: string[] = [];
     for (const item of items) {
+      // An item whose savepoint rolls back leaves no work behind.
+      const itemWork = createAfterCommit(deps.log);
       try {
         await tx.transaction(async (savepoint) => {
-          mediaToCopy.push(...(await processBatch(savepoint, channel, [item], receivedAt)));
+          mediaToCopy.push(...(await processBatch(savepoint, channel, [item], receivedAt, itemWork)));
         });
+        afterCommit.add(() => itemWork.run());
       } catch (error) {
         deps.log.warn(
           { err: error, channelId: channel.id, eventId },
@@ -475,17 +489,21 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     const { channel, items, receivedAt } = work;
     for (;;) {
       const mediaToCopy: string[] = [];
+      // What the inbox starts for these messages (decision 0044), run once the batch commits.
+      let afterCommit = createAfterCommit(deps.log);
       const runBatch = (isolated: boolean) =>
         db.transaction(async (tx) => {
           mediaToCopy.length = 0;
+          afterCommit.discard();
+          afterCommit = createAfterCommit(deps.log);
           const progress = await findWebhookEventProgressForUpdate(tx, clientId, eventId);
           if (!progress || progress.processedAt) return true;
           const end = Math.min(progress.processedItems + WEBHOOK_BATCH, items.length);
           const batch = items.slice(progress.processedItems, end);
           mediaToCopy.push(
             ...(isolated
-              ? await processBatchIsolated(tx, channel, batch, receivedAt, eventId)
-              : await processBatch(tx, channel, batch, receivedAt)),
+              ? await processBatchIsolated(tx, channel, batch, receivedAt, eventId, afterCommit)
+              : await processBatch(tx, channel, batch, receivedAt, afterCommit)),
           );
           await markWebhookEventProgress(tx, clientId, eventId, end, end >= items.length);
           return end >= items.length;
@@ -498,6 +516,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         done = await runBatch(true);
       }
       // After commit: a job that runs before the commit would not find its message.
+      await afterCommit.run();
       for (const messageId of mediaToCopy) {
         const job = { clientId, messageId };
         await deps.enqueue(COPY_MEDIA_JOB, job).catch((error: unknown) => {

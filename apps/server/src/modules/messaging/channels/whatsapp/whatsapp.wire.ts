@@ -136,6 +136,8 @@ export type ParsedInbound = {
   /** The WhatsApp group it was written in, if any. */
   groupId?: string;
   sentAt: Date;
+  /** When our webhook received it. */
+  receivedAt: Date;
 };
 
 /**
@@ -208,6 +210,7 @@ export function parseInbound(
     customerPhone,
     replyToProviderMessageId: message.context?.id ?? null,
     sentAt: fromUnixSeconds(message.timestamp, receivedAt),
+    receivedAt,
     media: null,
     location: null,
     reaction: null,
