@@ -9,9 +9,11 @@ import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
 import {
   batchesJobs,
+  campaignPdfRoutes,
   campaignsRoutes,
   createBatchProgressPublisher,
   createCampaignOutcomes,
+  createCampaignPdfs,
   createDispatcher,
   type Dispatcher,
   type DispatchSettings,
@@ -102,6 +104,7 @@ import {
   whatsappTemplateJobs,
   whatsappTemplateRoutes,
   whatsappWebhookRoutes,
+  withAttachmentSource,
   withTelegramChatLinks,
   withUnsubscribeLinks,
   withVoiceCallbacks,
@@ -287,9 +290,18 @@ export async function buildApp({
   const { clock: dispatchClock, ...dispatchSettings } = dispatchOptions ?? {};
   // Batch progress on the live socket, to the users who may see the batch's campaigns.
   const batchProgress = createBatchProgressPublisher({ db, realtime, log: app.log });
+  // Recipients' PDFs (decision 0046): rendered at send time, linked with a key of their own.
+  const campaignPdfs = createCampaignPdfs({
+    db,
+    storage,
+    linkKey: Buffer.from(hkdfSync('sha256', keys.integrity, 'sapa', 'campaign-pdf-links', 32)),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const dispatcher = createDispatcher({
     db,
     messaging,
+    pdfs: campaignPdfs,
     isBlacklisted,
     onProgress: batchProgress.onProgress,
     log: app.log,
@@ -378,8 +390,12 @@ export async function buildApp({
   channels.register(
     'email',
     channelOverrides?.email ??
-      withUnsubscribeLinks(sandbox.email, (clientId, address) =>
-        unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+      withAttachmentSource(
+        withUnsubscribeLinks(sandbox.email, (clientId, address) =>
+          unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+        ),
+        // A campaign's per-recipient PDF, read (or rendered) as the message goes.
+        campaignPdfs.attachment,
       ),
   );
   // A phone number reaches the chat its owner linked (Telegram code/auth).
@@ -523,6 +539,7 @@ export async function buildApp({
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(reportsRoutes, { db, storage, exports });
   await app.register(dispatchRoutes, { db });
+  await app.register(campaignPdfRoutes, { db, storage, pdfs: campaignPdfs });
   await app.register(notificationsApiRoutes, { db, messaging });
   await app.register(selfServiceRoutes, { db, messaging });
   await app.register(otpRoutes, { otp, exports });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../admin/admin.schemas.js';
 import { PageQuerySchema } from '../usage/usage.schemas.js';
+import { PdfScriptSchema } from './pdf-script.schemas.js';
 
 // Campaigns, their sending windows and retry plans (issue 14, decision 0028).
 
@@ -152,6 +153,11 @@ export const CampaignContentSchema = z.object({
     .default(null)
     .describe(
       "collection_reminder: the days, relative to each row's due date, on which a reminder goes, e.g. [-3, -1, 0, 2]",
+    ),
+  pdfScript: PdfScriptSchema.nullable()
+    .default(null)
+    .describe(
+      'The per-recipient PDF (decision 0046): attached to email, linked with {{pdfUrl}} in SMS, WhatsApp and Telegram',
     ),
 });
 export type CampaignContent = z.infer<typeof CampaignContentSchema>;
