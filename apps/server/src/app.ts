@@ -463,7 +463,8 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         // The /analytics/metabase screen embeds the client's own Metabase (decision 0038).
-        frameSrc: ["'self'", 'https:', 'http:'],
+        // …and the PDF script editor shows the server's preview from a blob (decision 0046).
+        frameSrc: ["'self'", 'https:', 'http:', 'blob:'],
         upgradeInsecureRequests: null,
       },
     },

@@ -91,6 +91,8 @@ export type ScreenKind =
   | 'voiceHistory'
   | 'scenarioDiagram'
   | 'whatsappTemplateList'
+  | 'campaignPdfs'
+  | 'pdfScriptEditor'
   | 'whatsappTemplateCreate'
   | 'analyticsList'
   | 'analyticsMetabase'
@@ -218,19 +220,23 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/whatsapp/provider', 'provider'],
     ['/whatsapp/template', 'template', { screen: 'whatsappTemplateList' }],
     ['/whatsapp/createtemplate', 'createTemplate', { screen: 'whatsappTemplateCreate', nav: false }],
-    ['/whatsapp/pdf', 'pdf'],
+    ['/whatsapp/pdf', 'pdf', { screen: 'campaignPdfs' }],
     ['/whatsapp/resources', 'resources'],
   ]),
   ...channel('voice', [['/voice/voiceHistory', 'voiceHistory', { screen: 'voiceHistory' }]]),
   ...channel('sms', [
-    ['/sms/pdf', 'pdf'],
+    ['/sms/pdf', 'pdf', { screen: 'campaignPdfs' }],
     ['/sms/resources', 'resources'],
   ]),
   ...channel('telegram', []),
   ...channel('email', [
-    ['/email/pdf', 'pdf'],
+    ['/email/pdf', 'pdf', { screen: 'campaignPdfs' }],
     ['/email/resources', 'resources'],
-    ['/email/pdf-script/:campaignCode', 'pdfScript', { sample: '/email/pdf-script/DEMO-0001' }],
+    [
+      '/email/pdf-script/:campaignCode',
+      'pdfScript',
+      { screen: 'pdfScriptEditor', sample: '/email/pdf-script/DEMO-EMAIL-STATEMENT' },
+    ],
   ]),
   ...area('carrierWA', [['/carrierWA/chatAPI', 'chatApi']]),
   ...area('otp', [
