@@ -49,6 +49,13 @@ export const CampaignTemplateSchema = z.discriminatedUnion('channel', [
       .max(100)
       .default([])
       .describe('Body parameters in order, e.g. "{{name}}"'),
+    headerParameters: z
+      .array(z.string().min(1).max(1024))
+      .max(1)
+      .optional()
+      .describe(
+        'The header\'s value: its text variable, or the link of a DOCUMENT or IMAGE header, e.g. "{{pdfUrl}}" to send each recipient\'s PDF as the document',
+      ),
   }),
   z.object({ channel: z.literal('TELEGRAM'), text: text('Telegram text', 4096) }),
   z.object({

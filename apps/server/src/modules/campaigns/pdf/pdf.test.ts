@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { clients } from '../../clients/clients.tables.js';
+import { renderMessage } from '../dispatch/render-message.js';
 import { pdfLinkToken } from './pdf-link.js';
 import { renderPdf } from './render-pdf.js';
 
@@ -363,6 +364,26 @@ describe('per-recipient PDFs of campaigns (decision 0046)', () => {
     const late = await sapa.app.inject({ method: 'GET', url: `/p/${expired}` });
     expect(late.statusCode).toBe(403);
     expect(errorCode(late)).toBe('pdf_link_expired');
+  });
+
+  it("sends WhatsApp recipients their PDF as the template's document header", () => {
+    const content = renderMessage(
+      {
+        channel: 'WHATSAPP',
+        name: 'estatement',
+        language: 'id',
+        parameters: ['{{name}}'],
+        headerParameters: ['{{pdfUrl}}'],
+      },
+      { name: 'Ani', pdfUrl: `${PUBLIC_URL}/p/abc` },
+    );
+    expect(content).toEqual({
+      kind: 'template',
+      templateName: 'estatement',
+      language: 'id',
+      parameters: ['Ani'],
+      headerParameters: [`${PUBLIC_URL}/p/abc`],
+    });
   });
 
   it('answers hostile scripts and rows with 4xx, never 5xx', async () => {
