@@ -9,9 +9,11 @@ import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
 import {
   batchesJobs,
+  campaignPdfRoutes,
   campaignsRoutes,
   createBatchProgressPublisher,
   createCampaignOutcomes,
+  createCampaignPdfs,
   createDispatcher,
   type Dispatcher,
   type DispatchSettings,
@@ -106,6 +108,7 @@ import {
   whatsappTemplateJobs,
   whatsappTemplateRoutes,
   whatsappWebhookRoutes,
+  withAttachmentSource,
   withRecordingLinks,
   withTelegramChatLinks,
   withUnsubscribeLinks,
@@ -310,9 +313,18 @@ export async function buildApp({
   const { clock: dispatchClock, ...dispatchSettings } = dispatchOptions ?? {};
   // Batch progress on the live socket, to the users who may see the batch's campaigns.
   const batchProgress = createBatchProgressPublisher({ db, realtime, log: app.log });
+  // Recipients' PDFs (decision 0046): rendered at send time, linked with a key of their own.
+  const campaignPdfs = createCampaignPdfs({
+    db,
+    storage,
+    linkKey: Buffer.from(hkdfSync('sha256', keys.integrity, 'sapa', 'campaign-pdf-links', 32)),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const dispatcher = createDispatcher({
     db,
     messaging,
+    pdfs: campaignPdfs,
     isBlacklisted,
     onProgress: batchProgress.onProgress,
     log: app.log,
@@ -404,8 +416,12 @@ export async function buildApp({
   channels.register(
     'email',
     channelOverrides?.email ??
-      withUnsubscribeLinks(sandbox.email, (clientId, address) =>
-        unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+      withAttachmentSource(
+        withUnsubscribeLinks(sandbox.email, (clientId, address) =>
+          unsubscribeUrl(keys.unsubscribe, config.publicUrl, { clientId, address }),
+        ),
+        // A campaign's per-recipient PDF, read (or rendered) as the message goes.
+        campaignPdfs.attachment,
       ),
   );
   // A phone number reaches the chat its owner linked (Telegram code/auth).
@@ -479,7 +495,8 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         // The /analytics/metabase screen embeds the client's own Metabase (decision 0038).
-        frameSrc: ["'self'", 'https:', 'http:'],
+        // …and the PDF script editor shows the server's preview from a blob (decision 0046).
+        frameSrc: ["'self'", 'https:', 'http:', 'blob:'],
         upgradeInsecureRequests: null,
       },
     },
@@ -555,6 +572,7 @@ export async function buildApp({
   await app.register(campaignsRoutes, { deps: { db, storage, jobs: queue }, exports });
   await app.register(reportsRoutes, { db, storage, exports });
   await app.register(dispatchRoutes, { db });
+  await app.register(campaignPdfRoutes, { db, storage, pdfs: campaignPdfs });
   await app.register(notificationsApiRoutes, { db, messaging });
   await app.register(selfServiceRoutes, { db, messaging });
   await app.register(otpRoutes, { otp, exports });

@@ -26,6 +26,8 @@ export type TestBatch = {
   windowId?: string | null;
   campaignId?: string | null;
   type?: 'blast' | 'collection_reminder';
+  /** The per-recipient PDF the batch renders (decision 0046). */
+  pdfScript?: typeof campaignBatches.$inferInsert.pdfScript;
 };
 
 export const SMS_TEMPLATE: CampaignTemplate = {
@@ -47,6 +49,7 @@ export async function insertTestBatch(db: Database, batch: TestBatch) {
     fallbackTemplates: batch.fallbackTemplates ?? [],
     retryPlan: batch.retryPlan ?? null,
     windowId: batch.windowId ?? null,
+    pdfScript: batch.pdfScript ?? null,
     status: batch.status ?? 'scheduled',
     scheduledAt: batch.scheduledAt ?? new Date(),
     createdBy: 'test',

@@ -91,6 +91,8 @@ export type ScreenKind =
   | 'voiceHistory'
   | 'scenarioDiagram'
   | 'whatsappTemplateList'
+  | 'campaignPdfs'
+  | 'pdfScriptEditor'
   | 'whatsappTemplateCreate'
   | 'channelResources'
   | 'analyticsList'
@@ -219,7 +221,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/whatsapp/provider', 'provider'],
     ['/whatsapp/template', 'template', { screen: 'whatsappTemplateList' }],
     ['/whatsapp/createtemplate', 'createTemplate', { screen: 'whatsappTemplateCreate', nav: false }],
-    ['/whatsapp/pdf', 'pdf'],
+    ['/whatsapp/pdf', 'pdf', { screen: 'campaignPdfs' }],
     ['/whatsapp/resources', 'resources', { screen: 'channelResources' }],
   ]),
   ...channel('voice', [
@@ -228,14 +230,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/voice/resources', 'resources', { screen: 'channelResources' }],
   ]),
   ...channel('sms', [
-    ['/sms/pdf', 'pdf'],
+    ['/sms/pdf', 'pdf', { screen: 'campaignPdfs' }],
     ['/sms/resources', 'resources', { screen: 'channelResources' }],
   ]),
   ...channel('telegram', []),
   ...channel('email', [
-    ['/email/pdf', 'pdf'],
+    ['/email/pdf', 'pdf', { screen: 'campaignPdfs' }],
     ['/email/resources', 'resources', { screen: 'channelResources' }],
-    ['/email/pdf-script/:campaignCode', 'pdfScript', { sample: '/email/pdf-script/DEMO-0001' }],
+    [
+      '/email/pdf-script/:campaignCode',
+      'pdfScript',
+      { screen: 'pdfScriptEditor', sample: '/email/pdf-script/DEMO-EMAIL-STATEMENT' },
+    ],
   ]),
   ...area('carrierWA', [['/carrierWA/chatAPI', 'chatApi']]),
   ...area('otp', [

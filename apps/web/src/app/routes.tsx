@@ -83,6 +83,12 @@ function analyticsScreen(name: AnalyticsScreen): LazyScreen {
 
 /** Each kind of screen is its own chunk, loaded the first time one of its routes opens. */
 const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
+  campaignPdfs: async () => ({
+    Component: (await import('../features/campaign-pdfs/pages/campaign-pdfs-page')).CampaignPdfsPage,
+  }),
+  pdfScriptEditor: async () => ({
+    Component: (await import('../features/campaign-pdfs/pages/pdf-script-page')).PdfScriptPage,
+  }),
   notAvailable: async () => ({ Component: await plannedScreen() }),
   dashboard: async () => ({ Component: await plannedScreen() }),
   subscription: async () => ({

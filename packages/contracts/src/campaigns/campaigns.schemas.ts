@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../admin/admin.schemas.js';
 import { PageQuerySchema } from '../usage/usage.schemas.js';
+import { PdfScriptSchema } from './pdf-script.schemas.js';
 
 // Campaigns, their sending windows and retry plans (issue 14, decision 0028).
 
@@ -48,6 +49,13 @@ export const CampaignTemplateSchema = z.discriminatedUnion('channel', [
       .max(100)
       .default([])
       .describe('Body parameters in order, e.g. "{{name}}"'),
+    headerParameters: z
+      .array(z.string().min(1).max(1024))
+      .max(1)
+      .optional()
+      .describe(
+        'The header\'s value: its text variable, or the link of a DOCUMENT or IMAGE header, e.g. "{{pdfUrl}}" to send each recipient\'s PDF as the document',
+      ),
   }),
   z.object({ channel: z.literal('TELEGRAM'), text: text('Telegram text', 4096) }),
   z
@@ -164,6 +172,11 @@ export const CampaignContentSchema = z.object({
     .default(null)
     .describe(
       "collection_reminder: the days, relative to each row's due date, on which a reminder goes, e.g. [-3, -1, 0, 2]",
+    ),
+  pdfScript: PdfScriptSchema.nullable()
+    .default(null)
+    .describe(
+      'The per-recipient PDF (decision 0046): attached to email, linked with {{pdfUrl}} in SMS, WhatsApp and Telegram',
     ),
 });
 export type CampaignContent = z.infer<typeof CampaignContentSchema>;

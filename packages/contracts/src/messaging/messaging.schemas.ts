@@ -29,6 +29,16 @@ export const EmailContentSchema = z.object({
   fromName: z.string().nullable().optional(),
   /** Bulk mail (a campaign's): carries a signed unsubscribe link and the `List-Unsubscribe` headers. */
   unsubscribe: z.boolean().optional(),
+  /**
+   * Files sent with it, named by reference and read at send time by the channel's attachment source
+   * (a campaign's per-recipient PDF, `campaign-pdf:<notification id>`), so the ledger holds no bytes.
+   */
+  attachments: z
+    .array(
+      z.object({ ref: z.string().max(200), fileName: z.string().max(200), contentType: z.string().max(100) }),
+    )
+    .max(5)
+    .optional(),
 });
 export type EmailContent = z.infer<typeof EmailContentSchema>;
 

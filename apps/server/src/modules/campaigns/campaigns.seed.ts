@@ -74,6 +74,7 @@ const blast = (
     windowId: null,
     sender: null,
     reminderOffsets: null,
+    pdfScript: null,
   },
   rows: () =>
     withFlaws(
@@ -156,6 +157,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
       sender: null,
       // The day before, the day itself, and two days late: the batch runs until the last one is due.
       reminderOffsets: [-1, 0, 2],
+      pdfScript: null,
     },
     rows: (day) =>
       Array.from({ length: 12 }, (_, index) => ({

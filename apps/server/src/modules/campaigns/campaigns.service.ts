@@ -42,6 +42,7 @@ import {
   updateCampaign,
 } from './campaigns.repository.js';
 import type { CampaignRow, CampaignVersionRow } from './campaigns.tables.js';
+import { checkPdfScript } from './pdf/pdf-script-check.js';
 import { requireRecording } from './resources/resources.service.js';
 
 /** Approval task types: a campaign's first activation, and an edit of a running campaign. */
@@ -64,6 +65,7 @@ function contentOf(row: CampaignRow): CampaignContent {
     windowId: row.windowId,
     sender: row.sender,
     reminderOffsets: row.reminderOffsets ?? null,
+    pdfScript: row.pdfScript ?? null,
   };
 }
 
@@ -114,6 +116,7 @@ async function loadCampaign(db: Executor, actor: Actor, campaignId: string, need
 async function checkReferences(db: Executor, clientId: string, content: CampaignContent) {
   const problem = campaignContentProblem(content);
   if (problem) throw new AppError(400, 'validation_failed', problem);
+  if (content.pdfScript) checkPdfScript(content.template.channel, content.paramTranslator, content.pdfScript);
   if (
     content.retryPlanId &&
     !(isId(content.retryPlanId) && (await findRetryPlan(db, clientId, content.retryPlanId)))
@@ -470,6 +473,7 @@ export function registerCampaignApprovals(registry: ApprovalRegistry) {
         ...version.content,
         // A version written before fallback templates existed has none.
         fallbackTemplates: version.content.fallbackTemplates ?? [],
+        pdfScript: version.content.pdfScript ?? null,
         version: version.version,
         pendingTaskId: null,
         pendingVersion: null,

@@ -6,6 +6,7 @@ import type {
   CampaignContent,
   CampaignStatus,
   NotificationStatus,
+  PdfScript,
   RetryDelay,
   RetryOutcome,
   WindowRange,
@@ -92,6 +93,8 @@ export const campaigns = pgTable(
     sender: text('sender'),
     /** A collection reminder's days relative to each row's due date. */
     reminderOffsets: jsonb('reminder_offsets').$type<number[]>(),
+    /** The per-recipient PDF (decision 0046); null: the campaign sends none. */
+    pdfScript: jsonb('pdf_script').$type<PdfScript>(),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     version: integer('version').notNull().default(1),
     /** The approval task an activation or an edit waits for. */
@@ -172,6 +175,8 @@ export const campaignBatches = pgTable(
       .notNull()
       .default([]),
     sender: text('sender'),
+    /** The campaign version's PDF script as it was: what each recipient's PDF is rendered from. */
+    pdfScript: jsonb('pdf_script').$type<PdfScript>(),
     /** The retry plan as it was when the batch was made (null: one attempt, no fallback). */
     retryPlan: jsonb('retry_plan').$type<{
       maxAttempts: number;
@@ -357,3 +362,34 @@ export const campaignBatchCheckpoints = pgTable(
   ],
 );
 export type CampaignBatchCheckpointRow = typeof campaignBatchCheckpoints.$inferSelect;
+
+/**
+ * One recipient's PDF (decision 0046), rendered once when its notification is first sent and kept in
+ * platform storage: attached to the email, served by the SMS/WhatsApp/Telegram short link, and listed
+ * on the channel's pdf page. Every attempt of the notification sends this same file.
+ */
+export const campaignPdfDocuments = pgTable(
+  'campaign_pdf_documents',
+  {
+    clientId: uuid('client_id').notNull(),
+    notificationId: uuid('notification_id').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    recipient: text('recipient').notNull(),
+    /** The stored file (`stored_files`) of the same client. */
+    fileId: uuid('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.notificationId] }),
+    index('campaign_pdf_documents_batch_idx').on(t.clientId, t.batchId, t.rowNo),
+    foreignKey({
+      name: 'campaign_pdf_documents_notification_fk',
+      columns: [t.clientId, t.notificationId],
+      foreignColumns: [campaignNotifications.clientId, campaignNotifications.id],
+    }).onDelete('cascade'),
+  ],
+);
+export type CampaignPdfDocumentRow = typeof campaignPdfDocuments.$inferSelect;

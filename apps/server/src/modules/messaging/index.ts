@@ -16,7 +16,7 @@ export type {
 } from './channel.ports.js';
 export { CHANNEL_NAMES } from './channel.ports.js';
 export { type ChannelRegistry, createChannelRegistry } from './channel-registry.js';
-export { withUnsubscribeLinks } from './channels/email/email.channel.js';
+export { withAttachmentSource, withUnsubscribeLinks } from './channels/email/email.channel.js';
 export { emailBounceRoutes } from './channels/email/email-bounces.routes.js';
 export { smsSegments } from './channels/sms/sms.segments.js';
 export { withTelegramChatLinks } from './channels/telegram/telegram.channel.js';

@@ -234,6 +234,7 @@ async function openBatch(db: Executor, caller: AuditActor, spec: BatchSpec, opti
     type: campaign?.type ?? 'blast',
     template: campaign ? campaign.template : spec.template,
     fallbackTemplates: campaign?.fallbackTemplates ?? [],
+    pdfScript: campaign?.pdfScript ?? null,
     sender: campaign ? campaign.sender : (spec.sender ?? null),
     retryPlan: plan && {
       maxAttempts: plan.maxAttempts,

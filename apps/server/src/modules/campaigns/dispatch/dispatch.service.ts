@@ -3,6 +3,9 @@ import type { Database, Transaction } from '../../../platform/database.js';
 import type { ChannelName, Messaging, OutboundContent } from '../../messaging/index.js';
 import { findWindow } from '../campaigns.repository.js';
 import type { CampaignWindowRow } from '../campaigns.tables.js';
+import type { CampaignPdfs } from '../pdf/pdf.service.js';
+import { PDF_ATTACHMENT_REF } from '../pdf/pdf.service.js';
+import { pdfFileName } from '../pdf/render-pdf.js';
 import { isOpen, nextOpening } from '../windows/window-schedule.js';
 import {
   type ClaimedRow,
@@ -65,6 +68,11 @@ export type DispatchDeps = {
     channel: string,
     phones: string[],
   ) => Promise<Set<string>>;
+  /**
+   * The recipients' PDFs (decision 0046): a batch with a PDF script gives its rows a `{{pdfUrl}}` link
+   * and its emails the PDF as an attachment, rendered after the claim commits and before the sends.
+   */
+  pdfs?: Pick<CampaignPdfs, 'paramsWithLink' | 'prepare'>;
   /** Where progress goes (the live socket); called at most once per `checkpointEveryMs` per batch. */
   onProgress?: (progress: BatchProgressEvent) => void;
   log: { warn(object: object, message: string): void };
@@ -156,7 +164,7 @@ export function createDispatcher(deps: DispatchDeps) {
         leaseUntil: new Date(now.getTime() + settings.leaseMs),
         limit,
       });
-      if (rows.length === 0) return { rows, outbound: [] as Queued[] };
+      if (rows.length === 0) return { rows, outbound: [] as Queued[], withPdf: [] as string[] };
       const batches = new Map(
         (await findBatchesByIds(tx, lane.clientId, [...new Set(rows.map((row) => row.batchId))])).map((b) => [
           b.id,
@@ -206,6 +214,7 @@ export function createDispatcher(deps: DispatchDeps) {
             )
           : new Set<string>();
       const handed: Parameters<typeof markHandedOver>[2] = [];
+      const pdfRows = new Set<string>();
       const attempts: NewAttempt[] = [];
       const outbound: Queued[] = [];
       const fallingBack: Parameters<typeof fallBackNotifications>[2] = [];
@@ -240,7 +249,24 @@ export function createDispatcher(deps: DispatchDeps) {
           });
           continue;
         }
-        toQueue.push({ row, attempt, attemptsOnChannel, content: renderMessage(template, row.params) });
+        const script = deps.pdfs ? batch.pdfScript : null;
+        const params = script
+          ? deps.pdfs!.paramsWithLink(lane.clientId, row.id, script, row.params, now)
+          : row.params;
+        if (script) pdfRows.add(row.id);
+        let content = renderMessage(template, params);
+        if (script && content.kind === 'email')
+          content = {
+            ...content,
+            attachments: [
+              {
+                ref: `${PDF_ATTACHMENT_REF}${row.id}`,
+                fileName: pdfFileName(script, row.params),
+                contentType: 'application/pdf',
+              },
+            ],
+          };
+        toQueue.push({ row, attempt, attemptsOnChannel, content });
       }
       // Every message of the chunk in one statement (a taken-back attempt answers the ledger row it queued).
       const queued = await deps.messaging.queueMessages(
@@ -318,8 +344,11 @@ export function createDispatcher(deps: DispatchDeps) {
       await fallBackNotifications(tx, lane.clientId, fallingBack, now);
       await markHandedOver(tx, lane.clientId, handed, now);
       await insertAttempts(tx, attempts);
-      return { rows, outbound };
+      const withPdf = handed.filter((entry) => pdfRows.has(entry.id)).map((entry) => entry.id);
+      return { rows, outbound, withPdf };
     });
+    // The chunk's PDFs exist before its messages go: their links open and their attachments are read.
+    if (deps.pdfs && result.withPdf.length > 0) await deps.pdfs.prepare(lane.clientId, result.withPdf);
     bucket.giveBack(limit - result.outbound.length);
     // The sends run after commit, the chunk's together (messaging claims, sends and records them as a set).
     const ids = result.outbound.filter((message) => message.status === 'queued').map((message) => message.id);

@@ -55,6 +55,10 @@ export function renderMessage(template: CampaignTemplate, params: Record<string,
         templateName: template.name,
         language: template.language,
         parameters: template.parameters.map((parameter) => fill(parameter, params)),
+        // A DOCUMENT header filled with {{pdfUrl}} sends the recipient's PDF itself (decision 0046).
+        ...(template.headerParameters?.length
+          ? { headerParameters: template.headerParameters.map((parameter) => fill(parameter, params)) }
+          : {}),
       };
     case 'TELEGRAM':
       return { kind: 'telegram', text: fill(template.text, params) };

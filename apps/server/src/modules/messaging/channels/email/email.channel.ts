@@ -9,7 +9,7 @@ import {
   messageTooLong,
 } from '../../sandbox/sandbox-errors.js';
 import { applyReport, type ReportDeps } from '../channel-kit.js';
-import type { EmailEvent, EmailProvider } from './email.sandbox.js';
+import type { EmailAttachment, EmailEvent, EmailProvider } from './email.sandbox.js';
 
 /** The sandbox's sender; a client's own domain comes with real providers (issue 12). */
 export const EMAIL_SANDBOX_FROM = 'no-reply@sandbox.sapa.local';
@@ -36,6 +36,8 @@ function emailRecipient(recipient: string) {
 
 /** A campaign email on its way out, with the signed link its recipient unsubscribes with. */
 type LinkedEmailMessage = ChannelMessage & { listUnsubscribeUrl?: string };
+/** An email whose attachments were read (`withAttachmentSource`): the files the provider sends. */
+type AttachedEmailMessage = ChannelMessage & { files?: EmailAttachment[] };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -68,6 +70,33 @@ export function withUnsubscribeLinks<C extends MessageChannel>(
   };
 }
 
+/**
+ * The email channel with attachments read at send time: each `attachments` reference of a message is
+ * read by `read` (a campaign's per-recipient PDF, decision 0046) and handed to the provider with it.
+ * A file that cannot be read fails the send (retryable): the message never goes without it.
+ */
+export function withAttachmentSource<C extends MessageChannel>(
+  channel: C,
+  read: (clientId: string, ref: string) => Promise<EmailAttachment>,
+): C {
+  return {
+    ...channel,
+    send: async (message: ChannelMessage) => {
+      if (message.kind !== 'email' || !message.attachments?.length) return channel.send(message);
+      const files: EmailAttachment[] = [];
+      for (const attachment of message.attachments) {
+        const file = await read(message.clientId, attachment.ref);
+        files.push({
+          filename: attachment.fileName,
+          contentType: attachment.contentType,
+          content: file.content,
+        });
+      }
+      return channel.send({ ...message, files } as AttachedEmailMessage);
+    },
+  };
+}
+
 export function createEmailChannel(
   deps: ReportDeps & { provider: EmailProvider; from?: string },
 ): EmailChannel {
@@ -97,6 +126,7 @@ export function createEmailChannel(
         subject: message.subject,
         ...body,
         listUnsubscribe: link ? { url: link, mailto: null } : null,
+        attachments: (message as AttachedEmailMessage).files,
         idempotencyKey: message.idempotencyKey ?? newId(),
       });
       return { providerMessageId: messageId };
