@@ -3,6 +3,7 @@ export type {
   ChannelName,
   CustomerWindow,
   DeliveryStatus,
+  GroupUpdate,
   InboundMessage,
   InboxContent,
   InboxPort,
@@ -80,6 +81,12 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export { whatsappGroupJobs } from './whatsapp-groups/whatsapp-groups.jobs.js';
+export {
+  createWhatsappGroups,
+  WhatsappGroupError,
+  type WhatsappGroups,
+} from './whatsapp-groups/whatsapp-groups.service.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
 export {

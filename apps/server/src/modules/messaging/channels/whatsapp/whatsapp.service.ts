@@ -12,6 +12,7 @@ import type {
   MessageChannel,
   OutboundMessage,
 } from '../../channel.ports.js';
+import { groupUpdatesOf } from '../../whatsapp-groups/group-webhook.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
 import { createSandboxProvider, type Enqueue, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
@@ -572,6 +573,18 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         });
       }
     });
+    // Groups API events (created, participants joined or left): stored above, applied now.
+    const groupUpdates = known.flatMap(({ channel }) => groupUpdatesOf(channel, envelope, receivedAt));
+    if (groupUpdates.length > 0 && inboxPort.applyGroupUpdate) {
+      const apply = inboxPort.applyGroupUpdate;
+      await db
+        .transaction(async (tx) => {
+          for (const update of groupUpdates) await apply(tx, update);
+        })
+        .catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'whatsapp group webhook not applied; kept in the raw event');
+        });
+    }
     const total = events.reduce((sum, event) => sum + event.items.length, 0);
     for (const event of events) {
       const { clientId } = event.channel;
