@@ -81,6 +81,12 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export {
+  createSandboxReceived,
+  type ReceivedMessage,
+  type SandboxReceived,
+} from './sandbox/sandbox-received.js';
+export { REDACTED, redactContent } from './sensitive-content.js';
 export { whatsappGroupJobs } from './whatsapp-groups/whatsapp-groups.jobs.js';
 export {
   createWhatsappGroups,
