@@ -60,6 +60,7 @@ import {
   createInboxPort,
   createPresence,
   findAgentStatus,
+  groupJobs,
   inboxExportProducers,
   inboxJobs,
   inboxRoutes,
@@ -80,6 +81,7 @@ import {
   createSandboxReceived,
   createTelegramWebhooks,
   createWhatsappChannel,
+  createWhatsappGroups,
   createWhatsappTemplates,
   emailBounceRoutes,
   findTelegramChat,
@@ -102,7 +104,9 @@ import {
   voiceCallbackRoutes,
   voiceCallbackUrl,
   type WhatsappChannel,
+  type WhatsappGroups,
   type WhatsappTemplates,
+  whatsappGroupJobs,
   whatsappJobs,
   whatsappSettingsRoutes,
   whatsappTemplateJobs,
@@ -189,6 +193,8 @@ export type Sapa = {
   whatsapp: WhatsappChannel;
   /** The WhatsApp numbers' message templates (Graph API `message_templates`, sandbox review). */
   whatsappTemplates: WhatsappTemplates;
+  /** The WhatsApp numbers' Groups API (create, rename, remove participants, invite link; sandbox). */
+  whatsappGroups: WhatsappGroups;
   /** The channels messaging sends on. */
   channels: ChannelRegistry;
   /** The outbound ledger and send job every feature sends through. */
@@ -377,6 +383,14 @@ export async function buildApp({
     postWebhook: (rawBody, signature) => whatsapp.receiveWebhook(rawBody, signature),
     ...templateOptions,
   });
+  const whatsappGroups = createWhatsappGroups({
+    db,
+    keys,
+    outbound,
+    graphBaseUrl: config.whatsappGraphBaseUrl,
+    enqueue,
+    postWebhook: (rawBody, signature) => whatsapp.receiveWebhook(rawBody, signature),
+  });
   // Each client's configured providers (issue 16): changes go through approvals, sends through the routers.
   // A changed provider: the routers make the new one; a Telegram bot is told where its updates go.
   const providerChanged = (clientId: string, channel: Parameters<ProviderRouting['changed']>[1]) => {
@@ -461,6 +475,8 @@ export async function buildApp({
       ...realtime.jobs(),
       ...whatsappJobs(() => whatsapp),
       ...whatsappTemplateJobs(() => whatsappTemplates),
+      ...whatsappGroupJobs(() => whatsappGroups),
+      ...groupJobs(() => ({ db, realtime: inboxRealtime, groups: whatsappGroups, enqueue, log: app.log })),
       ...telegramWebhookJobs(() => telegramWebhooks),
       ...(contactsJobs(db) as JobDefinition<never>[]),
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
@@ -625,6 +641,7 @@ export async function buildApp({
     realtime,
     whatsapp,
     whatsappTemplates,
+    whatsappGroups,
     channels,
     messaging,
     sandbox,

@@ -24,6 +24,7 @@ export * from './modules/messaging/channels/telegram/telegram.tables.js';
 export * from './modules/messaging/channels/whatsapp/whatsapp.tables.js';
 export * from './modules/messaging/messaging.tables.js';
 export * from './modules/messaging/providers/providers.tables.js';
+export * from './modules/messaging/whatsapp-groups/whatsapp-groups.tables.js';
 export * from './modules/messaging/whatsapp-templates/whatsapp-templates.tables.js';
 export * from './modules/otp/otp/otp.tables.js';
 export * from './modules/otp/validation/validation.tables.js';

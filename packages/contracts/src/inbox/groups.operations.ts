@@ -30,9 +30,20 @@ const PhoneSchema = z
   .min(5, 'Enter a phone number with its country code')
   .max(30, 'A phone number has at most 30 characters');
 
+/**
+ * WhatsApp groups are invite-only: a number entered here is `invited` (the group's invite link is for
+ * them) until WhatsApp says they `joined`; `removing` while a job takes them out at WhatsApp.
+ */
+export const GROUP_PARTICIPANT_STATES = ['invited', 'joined', 'removing'] as const;
+export type GroupParticipantState = (typeof GROUP_PARTICIPANT_STATES)[number];
+/** Whether WhatsApp has the group as Sapa does: a job pushes each change (decision 0043). */
+export const GROUP_SYNC_STATES = ['pending', 'synced', 'failed'] as const;
+export type GroupSyncState = (typeof GROUP_SYNC_STATES)[number];
+
 export const ChatGroupParticipantSchema = z.object({
   phoneNumber: z.string(),
   isAdmin: z.boolean(),
+  state: z.enum(GROUP_PARTICIPANT_STATES),
   addedAt: z.string(),
 });
 export const ChatGroupSchema = z.object({
@@ -43,6 +54,12 @@ export const ChatGroupSchema = z.object({
   participantCount: z.number(),
   lastMessage: z.object({ content: z.string().nullable(), at: z.string() }).nullable(),
   unreadCount: z.number(),
+  syncState: z.enum(GROUP_SYNC_STATES),
+  /** Why the last push to WhatsApp failed; null unless `syncState` is `failed`. */
+  syncError: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+  /** The group's WhatsApp invite link, once WhatsApp gave it. */
+  inviteLink: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -53,9 +70,17 @@ export const ChatGroupDetailSchema = ChatGroupSchema.extend({
 export type ChatGroupDetail = z.infer<typeof ChatGroupDetailSchema>;
 export const ChatGroupPageSchema = pageOf(ChatGroupSchema);
 
+const InitialParticipantSchema = z.object({ phoneNumber: PhoneSchema, isAdmin: z.boolean().optional() });
 export const ChatGroupCreateSchema = z.object({
   subject: GroupSubjectSchema,
+  /** Links an existing WhatsApp group; without it the group is created at WhatsApp by a job. */
   groupId: ProviderGroupIdSchema.optional(),
+  /** The client's WhatsApp number to create it on; the first one when left out. */
+  channelId: z.string().max(64).optional(),
+  participants: z
+    .array(InitialParticipantSchema)
+    .max(GROUP_MAX_PARTICIPANTS, `A WhatsApp group has at most ${GROUP_MAX_PARTICIPANTS} participants`)
+    .optional(),
 });
 export const ChatGroupUpdateSchema = z.object({
   id: z.string().max(64),
@@ -107,7 +132,8 @@ export const groupsOperations = {
     path: '/api/cs/chatGroup',
     access: groupAccess,
     tags,
-    summary: 'Create a chat group with a subject (optionally linked to a WhatsApp group id)',
+    summary:
+      'Create a chat group with a subject and participants: created at WhatsApp by a job, or linked to a WhatsApp group id',
     body: ChatGroupCreateSchema,
     response: ChatGroupDetailSchema,
     status: 201,
@@ -166,6 +192,16 @@ export const groupsOperations = {
     body: ChatGroupMessageSchema,
     response: ChatMessageSchema,
     status: 201,
+    errors,
+  }),
+  retryGroupSync: defineOperation({
+    method: 'PUT',
+    path: '/api/cs/chatGroup/sync',
+    access: groupAccess,
+    tags,
+    summary: 'Push the group to WhatsApp again (after a failed sync), in a job',
+    body: z.object({ groupId: z.string().max(64) }),
+    response: ChatGroupDetailSchema,
     errors,
   }),
   markGroupRead: defineOperation({

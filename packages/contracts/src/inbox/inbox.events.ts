@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AgentStatusSchema } from './agent-status.js';
+import { ChatGroupDetailSchema } from './groups.operations.js';
 import { ChatMessageSchema, ChatRoomSchema } from './inbox.schemas.js';
+import { TicketSchema } from './tickets.operations.js';
 
 /**
  * The inbox's socket events (spec §3: typeNotif, messageId, data, chat, chatroom), one schema per
@@ -108,6 +110,20 @@ export const INBOX_EVENT_SCHEMAS = {
       mode: z.enum(['reply', 'note']),
     }),
   }),
+  /** A chat group, its participants or its WhatsApp sync state changed; heard by the client's super admins. */
+  GROUP_UPDATED: event('GROUP_UPDATED', {
+    data: z.object({ groupId: z.string(), group: ChatGroupDetailSchema }),
+  }),
+  /** A message was written in a chat group or sent to it; heard by the client's super admins. */
+  GROUP_MESSAGE: event('GROUP_MESSAGE', {
+    messageId: z.string(),
+    data: z.object({ groupId: z.string() }),
+    chat: ChatMessageSchema,
+  }),
+  /** A ticket was opened or changed; heard by its assignee, the supervisors and the super admins. */
+  TICKET_UPDATED: event('TICKET_UPDATED', {
+    data: z.object({ ticketId: z.string(), roomId: z.string(), ticket: TicketSchema }),
+  }),
   /** An agent's availability changed; heard by the whole client. */
   AGENT_STATUS: event('AGENT_STATUS', {
     data: z.object({ csId: z.string(), email: z.string(), status: AgentStatusSchema }),
@@ -131,6 +147,9 @@ export const InboxEventSchema = z.discriminatedUnion('typeNotif', [
   INBOX_EVENT_SCHEMAS.AGENT_STATUS,
   INBOX_EVENT_SCHEMAS.NOTE_MENTION,
   INBOX_EVENT_SCHEMAS.TYPING,
+  INBOX_EVENT_SCHEMAS.GROUP_UPDATED,
+  INBOX_EVENT_SCHEMAS.GROUP_MESSAGE,
+  INBOX_EVENT_SCHEMAS.TICKET_UPDATED,
 ]);
 /** One inbox event exactly as the server sends it. */
 export type InboxEvent = z.infer<typeof InboxEventSchema>;

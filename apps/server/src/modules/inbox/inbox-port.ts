@@ -22,6 +22,7 @@ import { toMessage } from './chat/message.view.js';
 import { getCsConfig } from './configuration/configuration.service.js';
 import { receiveCsatReply } from './csat/csat.service.js';
 import { receiveGroupMessage } from './groups/groups.service.js';
+import { applyGroupUpdate } from './groups/groups.sync.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
@@ -99,6 +100,13 @@ export function createInboxPort(
     },
 ): InboxPort {
   return {
+    async applyGroupUpdate(executor, update) {
+      await applyGroupUpdate(
+        { realtime: deps.realtime, enqueue: deps.enqueue, log: deps.log ?? { warn: () => undefined } },
+        executor,
+        update,
+      );
+    },
     async receiveInbound(executor, message, callerAfterCommit) {
       // What starts once the arrival commits (decision 0044): the caller's queue when it owns the
       // transaction, ours when we do; none when a caller's transaction comes without one.
@@ -109,7 +117,7 @@ export function createInboxPort(
       const automatic: QueuedOutbound[] = [];
       await inTransaction(executor, async (tx) => {
         // Written in a WhatsApp group: the group's conversation, not a customer's room.
-        if (message.groupId) return receiveGroupMessage(tx, { ...message, groupId: message.groupId });
+        if (message.groupId) return receiveGroupMessage(deps, tx, { ...message, groupId: message.groupId });
         // A tapped rating belongs to the closed room it rates, not to a new conversation.
         if (await receiveCsatReply(deps, tx, message)) return;
         // The upsert locks the customer's row until commit, so one customer's arrivals run one at a

@@ -141,6 +141,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/cs/chatGroup/messages': GROUPS,
   'POST /api/cs/chatGroup/messages': GROUPS,
   'PUT /api/cs/chatGroup/markRead': GROUPS,
+  'PUT /api/cs/chatGroup/sync': GROUPS,
   'GET /api/cs/chat': INBOX,
   'GET /api/cs/chat/internal': INBOX,
   'GET /api/cs/chat/id': INBOX,

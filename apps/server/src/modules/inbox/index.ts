@@ -3,6 +3,7 @@ export { analyticsJobs } from './analytics/analytics.jobs.js';
 export { type BotDeps, botJobs } from './bots/index.js';
 export { createCustomerAccess } from './customer-access.js';
 export { inboxExportProducers } from './exports/exports.service.js';
+export { type GroupSyncDeps, groupJobs } from './groups/groups.sync.js';
 export type { InboxDeps } from './inbox.deps.js';
 export { inboxJobs } from './inbox.jobs.js';
 export { inboxRoutes } from './inbox.routes.js';

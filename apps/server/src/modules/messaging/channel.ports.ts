@@ -72,6 +72,25 @@ export type InboundMessage = {
   receivedAt?: Date | undefined;
 };
 
+/**
+ * What a WhatsApp number heard about one of its groups (Groups API webhooks `group_lifecycle_update`
+ * and `group_participants_update`), in the channel's words: the inbox keeps its groups in step.
+ */
+export type GroupUpdate = { clientId: string; channelId: string; groupId: string; at: Date } & (
+  | {
+      kind: 'created';
+      /** The create call's request id, as the create answer gave it. */
+      requestId: string | null;
+      subject: string | null;
+      inviteLink: string | null;
+    }
+  | { kind: 'create_failed'; requestId: string | null; subject: string | null; reason: string }
+  | { kind: 'deleted' }
+  /** Phone digits (or business-scoped user ids) that joined or left. */
+  | { kind: 'participants_added'; phones: string[] }
+  | { kind: 'participants_removed'; phones: string[] }
+);
+
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export type StatusUpdate = {
@@ -163,6 +182,8 @@ export type InboxPort = OutboundSourcePort & {
     executor: Executor,
     input: { clientId: string; providerMessageId: string; url: string; mimeType: string | null },
   ): Promise<void>;
+  /** A group's lifecycle or participants changed at the provider. */
+  applyGroupUpdate?(executor: Executor, update: GroupUpdate): Promise<void>;
 };
 
 /** What the inbox sends on WhatsApp: text, an image or document, a template, reply buttons. */

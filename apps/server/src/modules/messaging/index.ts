@@ -3,6 +3,7 @@ export type {
   ChannelName,
   CustomerWindow,
   DeliveryStatus,
+  GroupUpdate,
   InboundMessage,
   InboxContent,
   InboxPort,
@@ -92,6 +93,12 @@ export {
   type TemplateUsability,
   templateUsability,
 } from './whatsapp-templates/approved-templates.js';
+export { whatsappGroupJobs } from './whatsapp-groups/whatsapp-groups.jobs.js';
+export {
+  createWhatsappGroups,
+  WhatsappGroupError,
+  type WhatsappGroups,
+} from './whatsapp-groups/whatsapp-groups.service.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
 export { listTemplatesUsingFile } from './whatsapp-templates/whatsapp-templates.repository.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';

@@ -755,6 +755,7 @@ export function createMessaging(deps: MessagingDeps) {
         applyReaction: (executor, input) => inbox.applyReaction(executor, input),
         mediaStored: (executor, input) => inbox.mediaStored(executor, input),
         applyOutboundResult: (executor, result) => inbox.applyOutboundResult(executor, result),
+        applyGroupUpdate: async (executor, update) => inbox.applyGroupUpdate?.(executor, update),
         async applyStatus(executor, update) {
           await applyDeliveryStatus(executor, update);
           await inbox.applyStatus(executor, update);

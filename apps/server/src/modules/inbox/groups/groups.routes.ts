@@ -10,6 +10,7 @@ import {
   listGroupMessages,
   listGroups,
   markGroupRead,
+  retryGroupSync,
   sendGroupMessage,
   updateGroup,
 } from './groups.service.js';
@@ -24,16 +25,19 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     getGroup(db, request.ctx.actor!, request.query.id),
   );
   routeOperation(app, groupsOperations.createGroup, (request) =>
-    createGroup(db, request.ctx.actor!, request.body),
+    createGroup(deps, request.ctx.actor!, request.body),
   );
   routeOperation(app, groupsOperations.updateGroup, (request) =>
-    updateGroup(db, request.ctx.actor!, request.body),
+    updateGroup(deps, request.ctx.actor!, request.body),
   );
   routeOperation(app, groupsOperations.addParticipant, (request) =>
-    addParticipant(db, request.ctx.actor!, request.body),
+    addParticipant(deps, request.ctx.actor!, request.body),
   );
   routeOperation(app, groupsOperations.updateParticipant, (request) =>
-    changeParticipant(db, request.ctx.actor!, request.body),
+    changeParticipant(deps, request.ctx.actor!, request.body),
+  );
+  routeOperation(app, groupsOperations.retryGroupSync, (request) =>
+    retryGroupSync(deps, request.ctx.actor!, request.body.groupId),
   );
   routeOperation(app, groupsOperations.listGroupMessages, (request) =>
     listGroupMessages(db, request.ctx.actor!, request.query),
@@ -42,6 +46,6 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (a
     sendGroupMessage(deps, request.ctx.actor!, request.body),
   );
   routeOperation(app, groupsOperations.markGroupRead, (request) =>
-    markGroupRead(db, request.ctx.actor!, request.body.groupId),
+    markGroupRead(deps, request.ctx.actor!, request.body.groupId),
   );
 };

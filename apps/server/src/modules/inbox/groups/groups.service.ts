@@ -16,6 +16,7 @@ import { INBOX_SOURCE } from '../chat/chat.service.js';
 import { toMessage } from '../chat/message.view.js';
 import { messagePage, readMessageCursor } from '../chat/message-cursor.js';
 import type { InboxDeps } from '../inbox.deps.js';
+import { publishGroupUpdated } from './groups.live.js';
 import {
   countParticipants,
   deleteParticipant,
@@ -25,6 +26,7 @@ import {
   listGroupRows,
   listParticipants,
   recordGroupMessage,
+  setParticipantState,
   updateGroupRow,
   updateParticipant,
   upsertParticipant,
@@ -57,6 +59,10 @@ function toGroup(row: CsGroupRow, participantCount: number) {
       ? { content: row.lastMessagePreview, at: row.lastMessageAt.toISOString() }
       : null,
     unreadCount: row.unreadCount,
+    syncState: row.syncState,
+    syncError: row.syncError,
+    syncedAt: row.syncedAt?.toISOString() ?? null,
+    inviteLink: row.inviteLink,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -65,10 +71,11 @@ function toGroup(row: CsGroupRow, participantCount: number) {
 const toParticipant = (row: CsGroupParticipantRow) => ({
   phoneNumber: row.phoneNumber,
   isAdmin: row.isAdmin,
+  state: row.state,
   addedAt: row.addedAt.toISOString(),
 });
 
-async function detailOf(db: Executor, row: CsGroupRow) {
+export async function detailOf(db: Executor, row: CsGroupRow) {
   const participants = await listParticipants(db, row.clientId, row.id);
   return { ...toGroup(row, participants.length), participants: participants.map(toParticipant) };
 }
@@ -113,42 +120,107 @@ export async function getGroup(db: Executor, actor: Actor, id: string) {
   return detailOf(db, await getGroupRow(db, actor, id));
 }
 
+/** Queues the job that pushes the group to WhatsApp (after the request's commit; never awaited by it). */
+export const GROUP_SYNC_JOB = 'inbox.group-sync';
+async function queueSync(deps: InboxDeps, clientId: string, groupId: string) {
+  // Committed already: a queue that cannot take it leaves the group pending, to be retried by hand.
+  await deps.jobs?.send(GROUP_SYNC_JOB, { clientId, groupId }).catch(() => undefined);
+}
+
+/** The group as it now is, to the caller and (live) to the client's super admins. */
+async function changed(deps: InboxDeps, actor: Actor, id: string, sync: boolean) {
+  const row = (await findGroup(deps.db, actor.clientId, id))!;
+  const detail = await detailOf(deps.db, row);
+  await publishGroupUpdated(deps, deps.db, actor.clientId, detail);
+  if (sync) await queueSync(deps, actor.clientId, id);
+  return detail;
+}
+
+/** A group WhatsApp knows of (linked, or being created): its changes are pushed there. */
+const atProvider = (row: CsGroupRow) => row.providerGroupId !== null || row.providerRequestId !== null;
+
+/**
+ * A new group: linked to an existing WhatsApp group when its id is given; otherwise created at WhatsApp
+ * by a job (pending until WhatsApp tells its id and invite link). The participants entered are invited.
+ */
 export async function createGroup(
-  db: Executor,
+  deps: InboxDeps,
   actor: Actor,
-  input: { subject: string; groupId?: string | undefined },
+  input: {
+    subject: string;
+    groupId?: string | undefined;
+    channelId?: string | undefined;
+    participants?: { phoneNumber: string; isAdmin?: boolean | undefined }[] | undefined;
+  },
 ) {
-  const row = await insertGroup(db, {
-    clientId: actor.clientId,
-    id: newId(),
-    subject: input.subject.trim(),
-    providerGroupId: input.groupId ?? null,
+  const { db } = deps;
+  const subject = input.subject.trim();
+  const phones: { phoneNumber: string; isAdmin: boolean }[] = [];
+  for (const participant of input.participants ?? []) {
+    const phoneNumber = await phoneOf(db, actor, participant.phoneNumber);
+    const same = phones.find((p) => p.phoneNumber === phoneNumber);
+    if (same) same.isAdmin ||= participant.isAdmin ?? false;
+    else phones.push({ phoneNumber, isAdmin: participant.isAdmin ?? false });
+  }
+  const linked = input.groupId !== undefined;
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertGroup(tx, {
+      clientId: actor.clientId,
+      id: newId(),
+      subject,
+      providerGroupId: input.groupId ?? null,
+      channelId: input.channelId && isId(input.channelId) ? input.channelId : null,
+      providerSubject: linked ? subject : null,
+      syncState: linked ? 'synced' : 'pending',
+      syncedAt: linked ? new Date() : null,
+    });
+    if (!inserted) throw groupLinked();
+    for (const phone of phones)
+      await upsertParticipant(tx, {
+        clientId: actor.clientId,
+        groupId: inserted.id,
+        phoneNumber: phone.phoneNumber,
+        isAdmin: phone.isAdmin,
+        state: 'invited',
+      });
+    return inserted;
   });
-  if (!row) throw groupLinked();
-  return detailOf(db, row);
+  // A linked group still needs its invite link from WhatsApp.
+  return changed(deps, actor, row.id, true);
 }
 
 export async function updateGroup(
-  db: Executor,
+  deps: InboxDeps,
   actor: Actor,
   input: { id: string; subject: string; groupId?: string | undefined },
 ) {
-  await getGroupRow(db, actor, input.id);
-  const row = await updateGroupRow(db, actor.clientId, input.id, {
-    subject: input.subject.trim(),
-    ...(input.groupId !== undefined && { providerGroupId: input.groupId }),
+  const { db } = deps;
+  const before = await getGroupRow(db, actor, input.id);
+  const subject = input.subject.trim();
+  const linking = input.groupId !== undefined && input.groupId !== before.providerGroupId;
+  const push = !linking && atProvider(before) && subject !== (before.providerSubject ?? before.subject);
+  await updateGroupRow(db, actor.clientId, input.id, {
+    subject,
+    ...(linking && {
+      providerGroupId: input.groupId,
+      providerRequestId: null,
+      providerSubject: subject,
+      inviteLink: null,
+    }),
+    ...((push || linking) && { syncState: 'pending' as const, syncError: null }),
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw groupLinked();
     throw error;
   });
-  return detailOf(db, row!);
+  return changed(deps, actor, input.id, push || linking);
 }
 
 export async function addParticipant(
-  db: Executor,
+  deps: InboxDeps,
   actor: Actor,
   input: { groupId: string; customerPhoneNumber: string; isAdmin?: boolean | undefined },
 ) {
+  const { db } = deps;
   const group = await getGroupRow(db, actor, input.groupId);
   const phoneNumber = await phoneOf(db, actor, input.customerPhoneNumber);
   await db.transaction(async (tx) => {
@@ -160,13 +232,19 @@ export async function addParticipant(
       groupId: group.id,
       phoneNumber,
       isAdmin: input.isAdmin ?? (already ? undefined : false),
+      state: 'invited',
     });
   });
-  return detailOf(db, group);
+  // Nobody is added at WhatsApp (invite-only): the invite link is what they need, fetched if missing.
+  return changed(deps, actor, group.id, group.providerGroupId !== null && group.inviteLink === null);
 }
 
+/**
+ * The admin flag is Sapa's (the Groups API has no admin promotion). Removing someone who joined takes
+ * them out at WhatsApp in a job; someone only invited is just forgotten.
+ */
 export async function changeParticipant(
-  db: Executor,
+  deps: InboxDeps,
   actor: Actor,
   input: {
     groupId: string;
@@ -175,16 +253,33 @@ export async function changeParticipant(
     remove?: boolean | undefined;
   },
 ) {
+  const { db } = deps;
   const group = await getGroupRow(db, actor, input.groupId);
   const phoneNumber = await phoneOf(db, actor, input.customerPhoneNumber);
-  const changed = input.remove
-    ? await deleteParticipant(db, actor.clientId, group.id, phoneNumber)
-    : input.isAdmin === undefined
-      ? (await listParticipants(db, actor.clientId, group.id)).filter((p) => p.phoneNumber === phoneNumber)
-          .length
-      : await updateParticipant(db, actor.clientId, group.id, phoneNumber, input.isAdmin);
-  if (changed === 0) throw participantNotFound();
-  return detailOf(db, group);
+  const member = (await listParticipants(db, actor.clientId, group.id)).find(
+    (p) => p.phoneNumber === phoneNumber,
+  );
+  if (!member || (input.remove && member.state === 'removing')) throw participantNotFound();
+  let sync = false;
+  if (input.remove) {
+    if (member.state === 'joined' && group.providerGroupId) {
+      await setParticipantState(db, actor.clientId, group.id, [phoneNumber], 'removing');
+      await updateGroupRow(db, actor.clientId, group.id, { syncState: 'pending', syncError: null });
+      sync = true;
+    } else {
+      await deleteParticipant(db, actor.clientId, group.id, phoneNumber);
+    }
+  } else if (input.isAdmin !== undefined) {
+    await updateParticipant(db, actor.clientId, group.id, phoneNumber, input.isAdmin);
+  }
+  return changed(deps, actor, group.id, sync);
+}
+
+/** Pushes the group to WhatsApp again (a failed sync, or to be sure). */
+export async function retryGroupSync(deps: InboxDeps, actor: Actor, groupId: string) {
+  const group = await getGroupRow(deps.db, actor, groupId);
+  await updateGroupRow(deps.db, actor.clientId, group.id, { syncState: 'pending', syncError: null });
+  return changed(deps, actor, group.id, true);
 }
 
 export async function listGroupMessages(
@@ -239,17 +334,31 @@ export async function sendGroupMessage(
       sourceRef: message.id,
       idempotencyKey: `${INBOX_SOURCE}:${message.id}`,
     });
+    const chat = toMessage(message);
+    const row = (await findGroup(tx, actor.clientId, group.id))!;
+    await publishGroupUpdated(deps, tx, actor.clientId, await detailOf(tx, row), [
+      groupMessageEvent(chat, group.id),
+    ]);
     return { message, queued };
   });
   messaging.dispatch(queued);
   return toMessage(message);
 }
 
-export async function markGroupRead(db: Executor, actor: Actor, groupId: string) {
+const groupMessageEvent = (chat: ReturnType<typeof toMessage>, groupId: string) => ({
+  typeNotif: 'GROUP_MESSAGE' as const,
+  audience: { userIds: [] as string[] },
+  messageId: chat.id,
+  data: { groupId },
+  chat,
+});
+
+export async function markGroupRead(deps: InboxDeps, actor: Actor, groupId: string) {
+  const { db } = deps;
   const group = await getGroupRow(db, actor, groupId);
   await markCustomerMessagesRead(db, actor.clientId, group.id);
-  const row = await updateGroupRow(db, actor.clientId, group.id, { unreadCount: 0 });
-  return detailOf(db, row!);
+  await updateGroupRow(db, actor.clientId, group.id, { unreadCount: 0 });
+  return changed(deps, actor, group.id, false);
 }
 
 /**
@@ -257,7 +366,11 @@ export async function markGroupRead(db: Executor, actor: Actor, groupId: string)
  * its WhatsApp id, or created when the business number hears from a group it did not know yet; the
  * writer is one of its participants. Stored once per provider message id.
  */
-export async function receiveGroupMessage(tx: Executor, message: InboundMessage & { groupId: string }) {
+export async function receiveGroupMessage(
+  deps: Pick<InboxDeps, 'realtime'>,
+  tx: Executor,
+  message: InboundMessage & { groupId: string },
+) {
   let group = await findGroupByProviderId(tx, message.clientId, message.groupId);
   if (!group) {
     await insertGroup(tx, {
@@ -274,6 +387,8 @@ export async function receiveGroupMessage(tx: Executor, message: InboundMessage 
       clientId: message.clientId,
       groupId: group.id,
       phoneNumber: message.customerPhone,
+      // Whoever writes in the group is in it.
+      state: 'joined',
     });
   }
   const content = message.text;
@@ -298,4 +413,8 @@ export async function receiveGroupMessage(tx: Executor, message: InboundMessage 
     at: message.sentAt,
     fromCs: false,
   });
+  const row = (await findGroup(tx, message.clientId, group.id))!;
+  await publishGroupUpdated(deps, tx, message.clientId, await detailOf(tx, row), [
+    groupMessageEvent(toMessage(stored), group.id),
+  ]);
 }

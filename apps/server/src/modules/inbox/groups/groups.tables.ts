@@ -28,6 +28,20 @@ export const csGroups = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),
+    /**
+     * Whether WhatsApp has the group as we do (decision 0043): `pending` while a job pushes a change,
+     * `synced`, or `failed` with `sync_error` saying why.
+     */
+    syncState: text('sync_state', { enum: ['pending', 'synced', 'failed'] })
+      .notNull()
+      .default('synced'),
+    syncError: text('sync_error'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** The create call's request id while WhatsApp has not told the group id yet. */
+    providerRequestId: text('provider_request_id'),
+    /** The subject WhatsApp has; differs from `subject` until a rename is pushed. */
+    providerSubject: text('provider_subject'),
+    inviteLink: text('invite_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +60,13 @@ export const csGroupParticipants = pgTable(
     groupId: uuid('group_id').notNull(),
     phoneNumber: text('phone_number').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * `invited` (entered here; WhatsApp groups are invite-only), `joined` (WhatsApp said so, or they
+     * wrote in the group), `removing` (a job takes them out at WhatsApp).
+     */
+    state: text('state', { enum: ['invited', 'joined', 'removing'] })
+      .notNull()
+      .default('joined'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.groupId, t.phoneNumber] })],

@@ -21,10 +21,10 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (
     getTicketDetail(db, request.ctx.actor!, request.query.id),
   );
   routeOperation(app, ticketsOperations.createTicket, (request) =>
-    createTicket(db, request.ctx.actor!, request.body),
+    createTicket(db, request.ctx.actor!, request.body, deps),
   );
   routeOperation(app, ticketsOperations.updateTicket, (request) =>
-    updateTicket(db, request.ctx.actor!, request.body),
+    updateTicket(db, request.ctx.actor!, request.body, deps),
   );
   routeOperation(app, ticketsOperations.dailyTickets, async (request) => {
     const actor = request.ctx.actor!;

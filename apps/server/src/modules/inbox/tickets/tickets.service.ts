@@ -14,10 +14,12 @@ import { listMessageRows } from '../chat/chat.repository.js';
 import { toMessage } from '../chat/message.view.js';
 import { startOfLocalDay } from '../dashboard/dashboard.repository.js';
 import { confinedAgentIdOf, requireInboxAccess } from '../inbox.access.js';
+import type { InboxDeps } from '../inbox.deps.js';
 import { agentNotFound, forbiddenForAgent, roomNotFound } from '../inbox.errors.js';
 import { toRoom } from '../rooms/room.view.js';
 import { findRoom, findRoomByShortId } from '../rooms/rooms.repository.js';
 import { getVisibleRoom } from '../rooms/rooms.service.js';
+import { publishTicketUpdated } from './tickets.live.js';
 import {
   dailyTicketCounts,
   findTicketRow,
@@ -167,7 +169,12 @@ async function roomOf(db: Executor, actor: Actor, roomId: string) {
   return getVisibleRoom(db, actor, roomId);
 }
 
-export async function createTicket(db: Executor, actor: Actor, input: TicketCreate) {
+export async function createTicket(
+  db: Executor,
+  actor: Actor,
+  input: TicketCreate,
+  live: Pick<InboxDeps, 'realtime'> = {},
+) {
   const room = await roomOf(db, actor, input.roomId);
   if (room.isInternal) throw internalRoomRefused();
   const assigneeCsId =
@@ -192,7 +199,9 @@ export async function createTicket(db: Executor, actor: Actor, input: TicketCrea
     ]);
     return row.id;
   });
-  return toTicket((await findTicketRow(db, actor.clientId, id))!);
+  const ticket = toTicket((await findTicketRow(db, actor.clientId, id))!);
+  await publishTicketUpdated(live, db, actor.clientId, ticket);
+  return ticket;
 }
 
 type Change = CsTicketEventRow['change'];
@@ -211,12 +220,18 @@ const show = (value: Date | string | null | undefined) =>
  * Changes what was asked and writes one history entry per field that really changed. A resolved ticket
  * only reopens (status open or pending); resolving stamps `resolvedAt`, reopening clears it.
  */
-export async function updateTicket(db: Executor, actor: Actor, input: TicketUpdate) {
+export async function updateTicket(
+  db: Executor,
+  actor: Actor,
+  input: TicketUpdate,
+  live: Pick<InboxDeps, 'realtime'> = {},
+) {
   const visible = await getVisibleTicket(db, actor, input.id);
   const assigneeCsId =
     input.assigneeCsId === undefined ? undefined : await checkAssignee(db, actor, input.assigneeCsId);
   const dueAt = checkDue(input.dueAt);
   const by = actorLabel(actor);
+  let changed = false;
   await db
     .transaction(async (tx) => {
       const current = await lockTicket(tx, actor.clientId, visible.ticket.id);
@@ -238,6 +253,7 @@ export async function updateTicket(db: Executor, actor: Actor, input: TicketUpda
         events.push({ change: CHANGE_OF[key], from: show(current[key]), to: show(value) });
       }
       if (events.length === 0) return;
+      changed = true;
       if (changes.status === 'resolved') changes.resolvedAt = new Date();
       else if (changes.status) changes.resolvedAt = null;
       await updateTicketRow(tx, actor.clientId, current.id, changes);
@@ -259,7 +275,9 @@ export async function updateTicket(db: Executor, actor: Actor, input: TicketUpda
       if (isUniqueViolation(error)) throw ticketExists();
       throw error;
     });
-  return toTicket((await findTicketRow(db, actor.clientId, visible.ticket.id))!);
+  const ticket = toTicket((await findTicketRow(db, actor.clientId, visible.ticket.id))!);
+  if (changed) await publishTicketUpdated(live, db, actor.clientId, ticket, visible.ticket.assigneeCsId);
+  return ticket;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

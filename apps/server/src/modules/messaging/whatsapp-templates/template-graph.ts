@@ -76,21 +76,29 @@ const edgeUrl = (endpoint: WabaEndpoint, query?: Record<string, string>) => {
   return url.toString();
 };
 
-async function request(
-  endpoint: WabaEndpoint,
+/**
+ * One Graph API call with a number's token: its JSON answer, or a `GraphTemplateError` saying whether
+ * another try may help (the groups edge uses it too).
+ */
+export async function graphRequest(
+  endpoint: Pick<WabaEndpoint, 'outbound' | 'accessToken'>,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   body?: unknown,
 ): Promise<unknown> {
   let response: Awaited<ReturnType<OutboundHttp['request']>>;
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   try {
     response = await endpoint.outbound.request(url, {
       method,
       headers: {
         authorization: `Bearer ${endpoint.accessToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // Node frames a DELETE's body only when its length is given (the groups edge sends one).
+        ...(payload === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(payload === undefined ? {} : { body: payload }),
       timeoutMs: TIMEOUT_MS,
       maxBytes: MAX_BYTES,
     });
@@ -142,7 +150,9 @@ async function request(
 
 /** `POST /{waba-id}/message_templates`: Meta's id and first status (usually PENDING). */
 export async function graphCreateTemplate(endpoint: WabaEndpoint, payload: Record<string, unknown>) {
-  const answer = CreateAnswerSchema.safeParse(await request(endpoint, 'POST', edgeUrl(endpoint), payload));
+  const answer = CreateAnswerSchema.safeParse(
+    await graphRequest(endpoint, 'POST', edgeUrl(endpoint), payload),
+  );
   if (!answer.success)
     throw new GraphTemplateError('The Graph API answer named no template id.', false, 200, null, null);
   return answer.data;
@@ -158,7 +168,7 @@ export async function graphListTemplates(endpoint: WabaEndpoint, name?: string):
     const query: Record<string, string> = { fields: FIELDS, limit: String(PAGE_LIMIT) };
     if (name) query.name = name;
     if (after) query.after = after;
-    const answer = ListAnswerSchema.safeParse(await request(endpoint, 'GET', edgeUrl(endpoint, query)));
+    const answer = ListAnswerSchema.safeParse(await graphRequest(endpoint, 'GET', edgeUrl(endpoint, query)));
     if (!answer.success)
       throw new GraphTemplateError('The Graph API answer had no template list.', false, 200, null, null);
     for (const item of answer.data.data) {
@@ -173,5 +183,5 @@ export async function graphListTemplates(endpoint: WabaEndpoint, name?: string):
 
 /** `DELETE /{waba-id}/message_templates?name=…&hsm_id=…`: only that language's template goes. */
 export async function graphDeleteTemplate(endpoint: WabaEndpoint, name: string, hsmId: string | null) {
-  await request(endpoint, 'DELETE', edgeUrl(endpoint, { name, ...(hsmId ? { hsm_id: hsmId } : {}) }));
+  await graphRequest(endpoint, 'DELETE', edgeUrl(endpoint, { name, ...(hsmId ? { hsm_id: hsmId } : {}) }));
 }

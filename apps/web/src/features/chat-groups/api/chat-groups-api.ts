@@ -1,9 +1,8 @@
-import { groupsOperations } from '@sapa/contracts';
+import { groupsOperations, readInboxEvent } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callOperation } from '../../../lib/http';
-
-/** Group messages arrive from the channel's webhook; the open group refreshes this often. */
-export const GROUP_POLL_MS = 5_000;
+import { type RealtimeConnection, realtime } from '../../../lib/realtime';
 
 export const chatGroupKeys = {
   all: (clientId: string) => ['chatGroups', clientId] as const,
@@ -22,7 +21,6 @@ export function useChatGroups(clientId: string, page: number, pageSize: number, 
         query: { pageNumber: page, pageSize, ...(search ? { search } : {}) },
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: GROUP_POLL_MS,
   });
 }
 
@@ -43,8 +41,38 @@ export function useGroupMessages(clientId: string, id: string | null) {
         query: { groupId: id ?? '', pageSize: 50 },
       }),
     enabled: Boolean(id),
-    refetchInterval: GROUP_POLL_MS,
   });
+}
+
+/**
+ * The group screen, live: a group's new state (participants, WhatsApp sync) replaces its cached detail,
+ * a message written in it refreshes its conversation, and the list follows; after a reconnect the
+ * socket replays what was missed, or everything is fetched again.
+ */
+export function useChatGroupsLive(
+  clientId: string,
+  connection: Pick<RealtimeConnection, 'subscribe'> = realtime,
+) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refreshList = () =>
+      void queryClient.invalidateQueries({ queryKey: [...chatGroupKeys.all(clientId), 'list'] });
+    return connection.subscribe({
+      onEvent: (frame) => {
+        const event = readInboxEvent(frame);
+        if (event?.typeNotif === 'GROUP_UPDATED' && event.data) {
+          queryClient.setQueryData(chatGroupKeys.detail(clientId, event.data.groupId), event.data.group);
+          refreshList();
+        } else if (event?.typeNotif === 'GROUP_MESSAGE' && event.data) {
+          void queryClient.invalidateQueries({
+            queryKey: chatGroupKeys.messages(clientId, event.data.groupId),
+          });
+          refreshList();
+        }
+      },
+      onReset: () => void queryClient.invalidateQueries({ queryKey: chatGroupKeys.all(clientId) }),
+    });
+  }, [clientId, queryClient, connection]);
 }
 
 function useGroupMutation<Body>(clientId: string, run: (body: Body) => Promise<unknown>) {
@@ -76,6 +104,10 @@ export const useChangeParticipant = (clientId: string) =>
 export const useSendGroupMessage = (clientId: string) =>
   useGroupMutation(clientId, (body: { groupId: string; content: string }) =>
     callOperation(groupsOperations.sendGroupMessage, { body }),
+  );
+export const useRetryGroupSync = (clientId: string) =>
+  useGroupMutation(clientId, (body: { groupId: string }) =>
+    callOperation(groupsOperations.retryGroupSync, { body }),
   );
 export const useMarkGroupRead = (clientId: string) =>
   useGroupMutation(clientId, (body: { groupId: string }) =>

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -27,6 +28,7 @@ import {
   useChatGroup,
   useGroupMessages,
   useMarkGroupRead,
+  useRetryGroupSync,
   useSendGroupMessage,
   useUpdateGroup,
 } from '../api/chat-groups-api';
@@ -98,7 +100,57 @@ function GroupSettings({ clientId, group }: { clientId: string; group: ChatGroup
           </Button>
         </Group>
       </form>
+      <SyncState clientId={clientId} group={group} />
     </Card>
+  );
+}
+
+const SYNC_COLOR = { pending: 'yellow', synced: 'green', failed: 'red' } as const;
+
+/** Whether WhatsApp has the group as shown (live: the socket moves it), its invite link, and a retry. */
+function SyncState({ clientId, group }: { clientId: string; group: ChatGroupDetail }) {
+  const { t } = useTranslation();
+  const retry = useRetryGroupSync(clientId);
+  return (
+    <Stack gap={4} mt="sm">
+      <Group gap="xs">
+        <Text size="sm">{t('chatGroups.sync.label')}</Text>
+        <Badge color={SYNC_COLOR[group.syncState]} data-testid="group-sync-state">
+          {t(`chatGroups.sync.${group.syncState}`)}
+        </Badge>
+        {group.syncState === 'failed' ? (
+          <Button
+            size="xs"
+            variant="light"
+            loading={retry.isPending}
+            onClick={() =>
+              retry.mutate(
+                { groupId: group.id },
+                {
+                  onError: (failure) =>
+                    notifications.show({ color: 'red', message: describeError(failure, t) }),
+                },
+              )
+            }
+          >
+            {t('chatGroups.sync.retry')}
+          </Button>
+        ) : null}
+      </Group>
+      {group.syncState === 'failed' && group.syncError ? (
+        <Text size="sm" c="red">
+          {group.syncError}
+        </Text>
+      ) : null}
+      {group.inviteLink ? (
+        <Text size="sm">
+          {t('chatGroups.sync.inviteLink')}{' '}
+          <Anchor href={group.inviteLink} target="_blank" rel="noreferrer">
+            {group.inviteLink}
+          </Anchor>
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -233,6 +285,9 @@ function Participants({ clientId, group }: { clientId: string; group: ChatGroupD
               <Group gap="xs">
                 <Text size="sm">+{participant.phoneNumber}</Text>
                 {participant.isAdmin ? <Badge size="sm">{t('chatGroups.admin')}</Badge> : null}
+                <Badge size="sm" variant="outline" color={participant.state === 'joined' ? 'green' : 'gray'}>
+                  {t(`chatGroups.participantState.${participant.state}`)}
+                </Badge>
               </Group>
               <Group gap="xs">
                 <Button

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useChatGroups, useCreateGroup } from '../api/chat-groups-api';
+import { useChatGroups, useChatGroupsLive, useCreateGroup } from '../api/chat-groups-api';
 import '../chat-groups-i18n';
 import { GroupRoom } from '../components/group-room';
 
@@ -24,6 +24,7 @@ export function ChatGroupPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const list = useChatGroups(clientId, page, PAGE_SIZE, search.trim());
+  useChatGroupsLive(clientId);
   return (
     <>
       <PageHeader

@@ -1,11 +1,14 @@
 import {
+  readInboxEvent,
   type TicketCreate,
   type TicketListQuery,
   type TicketUpdate,
   ticketsOperations,
 } from '@sapa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callOperation } from '../../../lib/http';
+import { type RealtimeConnection, realtime } from '../../../lib/realtime';
 
 export const ticketKeys = {
   all: (clientId: string) => ['tickets', clientId] as const,
@@ -14,6 +17,26 @@ export const ticketKeys = {
   daily: (clientId: string, from: string, to: string) =>
     [...ticketKeys.all(clientId), 'daily', from, to] as const,
 };
+
+/**
+ * The ticket screens, live: any ticket change the socket tells of refreshes the lists, the open ticket
+ * and the daily figures (the server sends it only to those allowed to see the ticket).
+ */
+export function useTicketsLive(
+  clientId: string,
+  connection: Pick<RealtimeConnection, 'subscribe'> = realtime,
+) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all(clientId) });
+    return connection.subscribe({
+      onEvent: (frame) => {
+        if (readInboxEvent(frame)?.typeNotif === 'TICKET_UPDATED') refresh();
+      },
+      onReset: refresh,
+    });
+  }, [clientId, queryClient, connection]);
+}
 
 export function useTickets(clientId: string, query: TicketListQuery) {
   return useQuery({

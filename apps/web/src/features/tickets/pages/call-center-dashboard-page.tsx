@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useSessionStore } from '../../../lib/session';
-import { useDailyTickets } from '../api/tickets-api';
+import { useDailyTickets, useTicketsLive } from '../api/tickets-api';
 import '../tickets-i18n';
 
 const DAY = 86_400_000;
@@ -22,6 +22,7 @@ export function CallCenterDashboardPage() {
   const session = useSessionStore((state) => state.session);
   const range = lastTwoWeeks(session?.clientInfo.timezone || undefined);
   const daily = useDailyTickets(session?.clientId ?? '', range.from, range.to);
+  useTicketsLive(session?.clientId ?? '');
   return (
     <>
       <PageHeader title={t('pages.callCenterDashboard')} description={t('tickets.dashboard.help', range)} />

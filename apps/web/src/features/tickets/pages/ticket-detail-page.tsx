@@ -14,7 +14,7 @@ import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/http';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useTicket, useUpdateTicket } from '../api/tickets-api';
+import { useTicket, useTicketsLive, useUpdateTicket } from '../api/tickets-api';
 import { TicketPriorityBadge, TicketStatusBadge } from '../components/ticket-badges';
 import '../tickets-i18n';
 
@@ -24,6 +24,7 @@ export function TicketDetailPage() {
   const { id = '' } = useParams();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const detail = useTicket(clientId, id);
+  useTicketsLive(clientId);
   return (
     <>
       <PageHeader

@@ -14,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { PageHeader } from '../../../components/page-header';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
-import { useTickets } from '../api/tickets-api';
+import { useTickets, useTicketsLive } from '../api/tickets-api';
 import { TicketPriorityBadge, TicketStatusBadge } from '../components/ticket-badges';
 import { TicketCreateDialog } from '../components/ticket-create-dialog';
 import '../tickets-i18n';
@@ -27,6 +27,7 @@ export function TicketListPage() {
   const formatDate = useDateTime();
   const navigate = useNavigate();
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
+  useTicketsLive(clientId);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<TicketStatus | undefined>();
   const [priority, setPriority] = useState<TicketPriority | undefined>();

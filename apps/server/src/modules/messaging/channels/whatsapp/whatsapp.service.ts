@@ -15,6 +15,7 @@ import type {
 } from '../../channel.ports.js';
 import type { SandboxReceived } from '../../sandbox/sandbox-received.js';
 import { REDACTED } from '../../sensitive-content.js';
+import { groupUpdatesOf } from '../../whatsapp-groups/group-webhook.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
 import { createSandboxProvider, type Enqueue, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
@@ -595,6 +596,18 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         });
       }
     });
+    // Groups API events (created, participants joined or left): stored above, applied now.
+    const groupUpdates = known.flatMap(({ channel }) => groupUpdatesOf(channel, envelope, receivedAt));
+    if (groupUpdates.length > 0 && inboxPort.applyGroupUpdate) {
+      const apply = inboxPort.applyGroupUpdate;
+      await db
+        .transaction(async (tx) => {
+          for (const update of groupUpdates) await apply(tx, update);
+        })
+        .catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'whatsapp group webhook not applied; kept in the raw event');
+        });
+    }
     const total = events.reduce((sum, event) => sum + event.items.length, 0);
     for (const event of events) {
       const { clientId } = event.channel;
