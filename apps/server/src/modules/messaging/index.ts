@@ -80,6 +80,12 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export {
+  createSandboxReceived,
+  type ReceivedMessage,
+  type SandboxReceived,
+} from './sandbox/sandbox-received.js';
+export { REDACTED, redactContent } from './sensitive-content.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
 export {

@@ -17,6 +17,7 @@ import {
 } from '../providers/provider-routing.js';
 import { PROVIDER_TYPES } from '../providers/provider-type-registry.js';
 import { createSandboxEngine, type SandboxSettings } from './sandbox-provider.js';
+import type { SandboxReceived } from './sandbox-received.js';
 
 export type SandboxChannels = ReturnType<typeof createSandboxChannels>;
 
@@ -33,8 +34,10 @@ export function createSandboxChannels(deps: {
   settings?: Partial<SandboxSettings> | undefined;
   /** Left out: the bare sandboxes, whatever a client configured. */
   routing?: ProviderRouting;
+  /** What the sandboxes received (shared with WhatsApp's sandbox); left out: a store of their own. */
+  received?: SandboxReceived;
 }) {
-  const engine = createSandboxEngine(deps.settings ?? {}, deps.log);
+  const engine = createSandboxEngine(deps.settings ?? {}, deps.log, deps.received);
   const reports = { db: deps.db, statuses: deps.statuses };
   const routing = deps.routing;
   const sms = createSmsSandbox(engine);
@@ -61,6 +64,8 @@ export function createSandboxChannels(deps: {
       provider: routing ? routedVoiceProvider(routing.router('voice', voice, PROVIDER_TYPES.voice)) : voice,
     }),
     settings: engine.settings,
+    /** What the sandbox providers received: the outbox and the tests read it, never the ledger. */
+    received: engine.received,
     /** One client's failure rates (submit: refused and retried; delivery: ends failed); null resets. */
     setFailureRates: engine.setFailureRates,
     /** Waits for every delivery report scheduled so far (tests). */

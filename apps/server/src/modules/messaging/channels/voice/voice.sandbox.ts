@@ -71,6 +71,15 @@ export function createVoiceSandbox(engine: SandboxEngine): VoiceProvider {
       const callSid = await provider.accept({
         clientId: call.clientId,
         idempotencyKey: call.idempotencyKey,
+        received: {
+          recipient: call.to,
+          content: {
+            kind: 'voice',
+            script: call.script,
+            recordingFileId: call.recordingFileId,
+            language: call.language,
+          },
+        },
         newId: (digest) => `CA${digest.slice(0, 32)}`,
         refusal: () => carrierRefusal(503, 'Service Unavailable: all circuits are busy'),
         reports: (id, fails, roll) => {
