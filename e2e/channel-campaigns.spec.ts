@@ -106,6 +106,15 @@ describe('channel areas: self-service, blacklist, status messages and providers'
         ),
       )
       .toBeGreaterThan(0);
+    // Active customers: the self-service SMS reached its recipient today, so today and this month count it.
+    const activeFigure = async (name: string) =>
+      Number(await page.getByRole('group', { name }).getByTestId('stat-value').textContent());
+    await expect.poll(() => activeFigure('Daily active customers'), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await activeFigure('Monthly active customers')).toBeGreaterThanOrEqual(
+      await activeFigure('Daily active customers'),
+    );
+    await page.getByText('Daily active customers, last 30 days').waitFor();
+    await page.getByText('Monthly active customers, last 6 months').waitFor();
     await page.getByRole('table', { name: 'Daily campaign progress' }).waitFor();
     await saveScreenshot(page, 'channel-dashboard-sms');
     await page.getByRole('textbox', { name: 'Search by campaign code' }).fill('NO-SUCH-CAMPAIGN');

@@ -40,6 +40,8 @@ export type TestNotification = {
   recipient: string;
   status: NotificationStatus;
   at?: Date;
+  /** When the provider took it (the send's time); unset by default. */
+  sentAt?: Date;
   errorCode?: string;
   attempts?: { status: NotificationStatus; durationSeconds?: number; chargedSeconds?: number }[];
 };
@@ -69,6 +71,7 @@ export async function insertTestNotifications(
       dueAt: at,
       createdAt: at,
       updatedAt: at,
+      sentAt: row.sentAt ?? null,
     });
     for (const [number, attempt] of (row.attempts ?? []).entries()) {
       await db.insert(campaignAttempts).values({

@@ -79,6 +79,7 @@ export type ScreenKind =
   | 'channelBlacklist'
   | 'channelDashboard'
   | 'notificationCampaignsDashboard'
+  | 'internalDashboard'
   | 'selfServicePage'
   | 'tickets'
   | 'callCenterDashboard'
@@ -179,7 +180,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/dashboard/otp', 'dashboardOtp', { screen: 'otpDashboard' }],
     ['/dashboard/whatsapp', 'dashboardWhatsapp', { screen: 'channelDashboard' }],
     ['/dashboard/customer-service', 'dashboardCustomerService', { screen: 'csDashboard' }],
-    ['/dashboard/internal', 'dashboardInternal', { screen: 'dashboard' }],
+    ['/dashboard/internal', 'dashboardInternal', { screen: 'internalDashboard' }],
     [
       '/dashboard-notification/notification',
       'dashboardNotification',

@@ -285,6 +285,10 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
     Component: (await import('../features/channel-campaigns/pages/channel-dashboard-page'))
       .ChannelDashboardPage,
   }),
+  internalDashboard: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/internal-dashboard-page'))
+      .InternalDashboardPage,
+  }),
   notificationCampaignsDashboard: async () => ({
     Component: (await import('../features/channel-campaigns/pages/notification-dashboard-page'))
       .NotificationDashboardPage,

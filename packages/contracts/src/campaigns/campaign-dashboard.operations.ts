@@ -77,7 +77,45 @@ export const DailyProgressSchema = z.object({
 });
 export type DailyProgress = z.infer<typeof DailyProgressSchema>;
 
+export const ActiveCustomersQuerySchema = z.object({
+  channel: CampaignChannelSchema.optional().describe(
+    'One channel; every channel the caller may read by default',
+  ),
+  date: LOCAL_DATE.optional().describe('The last local day counted; today by default'),
+  days: z.coerce.number().int().min(1).max(92).default(30).describe('Local days in the daily series'),
+  months: z.coerce.number().int().min(1).max(12).default(6).describe('Local months in the monthly series'),
+});
+
+/**
+ * Active customers (spec §1 "monthly and daily active customers", decision 0047): distinct recipients a
+ * campaign message reached on the channel (sent, delivered, read or answered), counted on the local day
+ * or month of the send in the client's time zone. Every day and month of the range is listed, zero or not.
+ */
+export const ActiveCustomersSchema = z.object({
+  channels: z.array(CampaignChannelSchema),
+  timezone: z.string(),
+  date: z.string(),
+  /** Distinct recipients reached on `date`. */
+  today: z.number().int(),
+  /** Distinct recipients reached in the month of `date`, up to and including it. */
+  thisMonth: z.number().int(),
+  daily: z.array(z.object({ date: z.string(), customers: z.number().int() })),
+  monthly: z.array(z.object({ month: z.string().describe('YYYY-MM'), customers: z.number().int() })),
+});
+export type ActiveCustomers = z.infer<typeof ActiveCustomersSchema>;
+
 export const campaignDashboardOperations = {
+  activeCustomers: defineOperation({
+    method: 'GET',
+    path: '/api/campaigns/dashboard/active-customers',
+    access: access.authenticated(),
+    tags,
+    summary:
+      'Daily and monthly active customers: distinct recipients reached on a channel per local day and month',
+    query: ActiveCustomersQuerySchema,
+    response: ActiveCustomersSchema,
+    errors: [400, 403],
+  }),
   campaignSummary: defineOperation({
     method: 'GET',
     path: '/api/campaigns/dashboard/summary',

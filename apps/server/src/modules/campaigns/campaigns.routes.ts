@@ -22,7 +22,7 @@ import {
   removeCampaign,
   submitCampaign,
 } from './campaigns.service.js';
-import { campaignSummary, dailyCampaignProgress } from './dashboard/dashboard.service.js';
+import { activeCustomers, campaignSummary, dailyCampaignProgress } from './dashboard/dashboard.service.js';
 import { resourcesRoutes } from './resources/resources.routes.js';
 import { retryPlans } from './retry-plans/retry-plans.service.js';
 import {
@@ -118,6 +118,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps; exports: 
     return sendCsv(reply, file.fileName, file.body);
   });
 
+  routeOperation(app, campaignDashboardOperations.activeCustomers, (request) =>
+    activeCustomers(db, request.ctx.actor!, request.query),
+  );
   routeOperation(app, campaignDashboardOperations.campaignSummary, (request) =>
     campaignSummary(db, request.ctx.actor!, request.query),
   );

@@ -295,6 +295,11 @@ export const campaignNotifications = pgTable(
     index('campaign_notifications_sending_idx').on(t.claimedUntil).where(sql`status = 'sending'`),
     index('campaign_notifications_client_created_idx').on(t.clientId, t.createdAt),
     index('campaign_notifications_recipient_idx').on(t.clientId, t.recipient),
+    // Active customers (decision 0047): distinct recipients reached per channel and local day or month,
+    // read from the index alone (recipient and status ride along).
+    index('campaign_notifications_reached_idx')
+      .on(t.clientId, t.channel, t.sentAt, t.recipient, t.status)
+      .where(sql`sent_at is not null`),
     uniqueIndex('campaign_notifications_idempotency_idx')
       .on(t.clientId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),

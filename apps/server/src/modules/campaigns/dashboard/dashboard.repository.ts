@@ -123,3 +123,35 @@ export async function progressOfDay(
     .groupBy(campaigns.id, campaigns.code, campaigns.name, campaigns.channel, campaignNotifications.status)
     .orderBy(campaigns.code);
 }
+
+/**
+ * Distinct recipients a message reached on the channels, per local day (`unit` day) or month (`unit`
+ * month) of its send, within [from, to) local dates. Served by `campaign_notifications_reached_idx`
+ * (client, channel, sent_at, recipient, status): an index-only range scan per channel.
+ */
+export async function activeCustomersBy(
+  db: Executor,
+  clientId: string,
+  input: { channels: CampaignChannel[]; unit: 'day' | 'month'; days: LocalDays },
+) {
+  if (input.channels.length === 0) return [];
+  const local = sql`(${campaignNotifications.sentAt} at time zone ${input.days.timeZone})`;
+  const period =
+    input.unit === 'day'
+      ? sql<string>`(${local}::date)::text`
+      : sql<string>`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
+  return db
+    .select({ period, customers: sql<number>`count(distinct ${campaignNotifications.recipient})::int` })
+    .from(campaignNotifications)
+    .where(
+      inClient(
+        campaignNotifications,
+        clientId,
+        inArray(campaignNotifications.channel, input.channels),
+        withinLocalDays(campaignNotifications.sentAt, input.days),
+        inArray(campaignNotifications.status, REACHED),
+      ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}

@@ -1,4 +1,5 @@
 import {
+  type ActiveCustomers,
   type CampaignChannel,
   type DailyProgress,
   NOTIFICATION_STATUSES,
@@ -10,6 +11,7 @@ import type { Executor } from '../../../platform/database.js';
 import { reportChannels, requireChannelReportAccess } from '../campaigns.access.js';
 import { resolveLocalDays } from '../local-days.js';
 import {
+  activeCustomersBy,
   callDurations,
   countByDay,
   countByStatus,
@@ -104,4 +106,55 @@ export async function dailyCampaignProgress(
     return { ...item, progress: Math.round(((item.total - pending) / item.total) * 1000) / 10 };
   });
   return { date: day.startDate, items };
+}
+
+const DAY_MS = 86_400_000;
+const shiftDay = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** The first day of the month `back` months before the month of `date`. */
+function monthStart(date: string, back: number) {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 - back, 1));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * Daily and monthly active customers (spec §1, decision 0047): distinct recipients a campaign message
+ * reached (sent, delivered, read, answered) on the channel, by the local day and month of the send.
+ * Without a channel, every channel the reader may see, a recipient reached on two counted once.
+ */
+export async function activeCustomers(
+  db: Executor,
+  actor: Actor,
+  query: { channel?: CampaignChannel | undefined; date?: string | undefined; days: number; months: number },
+): Promise<ActiveCustomers> {
+  if (query.channel) await requireChannelReportAccess(db, actor, query.channel);
+  const channels = query.channel ? [query.channel] : await reportChannels(db, actor);
+  const day = await resolveLocalDays(db, actor.clientId, { startDate: query.date }, 1);
+  const date = day.startDate;
+  const dailyDays = { ...day, startDate: shiftDay(date, 1 - query.days), endDate: date };
+  const monthlyDays = { ...day, startDate: monthStart(date, query.months - 1), endDate: date };
+  const [byDay, byMonth] = await Promise.all([
+    activeCustomersBy(db, actor.clientId, { channels, unit: 'day', days: dailyDays }),
+    activeCustomersBy(db, actor.clientId, { channels, unit: 'month', days: monthlyDays }),
+  ]);
+  const dayCounts = new Map(byDay.map((row) => [row.period, Number(row.customers)]));
+  const monthCounts = new Map(byMonth.map((row) => [row.period, Number(row.customers)]));
+  const daily = Array.from({ length: query.days }, (_, index) => {
+    const at = shiftDay(dailyDays.startDate, index);
+    return { date: at, customers: dayCounts.get(at) ?? 0 };
+  });
+  const monthly = Array.from({ length: query.months }, (_, index) => {
+    const month = monthStart(date, query.months - 1 - index).slice(0, 7);
+    return { month, customers: monthCounts.get(month) ?? 0 };
+  });
+  return {
+    channels,
+    timezone: day.timeZone,
+    date,
+    today: daily.at(-1)?.customers ?? 0,
+    thisMonth: monthly.at(-1)?.customers ?? 0,
+    daily,
+    monthly,
+  };
 }

@@ -16,6 +16,10 @@ export const channelCampaignKeys = {
     [...channelCampaignKeys.blacklist(clientId), query] as const,
   summary: (clientId: string, channel: CampaignChannel, startDate: string, endDate: string) =>
     [...channelCampaignKeys.all(clientId), 'summary', channel, startDate, endDate] as const,
+  activeCustomers: (clientId: string, channel: CampaignChannel | null) =>
+    [...channelCampaignKeys.all(clientId), 'activeCustomers', channel] as const,
+  dailyTickets: (clientId: string, from: string, to: string) =>
+    [...channelCampaignKeys.all(clientId), 'dailyTickets', from, to] as const,
   dailyProgress: (clientId: string, channel: CampaignChannel | null, code: string) =>
     [...channelCampaignKeys.all(clientId), 'dailyProgress', channel, code] as const,
 };

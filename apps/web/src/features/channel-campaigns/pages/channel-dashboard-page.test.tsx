@@ -47,6 +47,23 @@ const voiceSummary: CampaignSummary = {
   calls: { answered: 8, durationSeconds: 3725, averageSeconds: 465.6, chargedSeconds: 3840 },
 };
 
+const activeCustomers = (channels: string[], today: number, thisMonth: number) =>
+  jsonResponse(200, {
+    channels,
+    timezone: 'Asia/Jakarta',
+    date: '2026-11-27',
+    today,
+    thisMonth,
+    daily: [
+      { date: '2026-11-26', customers: today === 0 ? 0 : 4 },
+      { date: '2026-11-27', customers: today },
+    ],
+    monthly: [
+      { month: '2026-10', customers: thisMonth === 0 ? 0 : 9 },
+      { month: '2026-11', customers: thisMonth },
+    ],
+  });
+
 const progress = (items: DailyProgress['items']) => jsonResponse(200, { date: '2026-11-27', items });
 
 describe('channel dashboards', () => {
@@ -55,6 +72,8 @@ describe('channel dashboards', () => {
       routes: (request: SentRequest) => {
         if (request.path.startsWith('/api/campaigns/dashboard/summary?'))
           return jsonResponse(200, voiceSummary);
+        if (request.path.startsWith('/api/campaigns/dashboard/active-customers?'))
+          return activeCustomers(['VOICE'], 7, 31);
         if (request.path.startsWith('/api/campaigns/dashboard/daily-progress'))
           return progress(
             request.path.includes('code=NONE')
@@ -75,7 +94,8 @@ describe('channel dashboards', () => {
       },
     });
     renderApp('/dashboard/voice');
-    expect(await screen.findByRole('heading', { name: 'Voice dashboard' })).toBeTruthy();
+    // The first screen of the file loads its lazy chunk and charts: slow on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Voice dashboard' }, { timeout: 15_000 })).toBeTruthy();
     const stat = (name: string) =>
       within(screen.getByRole('group', { name })).getByTestId('stat-value').textContent;
     await screen.findByRole('group', { name: 'Call duration, total' });
@@ -84,6 +104,19 @@ describe('channel dashboards', () => {
     expect(stat('Call duration, total')).toBe('1 h 02 m 05 s');
     expect(stat('Average per answered call')).toBe('7 m 46 s');
     expect(stat('Charged duration')).toBe('1 h 04 m 00 s');
+    await screen.findByRole('group', { name: 'Daily active customers' });
+    expect(stat('Daily active customers')).toBe('7');
+    expect(stat('Monthly active customers')).toBe('31');
+    expect(screen.getByText('Daily active customers, last 2 days')).toBeTruthy();
+    expect(screen.getByText('Monthly active customers, last 2 months')).toBeTruthy();
+    const active = requests.find((request) =>
+      request.path.startsWith('/api/campaigns/dashboard/active-customers?'),
+    )!.path;
+    expect(active).toContain('channel=VOICE');
+    expect(active).toContain('days=30');
+    expect(active).toContain('months=6');
+    // Tickets are the inbox's (WhatsApp); the voice dashboard does not ask for them.
+    expect(requests.some((request) => request.path.startsWith('/api/cs/tickets/daily'))).toBe(false);
     const table = await screen.findByRole('table', { name: 'Daily campaign progress' });
     expect(within(table).getByText('REMIND-01')).toBeTruthy();
     expect(within(table).getByText('80%')).toBeTruthy();
@@ -109,6 +142,8 @@ describe('channel dashboards', () => {
             calls: request.path.includes('channel=SMS') ? null : voiceSummary.calls,
           });
         if (request.path.startsWith('/api/campaigns/dashboard/daily-progress')) return progress([]);
+        if (request.path.startsWith('/api/campaigns/dashboard/active-customers?'))
+          return activeCustomers(['VOICE', 'SMS'], 12, 40);
         return undefined;
       },
     });
@@ -119,10 +154,73 @@ describe('channel dashboards', () => {
       request.path.startsWith('/api/campaigns/dashboard/daily-progress'),
     );
     expect(daily!.path).not.toContain('channel=');
+    expect(await screen.findByRole('heading', { name: 'Active customers, every channel' })).toBeTruthy();
+    await screen.findByRole('group', { name: 'Monthly active customers' });
+    const active = requests.find((request) =>
+      request.path.startsWith('/api/campaigns/dashboard/active-customers?'),
+    );
+    expect(active!.path).not.toContain('channel=');
     await screen.findByRole('group', { name: 'Call duration, total' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'SMS' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Call duration, total' })).toBeNull());
     expect(requests.some((request) => request.path.includes('summary?channel=SMS'))).toBe(true);
+  });
+
+  it('shows active customers and the daily active tickets on the WhatsApp dashboard of a supervisor', async () => {
+    useSessionStore.setState({
+      session: buildSession({ role: 'ADC', features: ['WHATSAPP', 'CS'], mainFeature: 'WHATSAPP' }),
+    });
+    const { requests } = mockShellApi(useSessionStore.getState().session!, {
+      routes: (request: SentRequest) => {
+        if (request.path.startsWith('/api/campaigns/dashboard/summary?'))
+          return jsonResponse(200, { ...voiceSummary, channel: 'WHATSAPP', calls: null });
+        if (request.path.startsWith('/api/campaigns/dashboard/daily-progress')) return progress([]);
+        if (request.path.startsWith('/api/campaigns/dashboard/active-customers?'))
+          return activeCustomers(['WHATSAPP'], 0, 0);
+        if (request.path.startsWith('/api/cs/tickets/daily?'))
+          return jsonResponse(200, {
+            from: '2026-11-14',
+            to: '2026-11-27',
+            days: [
+              { date: '2026-11-26', active: 2, opened: 2, resolved: 0 },
+              { date: '2026-11-27', active: 3, opened: 2, resolved: 1 },
+            ],
+          });
+        return undefined;
+      },
+    });
+    renderApp('/dashboard/whatsapp');
+    expect(await screen.findByRole('heading', { name: 'Daily active tickets' })).toBeTruthy();
+    const stat = (name: string) =>
+      within(screen.getByRole('group', { name })).getByTestId('stat-value').textContent;
+    await screen.findByRole('group', { name: 'Active tickets today' });
+    expect(stat('Active tickets today')).toBe('3');
+    expect(stat('Resolved today')).toBe('1');
+    await screen.findByRole('group', { name: 'Daily active customers' });
+    expect(stat('Daily active customers')).toBe('0');
+    expect(screen.getByText('No customer reached in these days and months')).toBeTruthy();
+    const tickets = requests.find((request) => request.path.startsWith('/api/cs/tickets/daily?'))!.path;
+    expect(tickets).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('leaves the tickets out for a reader the inbox does not let see them', async () => {
+    useSessionStore.setState({
+      session: buildSession({ role: 'USR', features: ['WHATSAPP', 'CS'], mainFeature: 'WHATSAPP' }),
+    });
+    const { requests } = mockShellApi(useSessionStore.getState().session!, {
+      routes: (request: SentRequest) => {
+        if (request.path.startsWith('/api/campaigns/dashboard/summary?'))
+          return jsonResponse(200, { ...voiceSummary, channel: 'WHATSAPP', calls: null });
+        if (request.path.startsWith('/api/campaigns/dashboard/daily-progress')) return progress([]);
+        if (request.path.startsWith('/api/campaigns/dashboard/active-customers?'))
+          return activeCustomers(['WHATSAPP'], 5, 8);
+        return undefined;
+      },
+    });
+    renderApp('/dashboard/whatsapp');
+    await screen.findByRole('group', { name: 'Monthly active customers' });
+    expect(screen.queryByRole('heading', { name: 'Daily active tickets' })).toBeNull();
+    expect(requests.some((request) => request.path.startsWith('/api/cs/tickets/daily'))).toBe(false);
   });
 });

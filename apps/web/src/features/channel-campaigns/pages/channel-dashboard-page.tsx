@@ -5,13 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useSessionStore } from '../../../lib/session';
 import { useChannelArea } from '../channel-area';
+import { ActiveCustomersPanel } from '../components/active-customers-panel';
 import { CampaignSummaryPanel } from '../components/campaign-summary-panel';
 import { DailyProgressTable } from '../components/daily-progress-table';
+import { DailyTicketsPanel } from '../components/daily-tickets-panel';
 import { type DayPreset, presetDays, todayIn } from '../components/day-range';
 import { DayRangeControl } from '../components/day-range-control';
+import { useDashboardLiveRefresh } from '../hooks/use-dashboard-live-refresh';
 import '../channel-campaigns-i18n';
 
-/** `/dashboard/<channel>`: the channel's usage summary over local days and today's campaign progress. */
+/**
+ * `/dashboard/<channel>`: the channel's usage summary over local days, its monthly and daily active
+ * customers, today's campaign progress, and on WhatsApp (the inbox's channel) the daily active tickets.
+ * Batches moving on the socket refresh it; a 10 s poll covers readers the socket does not reach.
+ */
 export function ChannelDashboardPage() {
   const { t } = useTranslation();
   const channel = useChannelArea();
@@ -19,6 +26,7 @@ export function ChannelDashboardPage() {
   const clientId = session?.clientId ?? '';
   const today = todayIn(session?.clientInfo.timezone ?? DEFAULT_TIMEZONE);
   const [preset, setPreset] = useState<DayPreset>('last7');
+  useDashboardLiveRefresh(clientId, channel);
   return (
     <>
       <PageHeader
@@ -35,10 +43,17 @@ export function ChannelDashboardPage() {
         />
         <Stack gap="xs">
           <Title order={2} size="h4">
+            {t('channelCampaigns.active.title')}
+          </Title>
+          <ActiveCustomersPanel key={channel} clientId={clientId} channel={channel} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
             {t('channelCampaigns.dashboard.dailyProgress')}
           </Title>
           <DailyProgressTable key={channel} clientId={clientId} channel={channel} />
         </Stack>
+        {channel === 'WHATSAPP' ? <DailyTicketsPanel /> : null}
       </Stack>
     </>
   );

@@ -4,15 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useSessionStore } from '../../../lib/session';
+import { ActiveCustomersPanel } from '../components/active-customers-panel';
 import { CampaignSummaryPanel } from '../components/campaign-summary-panel';
 import { DailyProgressTable } from '../components/daily-progress-table';
 import { type DayPreset, presetDays, todayIn } from '../components/day-range';
 import { DayRangeControl } from '../components/day-range-control';
+import { useDashboardLiveRefresh } from '../hooks/use-dashboard-live-refresh';
 import '../channel-campaigns-i18n';
 
 /**
  * `/dashboard-notification/notification`: the campaigns of every channel — today's progress of each
- * campaign, and the usage summary of the channel chosen among those the client has.
+ * campaign, the active customers over every channel, and the usage summary of the channel chosen among
+ * those the client has.
  */
 export function NotificationDashboardPage() {
   const { t } = useTranslation();
@@ -23,6 +26,7 @@ export function NotificationDashboardPage() {
   const [chosen, setChosen] = useState<CampaignChannel | null>(null);
   const channel = chosen ?? channels[0] ?? null;
   const [preset, setPreset] = useState<DayPreset>('last7');
+  useDashboardLiveRefresh(clientId, null);
   return (
     <>
       <PageHeader
@@ -35,6 +39,12 @@ export function NotificationDashboardPage() {
             {t('channelCampaigns.dashboard.dailyProgress')}
           </Title>
           <DailyProgressTable clientId={clientId} channel={null} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t('channelCampaigns.active.titleAll')}
+          </Title>
+          <ActiveCustomersPanel clientId={clientId} channel={null} />
         </Stack>
         <Stack gap="xs">
           <Title order={2} size="h4">

@@ -71,7 +71,7 @@ describe('SMS provider configuration', () => {
     );
     renderApp('/sms/configuration/provider');
     // The first screen of the file loads its chunks: give it time.
-    const card = await screen.findByRole('region', { name: 'Main SMSC' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Main SMSC' }, { timeout: 15_000 });
     expect(within(card).getByText('••••ak')).toBeTruthy();
 
     const user = userEvent.setup();
@@ -94,7 +94,7 @@ describe('SMS provider configuration', () => {
       }),
     );
     expect(await screen.findByText('Main SMSC is saved.')).toBeTruthy();
-  });
+  }, 40_000);
 
   it('asks for the password and the required settings of a new provider, and says a change waits for a checker', async () => {
     const { requests } = serve((request) =>
@@ -154,4 +154,56 @@ describe('SMS provider configuration', () => {
     expect(within(result).getByText(/Bind refused: wrong password\./)).toBeTruthy();
     expect(within(result).getByText(/Connected to port 2775\./)).toBeTruthy();
   });
+});
+
+describe('the Telegram webhook beside the Telegram providers', () => {
+  it('shows the last failure with its error, and asks Telegram again on "Register again"', async () => {
+    useSessionStore.setState({
+      session: buildSession({ role: 'ADC', features: ['TELEGRAM'], mainFeature: null }),
+    });
+    let ok: boolean | null = false;
+    const { requests } = mockShellApi(useSessionStore.getState().session!, {
+      routes: (request) => {
+        if (request.path === '/api/channels/telegram/provider-types') return jsonResponse(200, { items: [] });
+        if (request.path === '/api/channels/telegram/providers' && request.method === 'GET')
+          return jsonResponse(200, { items: [] });
+        if (request.path === '/api/channels/telegram/webhook' && request.method === 'POST') {
+          ok = null;
+          return jsonResponse(202, { queued: true });
+        }
+        if (request.path === '/api/channels/telegram/webhook')
+          return jsonResponse(200, {
+            registration: {
+              providerId: 'p-9',
+              providerVersion: 2,
+              url: 'https://sapa.example.test/webhooks/telegram/abc',
+              ok,
+              description: ok === false ? 'Unauthorized' : null,
+              attemptedAt: '2026-11-27T02:00:00.000Z',
+            },
+          });
+        return undefined;
+      },
+    });
+    renderApp('/telegram/configuration/provider');
+    const card = await screen.findByRole('region', { name: 'Telegram webhook' }, { timeout: 15_000 });
+    expect(await within(card).findByText('Failed')).toBeTruthy();
+    expect(within(card).getByText('Last error: Unauthorized')).toBeTruthy();
+    expect(within(card).getByText('https://sapa.example.test/webhooks/telegram/abc')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Register again' }));
+    expect(await within(card).findByText('Waiting for Telegram')).toBeTruthy();
+    expect(
+      requests.some(
+        (request) => request.method === 'POST' && request.path === '/api/channels/telegram/webhook',
+      ),
+    ).toBe(true);
+  }, 40_000);
+
+  it('is not shown on the other channels', async () => {
+    const { requests } = serve();
+    renderApp('/sms/configuration/provider');
+    expect(await screen.findByText('Main SMSC', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Telegram webhook' })).toBeNull();
+    expect(requests.some((request) => request.path.startsWith('/api/channels/telegram/webhook'))).toBe(false);
+  }, 40_000);
 });

@@ -22,6 +22,7 @@ import { ChannelPageHeader } from '../components/channel-page-header';
 import { ConnectionResult } from '../components/connection-result';
 import { ProviderForm } from '../components/provider-form';
 import { isRefused, RefusedNotice } from '../components/refused-notice';
+import { TelegramWebhookCard } from '../components/telegram-webhook-card';
 import { WhatsAppNumbers } from '../components/whatsapp-numbers';
 
 const show = (value: unknown) =>
@@ -196,6 +197,7 @@ function ChannelProviders({ channel }: { channel: ProviderChannel }) {
           {t('channelProviders.actions.add')}
         </Button>
       </Group>
+      {channel === 'telegram' ? <TelegramWebhookCard clientId={clientId} /> : null}
       <QueryState
         data={providers.data}
         loading={providers.isPending}

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/http';
 import { useRetryPlans, useWindows } from '../api/campaigns-api';
+import { EmailPreview } from './email-preview';
 import {
   EMPTY_RULE,
   ParamTranslatorEditor,
@@ -352,20 +353,23 @@ export function CampaignForm({
         </Title>
         <Stack gap="sm">
           {channel === 'EMAIL' ? (
-            <>
-              <TextInput
-                label={t('notification.form.subject')}
-                value={template.subject}
-                onChange={(event) => setTemplate({ ...template, subject: event.currentTarget.value })}
-              />
-              <Textarea
-                label={t('notification.form.html')}
-                autosize
-                minRows={4}
-                value={template.html}
-                onChange={(event) => setTemplate({ ...template, html: event.currentTarget.value })}
-              />
-            </>
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <Stack gap="sm">
+                <TextInput
+                  label={t('notification.form.subject')}
+                  value={template.subject}
+                  onChange={(event) => setTemplate({ ...template, subject: event.currentTarget.value })}
+                />
+                <Textarea
+                  label={t('notification.form.html')}
+                  autosize
+                  minRows={4}
+                  value={template.html}
+                  onChange={(event) => setTemplate({ ...template, html: event.currentTarget.value })}
+                />
+              </Stack>
+              <EmailPreview subject={template.subject} html={template.html} parameters={parameters} />
+            </SimpleGrid>
           ) : channel === 'WHATSAPP' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput

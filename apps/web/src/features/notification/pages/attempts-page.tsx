@@ -7,6 +7,8 @@ import { QueryState } from '../../../components/query-state';
 import { useDateTime } from '../../../lib/i18n';
 import { useSessionStore } from '../../../lib/session';
 import { useNotificationAttempts } from '../api/batches-api';
+import { useCampaignArea } from '../components/campaign-area';
+import { belongsToArea, OutsideArea } from '../components/outside-area';
 import { NotificationStatusBadge } from '../components/status-badges';
 
 /**
@@ -21,6 +23,7 @@ export function AttemptsPage() {
   const notificationId = useSearchParams()[0].get('notificationId');
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const attempts = useNotificationAttempts(clientId, notificationId);
+  const area = useCampaignArea();
   const title = t(
     pathname.startsWith('/notification/batchInput') ? 'pages.batchInputAttempts' : 'pages.campaignAttempt',
   );
@@ -37,6 +40,8 @@ export function AttemptsPage() {
           onRetry={() => void attempts.refetch()}
         >
           {(data) => {
+            if (!belongsToArea(area, [data.channel, ...data.attempts.map((attempt) => attempt.channel)]))
+              return <OutsideArea area={area} text={t('notification.attempts.notFound')} />;
             const voice =
               data.attempts.some((attempt) => attempt.channel === 'VOICE') || data.channel === 'VOICE';
             return (

@@ -42,6 +42,7 @@ import {
 } from '../api/batches-api';
 import { BatchCounts } from '../components/batch-counts';
 import { useCampaignArea } from '../components/campaign-area';
+import { belongsToArea, OutsideArea } from '../components/outside-area';
 import { BatchStatusBadge, NOTIFICATION_COLORS } from '../components/status-badges';
 
 /** Notifications no longer waiting: the share of a batch that is done. */
@@ -309,6 +310,7 @@ export function BatchDetailPage() {
   const batchId = useSearchParams()[0].get('batchId');
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const batch = useBatch(clientId, batchId);
+  const area = useCampaignArea();
   return (
     <>
       <PageHeader title={t('pages.campaignBatchDetail')} />
@@ -320,7 +322,13 @@ export function BatchDetailPage() {
           notFoundText={t('notification.batch.notFound')}
           onRetry={() => void batch.refetch()}
         >
-          {(data) => <BatchView batch={data} />}
+          {(data) =>
+            belongsToArea(area, [data.channel]) ? (
+              <BatchView batch={data} />
+            ) : (
+              <OutsideArea area={area} text={t('notification.batch.notFound')} />
+            )
+          }
         </QueryState>
       ) : (
         <Alert color="red" role="alert">

@@ -10,6 +10,7 @@ import { useCampaign } from '../api/campaigns-api';
 import { useSaveCampaign } from '../api/save-campaign';
 import { useCampaignArea } from '../components/campaign-area';
 import { CampaignForm } from '../components/campaign-form';
+import { belongsToArea, OutsideArea } from '../components/outside-area';
 
 /** `/notification/campaign/edit?campaignId=…`: a draft changes at once, a running one may wait for a checker. */
 export function CampaignEditPage() {
@@ -32,37 +33,41 @@ export function CampaignEditPage() {
           notFoundText={t('notification.campaign.notFound')}
           onRetry={() => void campaign.refetch()}
         >
-          {(current) => (
-            <>
-              {current.pendingVersion !== null ? (
-                <Alert color="yellow" mb="md">
-                  {t('notification.campaign.editPending', { version: current.pendingVersion })}
-                </Alert>
-              ) : null}
-              <CampaignForm
-                key={current.campaignId}
-                clientId={clientId}
-                initial={current}
-                editing
-                saving={save.isPending}
-                error={save.error}
-                onCancel={back}
-                onSave={(result) =>
-                  save.mutate(result, {
-                    onSuccess: ({ campaign: saved, editPending }) => {
-                      notifications.show({
-                        color: 'green',
-                        message: editPending
-                          ? t('notification.campaign.editSent', { code: saved.code })
-                          : t(`notification.campaign.saved.${saved.status}`, { code: saved.code }),
-                      });
-                      back();
-                    },
-                  })
-                }
-              />
-            </>
-          )}
+          {(current) =>
+            !belongsToArea(area, [current.channel]) ? (
+              <OutsideArea area={area} text={t('notification.campaign.notFound')} />
+            ) : (
+              <>
+                {current.pendingVersion !== null ? (
+                  <Alert color="yellow" mb="md">
+                    {t('notification.campaign.editPending', { version: current.pendingVersion })}
+                  </Alert>
+                ) : null}
+                <CampaignForm
+                  key={current.campaignId}
+                  clientId={clientId}
+                  initial={current}
+                  editing
+                  saving={save.isPending}
+                  error={save.error}
+                  onCancel={back}
+                  onSave={(result) =>
+                    save.mutate(result, {
+                      onSuccess: ({ campaign: saved, editPending }) => {
+                        notifications.show({
+                          color: 'green',
+                          message: editPending
+                            ? t('notification.campaign.editSent', { code: saved.code })
+                            : t(`notification.campaign.saved.${saved.status}`, { code: saved.code }),
+                        });
+                        back();
+                      },
+                    })
+                  }
+                />
+              </>
+            )
+          }
         </QueryState>
       ) : (
         <Alert color="red" role="alert">

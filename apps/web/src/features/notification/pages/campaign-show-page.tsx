@@ -25,6 +25,7 @@ import {
 import { BatchTable } from '../components/batch-table';
 import { useCampaignArea } from '../components/campaign-area';
 import { daysBefore, localDate } from '../components/local-date';
+import { belongsToArea, OutsideArea } from '../components/outside-area';
 import { RetryTimeline } from '../components/retry-timeline';
 import { CampaignStatusBadge } from '../components/status-badges';
 import { templateText } from '../components/upload-preview';
@@ -290,6 +291,7 @@ export function CampaignShowPage() {
   const campaignId = useSearchParams()[0].get('campaignId');
   const clientId = useSessionStore((state) => state.session?.clientId ?? '');
   const campaign = useCampaign(clientId, campaignId);
+  const area = useCampaignArea();
   return (
     <>
       <PageHeader
@@ -303,7 +305,13 @@ export function CampaignShowPage() {
           notFoundText={t('notification.campaign.notFound')}
           onRetry={() => void campaign.refetch()}
         >
-          {(data) => <CampaignDetails campaign={data} />}
+          {(data) =>
+            belongsToArea(area, [data.channel]) ? (
+              <CampaignDetails campaign={data} />
+            ) : (
+              <OutsideArea area={area} text={t('notification.campaign.notFound')} />
+            )
+          }
         </QueryState>
       ) : (
         <Alert color="red" role="alert">

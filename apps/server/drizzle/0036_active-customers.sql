@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_notifications_reached_idx" ON "campaign_notifications" USING btree ("client_id","channel","sent_at","recipient","status") WHERE sent_at is not null;
