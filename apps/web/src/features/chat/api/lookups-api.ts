@@ -8,7 +8,7 @@ import {
   roomsOperations,
   templatesOperations,
 } from '@sapa/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, callOperation, http } from '../../../lib/http';
 import { chatKeys } from './chat-keys';
@@ -72,12 +72,16 @@ export function useTemplates(closingRemarks: boolean) {
   });
 }
 
-export function useCsConfiguration() {
-  return useQuery({
+export function csConfigurationOptions() {
+  return queryOptions({
     queryKey: chatKeys.configuration(),
     queryFn: async ({ signal }) =>
       (await callOperation(configurationOperations.getConfiguration, { signal })).config,
   });
+}
+
+export function useCsConfiguration() {
+  return useQuery(csConfigurationOptions());
 }
 
 /** The customer behind a room; null when the number has no customer record yet. */
