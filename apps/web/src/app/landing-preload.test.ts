@@ -29,6 +29,9 @@ function server() {
       return jsonResponse(200, { items: [buildRoom()], lastEvaluatedKey: null });
     if (path === '/api/cs/configuration')
       return jsonResponse(200, { clientId: 'client-1', config: CS_CONFIG_DEFAULTS, defaultBot: null });
+    if (path === '/api/cs/roomCategory') return jsonResponse(200, { items: [] });
+    if (path === '/api/cs/customerService/tags') return jsonResponse(200, { tags: ['vip'] });
+    if (path === '/api/cs/customerService') return jsonResponse(200, { items: [], total: 0 });
     return errorResponse(404, 'not_found', path ?? '');
   });
 }
@@ -75,8 +78,12 @@ describe('preloading the landing screen after sign-in', () => {
     expect(calls(requests).sort()).toEqual([
       '/api/cs/chatRoom',
       '/api/cs/configuration',
+      '/api/cs/customerService',
+      '/api/cs/customerService/tags',
+      '/api/cs/roomCategory',
       '/api/cs/subscriptions/me',
     ]);
+    expect(queryClient.getQueryData(chatKeys.tags())).toEqual(['vip']);
     // The list the workspace opens with is the one preloaded: same key, same query.
     expect(
       new URLSearchParams(
