@@ -71,7 +71,9 @@ import {
   createProviderConfiguration,
   createProviderMetrics,
   createProviderRouting,
+  createRecordingReader,
   createSandboxChannels,
+  createSandboxReceived,
   createTelegramWebhooks,
   createWhatsappChannel,
   createWhatsappTemplates,
@@ -102,6 +104,7 @@ import {
   whatsappTemplateJobs,
   whatsappTemplateRoutes,
   whatsappWebhookRoutes,
+  withRecordingLinks,
   withTelegramChatLinks,
   withUnsubscribeLinks,
   withVoiceCallbacks,
@@ -276,12 +279,15 @@ export async function buildApp({
   // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.
   const metrics = new Registry();
   const sources: Record<string, OutboundSourcePort> = { inbox, campaigns: createCampaignOutcomes() };
+  // What the sandbox providers received, on their side (the sandbox outbox reads it; decision 0048).
+  const sandboxReceived = createSandboxReceived();
   const messaging = createMessaging({
     db,
     channels,
     enqueue,
     log: app.log,
     sources,
+    sealingKey: keys.encryption,
     ...(messagingHoldMs ? { holdMs: messagingHoldMs } : {}),
   });
   const { clock: dispatchClock, ...dispatchSettings } = dispatchOptions ?? {};
@@ -330,6 +336,7 @@ export async function buildApp({
         whatsappTemplates.receiveWebhook(envelope, rawBody, signature),
       sendComponents: (channel, message) => whatsappTemplates.sendComponents(channel, message),
     },
+    received: sandboxReceived,
   });
   const whatsappTemplates = createWhatsappTemplates({
     db,
@@ -370,6 +377,8 @@ export async function buildApp({
     log: app.log,
     settings: sandboxSettings,
     routing: providerRouting,
+    recordingSeconds: createRecordingReader({ db, storage, publicUrl: config.publicUrl }),
+    received: sandboxReceived,
   });
   // One line per channel; a channel of the spec without one is refused (`channel_not_registered`).
   channels.register('whatsapp', channelOverrides?.whatsapp ?? whatsapp.sender);
@@ -392,8 +401,13 @@ export async function buildApp({
   channels.register(
     'voice',
     channelOverrides?.voice ??
-      withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
-        voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+      withRecordingLinks(
+        withVoiceCallbacks(sandbox.voice, (clientId, callKey, tariff) =>
+          voiceCallbackUrl(keys.providerCallbacks, config.publicUrl, { clientId, callKey, tariff }),
+        ),
+        // A recording is fetched by the gateway from a signed link to the stored file.
+        (clientId, fileId) =>
+          `${config.publicUrl.replace(/\/+$/, '')}${storage.sharedPath(clientId, fileId)}`,
       ),
   );
   const exports = createExports({
@@ -509,7 +523,7 @@ export async function buildApp({
   await app.register(whatsappTemplateRoutes, { templates: whatsappTemplates });
   await app.register(whatsappSettingsRoutes, { whatsapp });
   await app.register(sandboxPhoneRoutes, { whatsapp });
-  await app.register(sandboxOutboxRoutes, { messaging });
+  await app.register(sandboxOutboxRoutes, { messaging, received: sandboxReceived });
   await app.register(providersRoutes, { providers });
   await app.register(providerWebhookRoutes, {
     providers,

@@ -2,6 +2,7 @@
 // composition root, beside app.ts, because it names every module: platform never imports a module.
 export * from './modules/approvals/approvals.tables.js';
 export * from './modules/campaigns/campaigns.tables.js';
+export * from './modules/campaigns/resources/resources.tables.js';
 export * from './modules/clients/clients.tables.js';
 export * from './modules/contacts/blacklist/blacklist.tables.js';
 export * from './modules/contacts/customers/customers.tables.js';

@@ -18,6 +18,8 @@ export * from './campaigns/campaigns.schemas.js';
 export * from './campaigns/dispatch.operations.js';
 export * from './campaigns/notifications-api.operations.js';
 export * from './campaigns/reports.operations.js';
+export * from './campaigns/resources.operations.js';
+export * from './campaigns/resources.schemas.js';
 export * from './campaigns/self-service.operations.js';
 export * from './campaigns/status-messages.operations.js';
 export * from './channels/providers.operations.js';

@@ -92,6 +92,7 @@ export type ScreenKind =
   | 'scenarioDiagram'
   | 'whatsappTemplateList'
   | 'whatsappTemplateCreate'
+  | 'channelResources'
   | 'analyticsList'
   | 'analyticsMetabase'
   | 'analyticsEmailPulse'
@@ -219,17 +220,21 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     ['/whatsapp/template', 'template', { screen: 'whatsappTemplateList' }],
     ['/whatsapp/createtemplate', 'createTemplate', { screen: 'whatsappTemplateCreate', nav: false }],
     ['/whatsapp/pdf', 'pdf'],
-    ['/whatsapp/resources', 'resources'],
+    ['/whatsapp/resources', 'resources', { screen: 'channelResources' }],
   ]),
-  ...channel('voice', [['/voice/voiceHistory', 'voiceHistory', { screen: 'voiceHistory' }]]),
+  ...channel('voice', [
+    ['/voice/voiceHistory', 'voiceHistory', { screen: 'voiceHistory' }],
+    // Not in spec §2: where voice campaigns' recordings are uploaded (spec §7 "voice recordings"; decision 0045).
+    ['/voice/resources', 'resources', { screen: 'channelResources' }],
+  ]),
   ...channel('sms', [
     ['/sms/pdf', 'pdf'],
-    ['/sms/resources', 'resources'],
+    ['/sms/resources', 'resources', { screen: 'channelResources' }],
   ]),
   ...channel('telegram', []),
   ...channel('email', [
     ['/email/pdf', 'pdf'],
-    ['/email/resources', 'resources'],
+    ['/email/resources', 'resources', { screen: 'channelResources' }],
     ['/email/pdf-script/:campaignCode', 'pdfScript', { sample: '/email/pdf-script/DEMO-0001' }],
   ]),
   ...area('carrierWA', [['/carrierWA/chatAPI', 'chatApi']]),

@@ -254,6 +254,9 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   }),
   whatsappTemplateList: whatsappTemplateScreen('whatsappTemplateList'),
   whatsappTemplateCreate: whatsappTemplateScreen('whatsappTemplateCreate'),
+  channelResources: async () => ({
+    Component: (await import('../features/resources/pages/resources-page')).ResourcesPage,
+  }),
   channelSelfServiceSend: async () => ({
     Component: (await import('../features/channel-campaigns/pages/self-service-send-page'))
       .SelfServiceSendPage,

@@ -50,14 +50,26 @@ export const CampaignTemplateSchema = z.discriminatedUnion('channel', [
       .describe('Body parameters in order, e.g. "{{name}}"'),
   }),
   z.object({ channel: z.literal('TELEGRAM'), text: text('Telegram text', 4096) }),
-  z.object({
-    channel: z.literal('VOICE'),
-    script: text('voice script', 5000).describe('Text-to-speech script'),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'A language code such as id-ID')
-      .default('id-ID'),
-  }),
+  z
+    .object({
+      channel: z.literal('VOICE'),
+      script: text('voice script', 5000).optional().describe('Text-to-speech script'),
+      recordingFileId: z
+        .string()
+        .max(64)
+        .optional()
+        .describe(
+          "A recording of the voice resources (its fileId, WAV or MP3) played instead of a script (spec §7 'voice recordings')",
+        ),
+      language: z
+        .string()
+        .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'A language code such as id-ID')
+        .default('id-ID'),
+    })
+    .refine((voice) => Boolean(voice.script) !== Boolean(voice.recordingFileId), {
+      message: 'Give a text-to-speech script or a recording (exactly one)',
+      path: ['script'],
+    }),
 ]);
 export type CampaignTemplate = z.infer<typeof CampaignTemplateSchema>;
 

@@ -10,5 +10,7 @@ export * from './campaigns.schemas.js';
 export * from './dispatch.operations.js';
 export * from './notifications-api.operations.js';
 export * from './reports.operations.js';
+export * from './resources.operations.js';
+export * from './resources.schemas.js';
 export * from './self-service.operations.js';
 export * from './status-messages.operations.js';

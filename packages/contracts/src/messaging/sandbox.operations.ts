@@ -18,7 +18,10 @@ export const SandboxOutboxQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** One message a channel "received": a row of the outbound ledger, newest first. */
+/**
+ * One message a sandbox provider received, as it received it (the ledger keeps no readable body of a
+ * sensitive message), with its ledger row's status, history and source; newest first.
+ */
 export const SandboxOutboxEntrySchema = z.object({
   id: z.string(),
   channel: OutboundChannelSchema,

@@ -23,6 +23,7 @@ import {
   submitCampaign,
 } from './campaigns.service.js';
 import { campaignSummary, dailyCampaignProgress } from './dashboard/dashboard.service.js';
+import { resourcesRoutes } from './resources/resources.routes.js';
 import { retryPlans } from './retry-plans/retry-plans.service.js';
 import {
   listStatusMessages,
@@ -38,6 +39,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: BatchDeps; exports: 
 ) => {
   const { db } = deps;
   await app.register(batchesRoutes, { deps });
+  await app.register(resourcesRoutes, { deps });
   routeOperation(app, ops.previewParamTranslator, (request) =>
     previewParamTranslator(db, request.ctx.actor!, request.body),
   );

@@ -42,6 +42,7 @@ import {
   updateCampaign,
 } from './campaigns.repository.js';
 import type { CampaignRow, CampaignVersionRow } from './campaigns.tables.js';
+import { requireRecording } from './resources/resources.service.js';
 
 /** Approval task types: a campaign's first activation, and an edit of a running campaign. */
 export const CAMPAIGN_ACTIVATE_TASK = 'campaign.activate';
@@ -120,6 +121,11 @@ async function checkReferences(db: Executor, clientId: string, content: Campaign
     throw retryPlanNotFound();
   if (content.windowId && !(isId(content.windowId) && (await findWindow(db, clientId, content.windowId))))
     throw windowNotFound();
+  // A recording played is one of the client's voice resources.
+  for (const template of [content.template, ...(content.fallbackTemplates ?? [])]) {
+    if (template.channel === 'VOICE' && template.recordingFileId)
+      await requireRecording(db, clientId, template.recordingFileId);
+  }
 }
 
 /** A client that requires maker-checker waits for a checker; a super admin's changes never wait. */

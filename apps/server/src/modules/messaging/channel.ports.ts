@@ -199,6 +199,11 @@ type Addressed = {
    * it, so a retry after a crash never sends a second message.
    */
   idempotencyKey?: string;
+  /**
+   * The body is a secret (an OTP's code, decision 0048): the channel sends it but keeps no copy of it
+   * in its own tables (WhatsApp's message row keeps the type and template name, no body).
+   */
+  sensitive?: boolean;
 };
 
 /** A WhatsApp message as the WhatsApp channel sends it (the inbox's kinds). */

@@ -35,6 +35,7 @@ export { chargedSeconds, type VoiceTariff } from './channels/voice/voice.chargin
 export { type CallDetails, findCallDetails } from './channels/voice/voice-call-details.js';
 export { voiceCallbackUrl, withVoiceCallbacks } from './channels/voice/voice-callbacks.js';
 export { voiceCallbackRoutes } from './channels/voice/voice-callbacks.routes.js';
+export { createRecordingReader, withRecordingLinks } from './channels/voice/voice-recordings.js';
 export {
   parseVoiceScript,
   type VoiceScriptIssue,
@@ -80,7 +81,14 @@ export { createSandboxChannels, type SandboxChannels } from './sandbox/sandbox-c
 export { sandboxOutboxRoutes } from './sandbox/sandbox-outbox.routes.js';
 export type { SandboxSettings } from './sandbox/sandbox-provider.js';
 export { createSandboxEngine } from './sandbox/sandbox-provider.js';
+export {
+  createSandboxReceived,
+  type ReceivedMessage,
+  type SandboxReceived,
+} from './sandbox/sandbox-received.js';
+export { REDACTED, redactContent } from './sensitive-content.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
+export { listTemplatesUsingFile } from './whatsapp-templates/whatsapp-templates.repository.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
 export {
   createWhatsappTemplates,

@@ -12,3 +12,10 @@ export const outboundNotFound = () => notFound('outbound_not_found', 'This outbo
 /** Another worker holds the row right now; the job is retried later and then finds it settled. */
 export const sendInProgress = () =>
   new AppError(409, 'send_in_progress', 'This message is being sent by another worker.');
+/** A sensitive row whose sealed body is gone (or cannot be opened): it fails, nothing readable is kept. */
+export const sensitiveContentGone = () =>
+  new AppError(
+    410,
+    'sensitive_content_gone',
+    'This message kept no readable copy of its body, and its sealed copy is gone: it cannot be sent.',
+  );

@@ -87,6 +87,7 @@ export async function markOutboundSent(
       errorCode: null,
       errorMessage: null,
       lockedUntil: null,
+      contentSealed: null,
       updatedAt: sql`now()`,
     })
     .where(and(row(clientId, id), eq(t.status, 'queued')))
@@ -109,6 +110,7 @@ export async function markOutboundFailed(
       errorCode: error.code,
       errorMessage: error.message,
       lockedUntil: null,
+      contentSealed: null,
       updatedAt: sql`now()`,
     })
     .where(and(row(clientId, id), eq(t.status, 'queued')))
@@ -176,7 +178,16 @@ export async function unsafeListStaleQueued(executor: Executor, before: Date, li
     .limit(limit);
 }
 
-/** One client's ledger, newest first (ids are UUIDv7, so the primary key serves the order), optionally one channel and one recipient: the sandbox outbox. */
+/** One client's ledger rows with these ids (the sandbox outbox: what became of what a provider received). */
+export async function findOutboundByIds(executor: Executor, clientId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select()
+    .from(t)
+    .where(inClient(t, clientId, inArray(t.id, ids)));
+}
+
+/** One client's ledger, newest first (ids are UUIDv7, so the primary key serves the order), optionally one channel and one recipient. */
 export async function listOutboundPage(
   executor: Executor,
   clientId: string,
@@ -217,6 +228,8 @@ export async function insertOutboundMany(
     channelAccountId: string | null;
     recipient: string;
     content: OutboundContent;
+    sensitive: boolean;
+    contentSealed: string | null;
     source: string;
     sourceRef: string | null;
     idempotencyKey: string;
@@ -324,7 +337,7 @@ export async function markOutboundSentMany(
     update ${t} set status = 'sent', provider_message_id = v.pid,
       channel_account_id = coalesce(v.account, ${t.channelAccountId}),
       status_history = jsonb_build_object('sent', ${at.toISOString()}::text) || ${t.statusHistory},
-      error_code = null, error_message = null, locked_until = null, updated_at = now()
+      error_code = null, error_message = null, locked_until = null, content_sealed = null, updated_at = now()
     from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text, account text)
     where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
     returning ${SETTLED_COLUMNS}`);
@@ -342,7 +355,7 @@ export async function markOutboundFailedMany(
   const { rows } = await executor.execute(sql`
     update ${t} set status = 'failed', error_code = v.code, error_message = v.message,
       status_history = jsonb_build_object('failed', ${at.toISOString()}::text) || ${t.statusHistory},
-      locked_until = null, updated_at = now()
+      locked_until = null, content_sealed = null, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
     where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
     returning ${SETTLED_COLUMNS}`);

@@ -1,6 +1,7 @@
 import { isId, newId } from '../../lib/ids.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
+import { seal, unseal } from '../../platform/secrets.js';
 import type {
   ChannelName,
   InboxPort,
@@ -13,11 +14,12 @@ import type {
   StatusUpdate,
 } from './channel.ports.js';
 import type { ChannelRegistry } from './channel-registry.js';
-import { outboundNotFound, sendInProgress } from './messaging.errors.js';
+import { outboundNotFound, sendInProgress, sensitiveContentGone } from './messaging.errors.js';
 import {
   claimOutbound,
   claimOutboundMany,
   findOutbound,
+  findOutboundByIds,
   findOutboundByKey,
   findOutboundByKeys,
   findOutboundByProviderIdForUpdate,
@@ -38,6 +40,7 @@ import {
   updateOutboundStatuses,
 } from './messaging.repository.js';
 import type { OutboundRow, OutboundStatus } from './messaging.tables.js';
+import { redactContent } from './sensitive-content.js';
 
 export const SEND_JOB = 'messaging.send';
 export const SWEEP_QUEUED_JOB = 'messaging.sweep-queued';
@@ -71,6 +74,11 @@ export type SendMessageInput = {
   sourceRef?: string | null;
   /** Unique per client: a repeated call answers the first row and sends nothing more. */
   idempotencyKey: string;
+  /**
+   * The body is a secret (an OTP's code, decision 0048): the ledger keeps a redacted copy and the body
+   * only sealed until the row is sent or failed; the channel is told to keep no copy either.
+   */
+  sensitive?: boolean;
 };
 
 /** Whoever sends: an actor (anything with its client) or the client id itself. */
@@ -92,6 +100,8 @@ export type MessagingDeps = {
   sources: Record<string, OutboundSourcePort>;
   /** How long one attempt holds its row (default 2 minutes); the crash tests shorten it. */
   holdMs?: number;
+  /** Seals a sensitive message's body while it waits to be sent (`keys.encryption`). */
+  sealingKey?: Buffer;
 };
 
 export type Messaging = ReturnType<typeof createMessaging>;
@@ -155,6 +165,29 @@ type PendingReport = {
 
 export function createMessaging(deps: MessagingDeps) {
   const { db, channels } = deps;
+
+  /** What the ledger stores of a message: all of it, or (sensitive) a redacted copy and the body sealed. */
+  function ledgerContent(content: OutboundContent, sensitive: boolean | undefined) {
+    if (!sensitive) return { content, sensitive: false, contentSealed: null };
+    if (!deps.sealingKey) throw new Error('messaging needs a sealing key to queue a sensitive message');
+    return {
+      content: redactContent(content),
+      sensitive: true,
+      contentSealed: seal(deps.sealingKey, JSON.stringify(content)),
+    };
+  }
+
+  /** What a sender hands the channel: the row's content, or a sensitive row's sealed body opened. */
+  function contentToSend(row: Pick<OutboundRow, 'content' | 'sensitive' | 'contentSealed'>): OutboundContent {
+    if (!row.sensitive) return row.content;
+    if (!row.contentSealed || !deps.sealingKey) throw sensitiveContentGone();
+    try {
+      return JSON.parse(unseal(deps.sealingKey, row.contentSealed)) as OutboundContent;
+    } catch {
+      throw sensitiveContentGone();
+    }
+  }
+
   /** In-process sends not yet settled; `settle()` waits for them (tests, shutdown). */
   const inFlight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -179,7 +212,7 @@ export function createMessaging(deps: MessagingDeps) {
       channel: input.channel,
       channelAccountId: input.channelAccountId ?? null,
       recipient,
-      content,
+      ...ledgerContent(content, input.sensitive),
       source: input.source,
       sourceRef: input.sourceRef ?? null,
       idempotencyKey: input.idempotencyKey,
@@ -283,6 +316,13 @@ export function createMessaging(deps: MessagingDeps) {
       if (current?.status === 'queued') throw sendInProgress();
       return;
     }
+    let content: OutboundContent;
+    try {
+      content = contentToSend(claimed);
+    } catch (error) {
+      await fail(claimed, errorOf(error), true);
+      return;
+    }
     let channel: MessageChannel | null = null;
     let result: Awaited<ReturnType<MessageChannel['send']>>;
     try {
@@ -293,7 +333,8 @@ export function createMessaging(deps: MessagingDeps) {
         to: claimed.recipient,
         channelId: claimed.channelAccountId,
         idempotencyKey: claimed.id,
-        ...claimed.content,
+        ...(claimed.sensitive ? { sensitive: true } : {}),
+        ...content,
       });
     } catch (error) {
       const recorded = errorOf(error);
@@ -372,7 +413,7 @@ export function createMessaging(deps: MessagingDeps) {
               channel: item.input.channel,
               channelAccountId: item.input.channelAccountId ?? null,
               recipient: item.recipient,
-              content: item.content,
+              ...ledgerContent(item.content, item.input.sensitive),
               source: item.input.source,
               sourceRef: item.input.sourceRef ?? null,
               idempotencyKey: item.input.idempotencyKey,
@@ -402,6 +443,8 @@ export function createMessaging(deps: MessagingDeps) {
     const outcomes = await mapBounded(claimed, SEND_CONCURRENCY, async (row) => {
       let channel: MessageChannel | null = null;
       try {
+        // A sensitive row with no body to open fails for good (no channel: permanent).
+        const content = contentToSend(row);
         channel = channels.get(row.channel);
         const result = await channel.send({
           clientId: row.clientId,
@@ -409,7 +452,8 @@ export function createMessaging(deps: MessagingDeps) {
           to: row.recipient,
           channelId: row.channelAccountId,
           idempotencyKey: row.id,
-          ...row.content,
+          ...(row.sensitive ? { sensitive: true } : {}),
+          ...content,
         });
         return { ok: true, row, result } as const;
       } catch (error) {
@@ -648,6 +692,10 @@ export function createMessaging(deps: MessagingDeps) {
       if (!row) throw outboundNotFound();
       return row;
     },
+    /** One client's ledger rows with these ids (unknown or malformed ids are left out). */
+    async findOutboundByIds(sender: ClientRef, ids: string[]) {
+      return findOutboundByIds(db, clientIdOf(sender), ids.filter(isId));
+    },
     async findOutboundByKey(sender: ClientRef, idempotencyKey: string) {
       return findOutboundByKey(db, clientIdOf(sender), idempotencyKey);
     },
@@ -675,7 +723,10 @@ export function createMessaging(deps: MessagingDeps) {
      * row forward only, in the caller's transaction (the one that read the report).
      */
     applyStatus: applyDeliveryStatus,
-    /** One client's ledger, newest first: what each channel received (the sandbox outbox). */
+    /**
+     * One client's ledger, newest first (a sensitive row shows its redacted copy). What a sandbox
+     * received is the sandbox's own record (`SandboxReceived`), read by the sandbox outbox.
+     */
     async listOutbox(
       sender: ClientRef,
       query: {

@@ -1,6 +1,7 @@
 import type { OutboundDetails } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -29,7 +30,15 @@ export const messagingOutbound = pgTable(
     /** The client's account on the channel (a WhatsApp number's id); null: the channel chooses. */
     channelAccountId: text('channel_account_id'),
     recipient: text('recipient').notNull(),
+    /** What was sent; a sensitive row keeps only its redacted copy (`redactContent`, decision 0048). */
     content: jsonb('content').$type<OutboundContent>().notNull(),
+    /** The body is a secret (an OTP's code): the ledger never holds it readable. */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /**
+     * A sensitive row's content sealed (AES-256-GCM) while it waits to be sent, so any sender (job,
+     * retry, sweep) can send it; erased when the row is sent or failed. Always null otherwise.
+     */
+    contentSealed: text('content_sealed'),
     /** The feature that sent it ('inbox'), told the outcome through its port. */
     source: text('source').notNull(),
     /** The feature's own id for it (the inbox: the chat message id). */

@@ -1,4 +1,4 @@
-export { imageMimeTypeOf, storedMediaType } from './media-type.js';
+export { detectedMediaType, imageMimeTypeOf, storedMediaType } from './media-type.js';
 export {
   createStorage,
   fileNotFound,

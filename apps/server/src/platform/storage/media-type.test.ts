@@ -32,3 +32,16 @@ describe('storing a file under the type its bytes show', () => {
     expect(storedMediaType('application/vnd.android.package-archive', DOCX)).toBe('application/octet-stream');
   });
 });
+
+describe('telling a file by its bytes alone', () => {
+  it('names the type the first bytes show, and none for text posing as an image', async () => {
+    const { detectedMediaType } = await import('./media-type.js');
+    const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')]);
+    expect(detectedMediaType(wav)).toBe('audio/wav');
+    expect(detectedMediaType(JPEG)).toBe('image/jpeg');
+    expect(detectedMediaType(PDF)).toBe('application/pdf');
+    expect(detectedMediaType(MP4)).toBe('video/mp4');
+    expect(detectedMediaType(Buffer.from([0xff, 0xfb, 0x90, 0x00]))).toBe('audio/mpeg');
+    expect(detectedMediaType(Buffer.from('not really a png'))).toBeNull();
+  });
+});

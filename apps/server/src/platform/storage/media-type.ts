@@ -15,6 +15,7 @@ type Signature =
   | 'mp3'
   | 'aac'
   | 'amr'
+  | 'wav'
   | 'iso-bmff';
 
 const startsWith = (bytes: Buffer, prefix: number[], offset = 0) =>
@@ -25,6 +26,7 @@ function signatureOf(bytes: Buffer): Signature | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WAVE'), 8)) return 'wav';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
@@ -49,6 +51,27 @@ export function imageMimeTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | 'im
   return null;
 }
 
+/** What a signature is stored as when the bytes alone decide (an upload's name is not asked). */
+const DETECTED: Partial<Record<Signature, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  ogg: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  amr: 'audio/amr',
+  aac: 'audio/aac',
+  'iso-bmff': 'video/mp4',
+};
+
+/** The type a file's first bytes show, whatever its name says; null when they show none we serve. */
+export function detectedMediaType(bytes: Buffer): string | null {
+  const signature = signatureOf(bytes);
+  return signature === null ? null : (DETECTED[signature] ?? null);
+}
+
 const OOXML = 'application/vnd.openxmlformats-officedocument';
 /** Declared type → the signatures its bytes may have. */
 const EXPECTED: Record<string, Signature[]> = {
@@ -60,6 +83,7 @@ const EXPECTED: Record<string, Signature[]> = {
   'audio/mp4': ['iso-bmff'],
   'audio/mpeg': ['mp3'],
   'audio/amr': ['amr'],
+  'audio/wav': ['wav'],
   'audio/ogg': ['ogg'],
   'audio/opus': ['ogg'],
   'video/mp4': ['iso-bmff'],

@@ -59,6 +59,14 @@ export function renderMessage(template: CampaignTemplate, params: Record<string,
     case 'TELEGRAM':
       return { kind: 'telegram', text: fill(template.text, params) };
     case 'VOICE':
-      return { kind: 'voice', script: fill(template.script, params), language: template.language };
+      // A recording plays as it is; a script is spoken with the row's values.
+      return template.recordingFileId
+        ? {
+            kind: 'voice',
+            script: null,
+            recordingFileId: template.recordingFileId,
+            language: template.language,
+          }
+        : { kind: 'voice', script: fill(template.script ?? '', params), language: template.language };
   }
 }

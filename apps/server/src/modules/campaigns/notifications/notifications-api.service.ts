@@ -73,8 +73,12 @@ export function templateOf(
     case 'VOICE': {
       const voice = base?.channel === 'VOICE' ? base : null;
       const script = body.text ?? voice?.script;
+      const language = voice?.language ?? 'id-ID';
+      // Without a text of its own, a campaign that plays a recording plays it.
+      if (!script && voice?.recordingFileId)
+        return { channel: 'VOICE', recordingFileId: voice.recordingFileId, language };
       if (!script) throw contentMissing('a text-to-speech script (text)');
-      return { channel: 'VOICE', script, language: voice?.language ?? 'id-ID' };
+      return { channel: 'VOICE', script, language };
     }
   }
 }

@@ -116,7 +116,7 @@ function previewOf(template: CampaignTemplate): string {
     case 'WHATSAPP':
       return template.name;
     case 'VOICE':
-      return template.script;
+      return template.script ?? 'recording';
   }
 }
 

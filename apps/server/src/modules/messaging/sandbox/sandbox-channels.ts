@@ -17,6 +17,7 @@ import {
 } from '../providers/provider-routing.js';
 import { PROVIDER_TYPES } from '../providers/provider-type-registry.js';
 import { createSandboxEngine, type SandboxSettings } from './sandbox-provider.js';
+import type { SandboxReceived } from './sandbox-received.js';
 
 export type SandboxChannels = ReturnType<typeof createSandboxChannels>;
 
@@ -33,14 +34,21 @@ export function createSandboxChannels(deps: {
   settings?: Partial<SandboxSettings> | undefined;
   /** Left out: the bare sandboxes, whatever a client configured. */
   routing?: ProviderRouting;
+  /** How long the recording at a link plays (the voice sandbox fetches recordings by their link). */
+  recordingSeconds?: (url: string) => Promise<number | null>;
+  /** What the sandboxes received (shared with WhatsApp's sandbox); left out: a store of their own. */
+  received?: SandboxReceived;
 }) {
-  const engine = createSandboxEngine(deps.settings ?? {}, deps.log);
+  const engine = createSandboxEngine(deps.settings ?? {}, deps.log, deps.received);
   const reports = { db: deps.db, statuses: deps.statuses };
   const routing = deps.routing;
   const sms = createSmsSandbox(engine);
   const email = createEmailSandbox(engine);
   const telegram = createTelegramSandbox(engine);
-  const voice = createVoiceSandbox(engine);
+  const voice = createVoiceSandbox(
+    engine,
+    deps.recordingSeconds ? { recordingSeconds: deps.recordingSeconds } : {},
+  );
   return {
     sms: createSmsChannel({
       ...reports,
@@ -61,6 +69,8 @@ export function createSandboxChannels(deps: {
       provider: routing ? routedVoiceProvider(routing.router('voice', voice, PROVIDER_TYPES.voice)) : voice,
     }),
     settings: engine.settings,
+    /** What the sandbox providers received: the outbox and the tests read it, never the ledger. */
+    received: engine.received,
     /** One client's failure rates (submit: refused and retried; delivery: ends failed); null resets. */
     setFailureRates: engine.setFailureRates,
     /** Waits for every delivery report scheduled so far (tests). */

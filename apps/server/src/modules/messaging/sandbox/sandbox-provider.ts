@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { ChannelName } from '../channel.ports.js';
+import type { ChannelName, OutboundContent } from '../channel.ports.js';
+import { createSandboxReceived, type SandboxReceived } from './sandbox-received.js';
 
 /**
  * The embedded providers of SMS, email, Telegram and voice (decision 0024, "Sandbox channels"). Each
@@ -44,7 +45,11 @@ const MAX_REMEMBERED_KEYS = 100_000;
 
 export type SandboxEngine = ReturnType<typeof createSandboxEngine>;
 
-export function createSandboxEngine(overrides: Partial<SandboxSettings>, log: Log) {
+export function createSandboxEngine(
+  overrides: Partial<SandboxSettings>,
+  log: Log,
+  received: SandboxReceived = createSandboxReceived(),
+) {
   const settings: SandboxSettings = { ...DEFAULT_SANDBOX_SETTINGS, ...overrides };
   const rates = new Map<string, FailureRates>();
   const timers = new Set<NodeJS.Timeout>();
@@ -87,6 +92,8 @@ export function createSandboxEngine(overrides: Partial<SandboxSettings>, log: Lo
 
   return {
     settings,
+    /** What the sandboxes received (the provider's side of each message, not our ledger). */
+    received,
     roll,
     failureRates,
     /** One client's failure rates (0 to 1 each); null goes back to the defaults. */
@@ -140,6 +147,8 @@ export function createSandboxProvider<TReport>(engine: SandboxEngine, channel: C
       /** The provider's id for a new message, from a digest of the key: the same key, the same id. */
       newId(digest: string): string;
       refusal: SubmitRefusal;
+      /** What the provider got, kept on its side (the sandbox outbox reads it). */
+      received: { recipient: string; content: OutboundContent };
       /** The reports to send for a new message; `fails` is the delivery roll's verdict. */
       reports(
         providerMessageId: string,
@@ -161,6 +170,13 @@ export function createSandboxProvider<TReport>(engine: SandboxEngine, channel: C
       const digest = createHash('sha256').update(`${channel}\u0000${key}`).digest('hex');
       const providerMessageId = input.newId(digest);
       accepted.set(key, providerMessageId);
+      engine.received.record({
+        clientId: input.clientId,
+        channel,
+        key: input.idempotencyKey,
+        providerMessageId,
+        ...input.received,
+      });
       if (accepted.size > MAX_REMEMBERED_KEYS) accepted.delete(accepted.keys().next().value!);
       const fails = engine.roll(channel, key, 'delivery') < rates.delivery;
       const reports = input.reports(providerMessageId, fails, (salt) => engine.roll(channel, key, salt));

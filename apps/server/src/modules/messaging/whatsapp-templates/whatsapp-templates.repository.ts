@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { whatsappChannels } from '../channels/whatsapp/whatsapp.tables.js';
@@ -129,4 +129,19 @@ export async function listDueReviews(executor: Executor, clientId: string, chann
         lte(whatsappTemplates.reviewDueAt, now),
       ),
     );
+}
+
+/** The names of the templates whose media header sample is this stored file (a resource in use). */
+export async function listTemplatesUsingFile(executor: Executor, clientId: string, fileId: string) {
+  const rows = await executor
+    .select({ name: whatsappTemplates.name, language: whatsappTemplates.language })
+    .from(whatsappTemplates)
+    .where(
+      inClient(
+        whatsappTemplates,
+        clientId,
+        sql`${whatsappTemplates.draft} -> 'header' ->> 'exampleFileId' = ${fileId}`,
+      ),
+    );
+  return rows.map((row) => `${row.name} (${row.language})`);
 }

@@ -51,14 +51,14 @@ async function setSettings(login: LoggedIn, settings: Partial<OtpSettings>) {
   expect(response.statusCode).toBe(200);
 }
 
-/** The code as the channel received it (the sandbox outbox): the newest message to that recipient. */
+/** The code as the provider received it (the sandbox's own record, not the ledger): the newest message to that recipient. */
 async function receivedCode(
   clientId: string,
   recipient: string,
   channel: 'sms' | 'whatsapp' | 'voice' = 'sms',
 ) {
   await settleAll(sapa);
-  const { rows } = await sapa.messaging.listOutbox(clientId, { channel, recipient, page: 1, pageSize: 1 });
+  const { rows } = sapa.sandbox.received.list(clientId, { channel, recipient }, { limit: 1, offset: 0 });
   const content = rows[0]!.content as { text?: string; parameters?: string[]; script?: string };
   return content.parameters?.[0] ?? /(\d{4,10})/.exec(content.text ?? content.script ?? '')![1]!;
 }
@@ -145,12 +145,11 @@ describe('OTP public API', () => {
     });
     const { requestId } = requested.json();
     await settleAll(sapa);
-    const { rows } = await sapa.messaging.listOutbox(adc.session.clientId, {
-      channel: 'sms',
-      recipient: '6281210000002',
-      page: 1,
-      pageSize: 1,
-    });
+    const { rows } = sapa.sandbox.received.list(
+      adc.session.clientId,
+      { channel: 'sms', recipient: '6281210000002' },
+      { limit: 1, offset: 0 },
+    );
     expect((rows[0]!.content as { text: string }).text).toBe('Acme: 4729 is your login code');
     const answers = [];
     for (let check = 0; check < 5; check++)
@@ -377,12 +376,11 @@ describe('OTP public API', () => {
     await requestOtp({ destination: '081250000011', channel: 'sms', code: '5151', template: 'Own {{code}}' });
     await settleAll(sapa);
     const textTo = async (recipient: string) => {
-      const { rows } = await sapa.messaging.listOutbox(adc.session.clientId, {
-        channel: 'sms',
-        recipient,
-        page: 1,
-        pageSize: 1,
-      });
+      const { rows } = sapa.sandbox.received.list(
+        adc.session.clientId,
+        { channel: 'sms', recipient },
+        { limit: 1, offset: 0 },
+      );
       return (rows[0]!.content as { text: string }).text;
     };
     expect(await textTo('6281250000010')).toBe('Acme login: 5150');

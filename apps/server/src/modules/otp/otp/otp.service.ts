@@ -216,6 +216,8 @@ export function createOtp(deps: OtpDeps) {
       source: OTP_SOURCE,
       sourceRef: sendId,
       idempotencyKey: `otp:${sendId}`,
+      // The text carries the code: the ledger keeps it redacted, the channel keeps no copy (0048).
+      sensitive: true,
     });
     await setSendOutbound(tx, request.clientId, sendId, outbound.id);
     return { sendId, outbound };

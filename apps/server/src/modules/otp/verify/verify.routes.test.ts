@@ -22,12 +22,12 @@ const check = (payload: object, key = secret, id = serviceId) =>
 
 async function lastSms(recipient: string) {
   await settleAll(sapa);
-  const { rows } = await sapa.messaging.listOutbox(adc.session.clientId, {
-    channel: 'sms',
-    recipient,
-    page: 1,
-    pageSize: 1,
-  });
+  // What the sandbox SMSC received: the ledger keeps the message redacted (decision 0048).
+  const { rows } = sapa.sandbox.received.list(
+    adc.session.clientId,
+    { channel: 'sms', recipient },
+    { limit: 1, offset: 0 },
+  );
   return (rows[0]!.content as { text: string }).text;
 }
 

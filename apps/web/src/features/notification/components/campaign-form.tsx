@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -35,6 +36,7 @@ import {
   translatorDraftOf,
   translatorOf,
 } from './param-translator-editor';
+import { RecordingPicker } from './recording-picker';
 import { DEFAULT_RETRY_PLAN, RetryPlanEditor } from './retry-plan-editor';
 import { RetryTimeline } from './retry-timeline';
 import { rangesToWeek, WeekGrid } from './week-grid';
@@ -88,6 +90,9 @@ type TemplateDraft = {
   name: string;
   language: string;
   parameters: string;
+  /** Voice: speak the script, or play a recording of the voice resources (its file id). */
+  voiceSource: 'script' | 'recording';
+  recordingFileId: string;
 };
 
 function templateDraftOf(template: CampaignTemplate | undefined, channel: CampaignChannel): TemplateDraft {
@@ -98,6 +103,8 @@ function templateDraftOf(template: CampaignTemplate | undefined, channel: Campai
     name: '',
     language: channel === 'VOICE' ? 'id-ID' : 'id',
     parameters: '{{name}}',
+    voiceSource: 'script',
+    recordingFileId: '',
   };
   if (!template) return draft;
   switch (template.channel) {
@@ -114,7 +121,14 @@ function templateDraftOf(template: CampaignTemplate | undefined, channel: Campai
         parameters: template.parameters.join('\n'),
       };
     case 'VOICE':
-      return { ...draft, text: template.script, language: template.language };
+      return template.recordingFileId
+        ? {
+            ...draft,
+            voiceSource: 'recording',
+            recordingFileId: template.recordingFileId,
+            language: template.language,
+          }
+        : { ...draft, text: template.script ?? '', language: template.language };
   }
 }
 
@@ -141,7 +155,9 @@ function templateOf(channel: CampaignChannel, draft: TemplateDraft): unknown {
           .filter(Boolean),
       };
     case 'VOICE':
-      return { channel, script: draft.text, language: draft.language };
+      return draft.voiceSource === 'recording'
+        ? { channel, recordingFileId: draft.recordingFileId || undefined, language: draft.language }
+        : { channel, script: draft.text, language: draft.language };
   }
 }
 
@@ -372,15 +388,40 @@ export function CampaignForm({
               />
             </SimpleGrid>
           ) : (
-            <Textarea
-              label={channel === 'VOICE' ? t('notification.form.script') : t('notification.form.text')}
-              autosize
-              minRows={3}
-              value={template.text}
-              onChange={(event) => setTemplate({ ...template, text: event.currentTarget.value })}
-            />
+            <>
+              {channel === 'VOICE' ? (
+                <SegmentedControl
+                  aria-label={t('notification.form.voiceSource')}
+                  value={template.voiceSource}
+                  onChange={(value) =>
+                    setTemplate({ ...template, voiceSource: value as 'script' | 'recording' })
+                  }
+                  data={[
+                    { value: 'script', label: t('notification.form.voiceScript') },
+                    { value: 'recording', label: t('notification.form.voiceRecording') },
+                  ]}
+                />
+              ) : null}
+              {channel === 'VOICE' && template.voiceSource === 'recording' ? (
+                <RecordingPicker
+                  clientId={clientId}
+                  value={template.recordingFileId}
+                  onChange={(recordingFileId) => setTemplate({ ...template, recordingFileId })}
+                />
+              ) : (
+                <Textarea
+                  label={channel === 'VOICE' ? t('notification.form.script') : t('notification.form.text')}
+                  autosize
+                  minRows={3}
+                  value={template.text}
+                  onChange={(event) => setTemplate({ ...template, text: event.currentTarget.value })}
+                />
+              )}
+            </>
           )}
-          {channel === 'SMS' || channel === 'TELEGRAM' || channel === 'VOICE' ? (
+          {channel === 'SMS' ||
+          channel === 'TELEGRAM' ||
+          (channel === 'VOICE' && template.voiceSource === 'script') ? (
             <Group gap="xs">
               <Text size="xs" c="dimmed">
                 {t('notification.form.insertParameter')}

@@ -78,7 +78,7 @@ export function templateText(template: CampaignTemplate): string {
     case 'WHATSAPP':
       return `${template.name}(${template.parameters.join(', ')})`;
     case 'VOICE':
-      return template.script;
+      return template.script ?? '♪';
   }
 }
 

@@ -70,6 +70,16 @@ export function createEmailSandbox(engine: SandboxEngine): EmailProvider {
       const messageId = await provider.accept({
         clientId: message.clientId,
         idempotencyKey: message.idempotencyKey,
+        received: {
+          recipient: message.to,
+          content: {
+            kind: 'email',
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+            fromName: message.from.name,
+          },
+        },
         newId: (digest) => `<${digest.slice(0, 32)}@sandbox.sapa.local>`,
         refusal: () => smtpRefusal('421 4.7.0 Try again later, closing connection', true),
         reports: (id, fails, roll) => {

@@ -76,6 +76,15 @@ export function createSmsSandbox(engine: SandboxEngine): SmsProvider {
       const messageId = await provider.accept({
         clientId: message.clientId,
         idempotencyKey: message.idempotencyKey,
+        received: {
+          recipient: message.to,
+          content: {
+            kind: 'sms',
+            text: message.text,
+            segments: message.segments,
+            encoding: message.encoding,
+          },
+        },
         newId: (digest) => digest.slice(0, 16).toUpperCase(),
         refusal: () => smppRefusal('ESME_RTHROTTLED'),
         reports: (id, fails, roll) => {

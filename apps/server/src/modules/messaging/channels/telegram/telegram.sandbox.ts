@@ -65,6 +65,10 @@ export function createTelegramSandbox(engine: SandboxEngine): TelegramProvider {
       const key = await provider.accept({
         clientId: message.clientId,
         idempotencyKey: message.idempotencyKey,
+        received: {
+          recipient: message.chatId,
+          content: { kind: 'telegram', text: message.text, parseMode: message.parseMode },
+        },
         newId: (digest) =>
           telegramMessageKey(message.chatId, (Number.parseInt(digest.slice(0, 8), 16) % 2_000_000_000) + 1),
         refusal: () => botApiRefusal(429, 'Too Many Requests: retry after 3'),

@@ -10,6 +10,7 @@ import { applyReport, phoneRecipient, type ReportDeps } from '../channel-kit.js'
 import { chargedSeconds, DEFAULT_VOICE_TARIFF, type VoiceTariff } from './voice.charging.js';
 import type { VoiceProvider, VoiceStatusCallback } from './voice.sandbox.js';
 import type { VoiceMessageWithCallback } from './voice-callbacks.js';
+import type { VoiceMessageWithRecording } from './voice-recordings.js';
 
 /** The caller id of sandbox calls (a Jakarta number). */
 export const VOICE_SANDBOX_CALLER_ID = '622150000000';
@@ -57,6 +58,7 @@ export function createVoiceChannel(
         to: message.to,
         script: message.script ?? null,
         recordingFileId: message.recordingFileId ?? null,
+        recordingUrl: (message as VoiceMessageWithRecording).recordingUrl ?? null,
         language: message.language ?? null,
         statusCallbackUrlFor: (message as VoiceMessageWithCallback).statusCallbackUrlFor,
         idempotencyKey: message.idempotencyKey ?? newId(),

@@ -62,15 +62,45 @@ export function scriptSeconds(script: string) {
  * few with `503 Service Unavailable` (retried), rings, and reports the call: answered and connected for
  * about as long as the script takes (some people hang up early), or, for a few, busy or not answered.
  */
-export function createVoiceSandbox(engine: SandboxEngine): VoiceProvider {
+export function createVoiceSandbox(
+  engine: SandboxEngine,
+  options: {
+    /**
+     * How long the recording at a link plays, fetched by that link as a gateway would; null when the
+     * link leads nowhere (forged, expired, not a readable recording).
+     */
+    recordingSeconds?: (url: string) => Promise<number | null>;
+  } = {},
+): VoiceProvider {
   const provider = createSandboxProvider<VoiceStatusCallback>(engine, 'voice');
   return {
     onStatusCallback: (receive) => provider.onReport(receive),
     async createCall(call) {
       const delay = engine.settings.reportDelayMs;
+      // Like a gateway, the sandbox plays a recording by its link: one it cannot fetch is refused.
+      let recording: number | null = null;
+      if (!call.script && options.recordingSeconds) {
+        recording = call.recordingUrl ? await options.recordingSeconds(call.recordingUrl) : null;
+        if (recording === null)
+          throw new ProviderRefusal(
+            'recording_not_reachable',
+            'The recording could not be fetched from its link (missing, expired or not a WAV/MP3 file).',
+            'recording',
+            false,
+          );
+      }
       const callSid = await provider.accept({
         clientId: call.clientId,
         idempotencyKey: call.idempotencyKey,
+        received: {
+          recipient: call.to,
+          content: {
+            kind: 'voice',
+            script: call.script,
+            recordingFileId: call.recordingFileId,
+            language: call.language,
+          },
+        },
         newId: (digest) => `CA${digest.slice(0, 32)}`,
         refusal: () => carrierRefusal(503, 'Service Unavailable: all circuits are busy'),
         reports: (id, fails, roll) => {
@@ -91,7 +121,9 @@ export function createVoiceSandbox(engine: SandboxEngine): VoiceProvider {
               },
             ];
           }
-          const full = call.script ? scriptSeconds(call.script) : 15 + Math.floor(roll('recording') * 45);
+          const full = call.script
+            ? scriptSeconds(call.script)
+            : (recording ?? 15 + Math.floor(roll('recording') * 45));
           // One listener in five hangs up before the end.
           const duration = roll('hang-up') < 0.2 ? Math.max(1, Math.floor(full * roll('heard'))) : full;
           const afterMs = ringing + Math.min(duration * 1000, delay * 10);

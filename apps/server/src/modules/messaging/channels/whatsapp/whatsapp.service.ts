@@ -12,6 +12,8 @@ import type {
   MessageChannel,
   OutboundMessage,
 } from '../../channel.ports.js';
+import type { SandboxReceived } from '../../sandbox/sandbox-received.js';
+import { REDACTED } from '../../sensitive-content.js';
 import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
 import { createSandboxProvider, type Enqueue, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
@@ -116,6 +118,8 @@ export type WhatsappDeps = {
    * a template send needs (header, body, URL buttons) from the stored template.
    */
   templates?: TemplateHooks;
+  /** What the sandbox providers received (the sandbox outbox); a sandbox number's sends are kept there. */
+  received?: SandboxReceived;
 };
 
 export type TemplateHooks = {
@@ -652,6 +656,25 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       }
       const providerMessageId =
         channel.provider === 'cloud' ? await graphSendMessage(endpointOf(channel), body) : sandboxMessageId();
+      if (channel.provider === 'sandbox') {
+        const {
+          clientId,
+          channel: _channel,
+          to,
+          channelId: _id,
+          idempotencyKey,
+          sensitive: _s,
+          ...content
+        } = message;
+        deps.received?.record({
+          clientId,
+          channel: 'whatsapp',
+          key: idempotencyKey ?? providerMessageId,
+          providerMessageId,
+          recipient: to,
+          content,
+        });
+      }
       await db.transaction(async (tx) => {
         const row = await insertMessageIfNew(tx, {
           clientId: channel.clientId,
@@ -663,14 +686,17 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           type: message.kind,
           text:
             message.kind === 'text' || message.kind === 'buttons'
-              ? message.text
+              ? message.sensitive
+                ? REDACTED
+                : message.text
               : message.kind === 'template'
                 ? message.templateName
                 : (message.caption ?? null),
           mediaFileName: message.kind === 'document' ? (message.fileName ?? null) : null,
           replyToProviderMessageId: message.replyToProviderMessageId ?? null,
           sentAt: new Date(),
-          body,
+          // A sensitive message (an OTP's code) leaves no copy of its body here (decision 0048).
+          body: message.sensitive ? null : body,
         });
         if (row) await applyPendingStatuses(tx, row);
       });
