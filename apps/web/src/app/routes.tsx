@@ -81,7 +81,7 @@ function analyticsScreen(name: AnalyticsScreen): LazyScreen {
   });
 }
 
-/** Each kind of screen is its own chunk, loaded the first time one of its routes opens. */
+/** Each kind of screen is its own chunk, loaded the first time one of its routes opens (or is preloaded). */
 const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
   campaignPdfs: async () => ({
     Component: (await import('../features/campaign-pdfs/pages/campaign-pdfs-page')).CampaignPdfsPage,
@@ -328,7 +328,11 @@ export const routes: RouteObject[] = [
         index: true,
         loader: loginPageLoader,
         handle: { titleKey: 'routes.login' } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
+        lazy: async () => {
+          const { LoginScreen } = await import('./login-screen');
+          // Signing in preloads the landing screen through the same loaders the routes below use.
+          return { Component: () => <LoginScreen screens={SCREENS} /> };
+        },
       },
       // The customer-phone simulator of the sandbox WhatsApp provider: outside the login on purpose.
       ...['sandbox/whatsapp', 'sandbox/whatsapp/:phoneNumberId'].map(

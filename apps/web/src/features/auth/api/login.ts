@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { callOperation } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { canEncryptPassword, encryptPassword } from './encrypt-password';
-import { getPublicKey } from './get-public-key';
+import { forgetPublicKey, loadPublicKey } from './get-public-key';
 
 export type Credentials = { username: string; password: string };
 export type LoginAnswer = z.infer<typeof LoginResponseSchema>;
@@ -23,19 +23,26 @@ export function isMfaChallenge(answer: LoginAnswer): answer is MfaChallenge {
 }
 
 /**
- * `POST /api/auth/login`. The password leaves the browser RSA-encrypted with the server's public key;
- * only where WebCrypto is missing (a non-secure context) is it sent as is. An account with MFA gets a
- * challenge instead of a session: the second step sends it back with the code.
+ * `POST /api/auth/login`. The password leaves the browser RSA-encrypted with the server's public key (read
+ * as the login page opens, {@link loadPublicKey}); only where WebCrypto is missing (a non-secure context)
+ * is it sent as is. An account with MFA gets a challenge instead of a session: the second step sends it
+ * back with the code.
  */
 export async function login({ username, password }: Credentials): Promise<LoginAnswer> {
   const secret = canEncryptPassword()
-    ? { encryptedPassword: await encryptPassword(password, (await getPublicKey()).publicKey) }
+    ? { encryptedPassword: await encryptPassword(password, (await loadPublicKey()).publicKey) }
     : { password };
-  return callOperation(identityOperations.login, {
-    body: { username, ...secret },
-    anonymous: true,
-    integrityKey: ownIntegrityKey,
-  });
+  try {
+    return await callOperation(identityOperations.login, {
+      body: { username, ...secret },
+      anonymous: true,
+      integrityKey: ownIntegrityKey,
+    });
+  } catch (error) {
+    // The next attempt reads the key again, in case this one was refused for a key that changed.
+    forgetPublicKey();
+    throw error;
+  }
 }
 
 /** `POST /api/auth/login/mfa`: the challenge of the first step and the authenticator's 6-digit code. */

@@ -6,6 +6,7 @@ import { useSessionStore } from '../../../lib/session';
 import { deferred, errorResponse, jsonResponse, mockFetch, signBody } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { buildSession } from '../../../test/session-fixture';
+import { forgetPublicKey } from '../api/get-public-key';
 import { LoginPage } from '../pages/login-page';
 
 let keyPair: CryptoKeyPair;
@@ -23,6 +24,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   useSessionStore.setState({ session: null, csrfToken: null });
+  forgetPublicKey();
 });
 
 afterEach(async () => {
@@ -62,25 +64,25 @@ describe('login page', () => {
   });
 
   it('asks for the username and password before calling the server', async () => {
-    const { fetchMock } = mockFetch(() => jsonResponse(200, {}));
+    const { requests } = mockFetch(() => jsonResponse(200, {}));
     renderWithProviders(<LoginPage />);
 
     await fillAndSubmit('', '');
 
     expect(await screen.findByText('Enter your username')).toBeTruthy();
     expect(screen.getByText('Enter your password')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests.filter((request) => request.path === '/api/auth/login')).toHaveLength(0);
   });
 
   it('treats a username of only spaces as missing', async () => {
-    const { fetchMock } = mockFetch(() => jsonResponse(200, {}));
+    const { requests } = mockFetch(() => jsonResponse(200, {}));
     renderWithProviders(<LoginPage />);
 
     await fillAndSubmit('   ', 'secret');
 
     expect(await screen.findByText('Enter your username')).toBeTruthy();
     expect(screen.queryByText('Enter your password')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests.filter((request) => request.path === '/api/auth/login')).toHaveLength(0);
   });
 
   it('disables the form and shows progress while signing in', async () => {
@@ -139,6 +141,52 @@ describe('login page', () => {
     expect(JSON.parse(sessionStorage.getItem('sapa.session') ?? '{}').state.session.token).toBe(
       session.token,
     );
+  });
+
+  it('reads the server key as the page opens, so signing in sends only the login call', async () => {
+    const session = buildSession({ integrityKey: 'login-key' });
+    const { requests } = mockFetch((request) =>
+      request.path === '/api/auth/publicKey'
+        ? publicKeyResponse()
+        : jsonResponse(200, signBody(session, 'login-key')),
+    );
+    const onSignInStart = vi.fn();
+    renderWithProviders(<LoginPage onSignInStart={onSignInStart} />);
+
+    await waitFor(() => expect(requests.map((request) => request.path)).toEqual(['/api/auth/publicKey']));
+    await fillAndSubmit('adc@demo.test', 'Demo#2026');
+
+    await waitFor(() => expect(useSessionStore.getState().session).toEqual(session));
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/publicKey', '/api/auth/login']);
+    expect(onSignInStart).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the key again after a refused login, and tells no one of a sign-in the form refused', async () => {
+    const { requests } = mockFetch((request) =>
+      request.path === '/api/auth/publicKey'
+        ? publicKeyResponse()
+        : errorResponse(400, 'undecryptable_password', 'The password could not be decrypted'),
+    );
+    const onSignInStart = vi.fn();
+    renderWithProviders(<LoginPage onSignInStart={onSignInStart} />);
+
+    const user = await fillAndSubmit('adc@demo.test', '');
+    expect(await screen.findByText('Enter your password')).toBeTruthy();
+    expect(onSignInStart).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Password'), 'Demo#2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(requests.map((request) => request.path)).toEqual([
+        '/api/auth/publicKey',
+        '/api/auth/login',
+        '/api/auth/publicKey',
+        '/api/auth/login',
+      ]),
+    );
+    expect(onSignInStart).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a login answer whose hash does not match its integrity key', async () => {

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Fieldset, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { LoginRequestSchema, type MfaChallenge } from '@sapa/contracts';
 import { IconAlertCircle, IconLock, IconUser } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { describeError } from '../../../lib/http';
+import { canEncryptPassword } from '../api/encrypt-password';
+import { loadPublicKey } from '../api/get-public-key';
 import { isMfaChallenge, useLogin } from '../api/login';
 import { MfaCodeStep } from './mfa-code-step';
 
@@ -25,8 +27,17 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export function LoginForm() {
+export type LoginFormProps = {
+  /** Called as valid credentials go to the server: what follows a sign-in can start loading. */
+  onSignInStart?: () => void;
+};
+
+export function LoginForm({ onSignInStart }: LoginFormProps) {
   const { t } = useTranslation();
+  // The key the password is encrypted with is read while the user types, not after the click.
+  useEffect(() => {
+    if (canEncryptPassword()) loadPublicKey().catch(() => undefined);
+  }, []);
   const loginMutation = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -43,6 +54,7 @@ export function LoginForm() {
       return;
     }
     setErrors({});
+    onSignInStart?.();
     loginMutation.mutate(
       { username: parsed.data.username, password },
       { onSuccess: (answer) => setChallenge(isMfaChallenge(answer) ? answer : null) },

@@ -3,9 +3,11 @@ import { PRODUCT_VERSION } from '@sapa/contracts';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LocaleSwitch } from '../../../components/locale-switch';
-import { LoginForm } from '../components/login-form';
+import { LoginForm, type LoginFormProps } from '../components/login-form';
 
-export function LoginPage() {
+export type LoginPageProps = LoginFormProps;
+
+export function LoginPage({ onSignInStart }: LoginPageProps) {
   const { t } = useTranslation();
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
@@ -33,7 +35,7 @@ export function LoginPage() {
                 {t('login.subtitle')}
               </Text>
             </div>
-            <LoginForm />
+            <LoginForm onSignInStart={onSignInStart} />
           </Stack>
         </Paper>
         <Group justify="space-between">

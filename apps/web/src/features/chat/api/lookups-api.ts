@@ -8,7 +8,7 @@ import {
   roomsOperations,
   templatesOperations,
 } from '@sapa/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, callOperation, http } from '../../../lib/http';
 import { chatKeys } from './chat-keys';
@@ -16,8 +16,8 @@ import { chatKeys } from './chat-keys';
 /** What the workspace reads beside rooms and messages: people, tags, categories, templates, settings. */
 
 /** Every agent of the client (one page of up to 500): names, transfer targets, the supervisor's filter. */
-export function useAgents() {
-  return useQuery({
+export function agentsOptions() {
+  return queryOptions({
     queryKey: chatKeys.agents(),
     queryFn: async ({ signal }) =>
       (
@@ -29,19 +29,31 @@ export function useAgents() {
   });
 }
 
-export function useAgentTags() {
-  return useQuery({
+export function useAgents() {
+  return useQuery(agentsOptions());
+}
+
+export function agentTagsOptions() {
+  return queryOptions({
     queryKey: chatKeys.tags(),
     queryFn: async ({ signal }) => (await callOperation(agentsOperations.listAgentTags, { signal })).tags,
   });
 }
 
-export function useCategories() {
-  return useQuery({
+export function useAgentTags() {
+  return useQuery(agentTagsOptions());
+}
+
+export function categoriesOptions() {
+  return queryOptions({
     queryKey: chatKeys.categories(),
     queryFn: async ({ signal }) =>
       (await callOperation(categoriesOperations.listCategories, { signal })).items,
   });
+}
+
+export function useCategories() {
+  return useQuery(categoriesOptions());
 }
 
 /** What the workspace reads of a template (the list's other fields are the editors'). */
@@ -72,12 +84,16 @@ export function useTemplates(closingRemarks: boolean) {
   });
 }
 
-export function useCsConfiguration() {
-  return useQuery({
+export function csConfigurationOptions() {
+  return queryOptions({
     queryKey: chatKeys.configuration(),
     queryFn: async ({ signal }) =>
       (await callOperation(configurationOperations.getConfiguration, { signal })).config,
   });
+}
+
+export function useCsConfiguration() {
+  return useQuery(csConfigurationOptions());
 }
 
 /** The customer behind a room; null when the number has no customer record yet. */

@@ -1,5 +1,11 @@
 import { type ChatRoom, chatOperations, roomsOperations } from '@sapa/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callOperation } from '../../../lib/http';
 import { findCachedRoom, removeRoom, upsertRoom } from '../live/inbox-cache';
 import { chatKeys, type RoomListFilter } from './chat-keys';
@@ -7,10 +13,9 @@ import { chatKeys, type RoomListFilter } from './chat-keys';
 export const ROOM_PAGE_SIZE = 20;
 
 /** Spec §7 GET /chatRoom (or /chatRoom/bot) with its filters, paged by lastEvaluatedKey for infinite scroll. */
-export function useRoomList(filter: RoomListFilter, enabled = true) {
-  return useInfiniteQuery({
+export function roomListOptions(filter: RoomListFilter) {
+  return infiniteQueryOptions({
     queryKey: chatKeys.roomList(filter),
-    enabled,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       callOperation(filter.bot ? roomsOperations.listBotRooms : roomsOperations.listRooms, {
@@ -31,6 +36,10 @@ export function useRoomList(filter: RoomListFilter, enabled = true) {
       }),
     getNextPageParam: (page) => page.lastEvaluatedKey,
   });
+}
+
+export function useRoomList(filter: RoomListFilter, enabled = true) {
+  return useInfiniteQuery({ ...roomListOptions(filter), enabled });
 }
 
 export function useRoomDetail(roomId: string | null) {

@@ -27,24 +27,30 @@ export function useSubscription(clientId: string) {
 const GUARD_CACHE_MS = 60_000;
 let cached: { clientId: string; at: number; value: Subscription | null } | null = null;
 
+let pending: { clientId: string; value: Promise<Subscription | null> } | null = null;
+
 /**
- * The subscription the route guard checks, read at most once a minute per client. When it cannot be
- * read the guard lets the user through; the server answers feature calls with `trial_expired` and the
- * shell then goes to `/subscription`.
+ * The subscription the route guard checks, read at most once a minute per client (one read at a time:
+ * a sign-in starts it before the guard asks). When it cannot be read the guard lets the user through;
+ * the server answers feature calls with `trial_expired` and the shell then goes to `/subscription`.
  */
-export async function loadSubscriptionForGuard(clientId: string): Promise<Subscription | null> {
-  if (cached && cached.clientId === clientId && Date.now() - cached.at < GUARD_CACHE_MS) return cached.value;
-  let value: Subscription | null;
-  try {
-    value = await getSubscription();
-  } catch {
-    value = null;
-  }
-  cached = { clientId, at: Date.now(), value };
+export function loadSubscriptionForGuard(clientId: string): Promise<Subscription | null> {
+  if (cached && cached.clientId === clientId && Date.now() - cached.at < GUARD_CACHE_MS)
+    return Promise.resolve(cached.value);
+  if (pending?.clientId === clientId) return pending.value;
+  const value = getSubscription().catch(() => null);
+  const read = { clientId, value };
+  pending = read;
+  void value.then((subscription) => {
+    if (pending !== read) return;
+    pending = null;
+    cached = { clientId, at: Date.now(), value: subscription };
+  });
   return value;
 }
 
 /** Forgets the guard's copy (client switch, logout, a `trial_expired` answer, a renewal). */
 export function forgetGuardSubscription(): void {
   cached = null;
+  pending = null;
 }
