@@ -129,8 +129,6 @@ function area(name: string, specs: Spec[]): RouteEntry[] {
   }));
 }
 
-const hidden = { nav: false } as const;
-
 /** The pages every outbound channel has (spec §2 "Channel areas"). */
 function channel(name: 'whatsapp' | 'voice' | 'sms' | 'telegram' | 'email', extra: Spec[]): RouteEntry[] {
   const base = `/${name}`;

@@ -88,17 +88,17 @@ export {
   type SandboxReceived,
 } from './sandbox/sandbox-received.js';
 export { REDACTED, redactContent } from './sensitive-content.js';
-export {
-  listApprovedTemplates,
-  type TemplateUsability,
-  templateUsability,
-} from './whatsapp-templates/approved-templates.js';
 export { whatsappGroupJobs } from './whatsapp-groups/whatsapp-groups.jobs.js';
 export {
   createWhatsappGroups,
   WhatsappGroupError,
   type WhatsappGroups,
 } from './whatsapp-groups/whatsapp-groups.service.js';
+export {
+  listApprovedTemplates,
+  type TemplateUsability,
+  templateUsability,
+} from './whatsapp-templates/approved-templates.js';
 export { whatsappTemplateJobs } from './whatsapp-templates/whatsapp-templates.jobs.js';
 export { listTemplatesUsingFile } from './whatsapp-templates/whatsapp-templates.repository.js';
 export { whatsappTemplateRoutes } from './whatsapp-templates/whatsapp-templates.routes.js';
