@@ -650,8 +650,11 @@ describe('WhatsApp templates against a local Graph API and the sandbox review', 
         payload: body.payload,
       });
       expect(answer.statusCode).toBe(201);
-      return answer.json<{ fileId: string }>().fileId;
+      const { id, fileId } = answer.json<{ id: string; fileId: string }>();
+      resourceOf.set(fileId, id);
+      return fileId;
     };
+    const resourceOf = new Map<string, string>();
     const png = await upload(second, 'logo.png', PNG, 'image/png');
     const pdf = await upload(second, 'brochure.pdf', PDF, 'application/pdf');
     const demoPng = await upload(demo, 'demo-logo.png', PNG, 'image/png');
@@ -702,6 +705,10 @@ describe('WhatsApp templates against a local Graph API and the sandbox review', 
     const template = created.json<WhatsappTemplate>();
     expect(template.draft.header).toEqual({ format: 'IMAGE', exampleFileId: png });
     await until(async () => (await read(second, template.id)).status === 'PENDING');
+    // The resources library keeps a file a template shows.
+    const inUse = await api(second, 'DELETE', `/api/resources/${resourceOf.get(png)}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(errorCode(inUse)).toBe('resource_in_use');
 
     const calls = graph.requests.slice(before);
     const session = calls.find(
