@@ -378,6 +378,8 @@ export async function buildApp({
     keys,
     outbound,
     graphBaseUrl: config.whatsappGraphBaseUrl,
+    storage,
+    publicUrl: config.publicUrl,
     enqueue,
     log: app.log,
     postWebhook: (rawBody, signature) => whatsapp.receiveWebhook(rawBody, signature),

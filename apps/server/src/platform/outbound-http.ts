@@ -27,7 +27,8 @@ export class OutboundError extends Error {
 export type OutboundRequest = {
   method?: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or raw bytes (a file uploaded as it is). */
+  body?: string | Buffer;
   /** For the whole exchange, body included. */
   timeoutMs: number;
   /** An answer longer than this is cut off and refused. */

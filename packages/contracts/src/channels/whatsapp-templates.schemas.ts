@@ -105,11 +105,24 @@ export const TemplateHeaderSchema = z.discriminatedUnion('format', [
   }),
   z.object({
     format: z.enum(['IMAGE', 'VIDEO', 'DOCUMENT']),
-    /** A sample file Meta's reviewers see; also sent as the header when a send names none. */
-    exampleUrl: httpsUrl,
+    /**
+     * The sample Meta's reviewers see: one of the client's WhatsApp resources (its stored file id) of
+     * the header's kind (IMAGE: JPEG/PNG, VIDEO: MP4, DOCUMENT: PDF). Uploaded to Meta when the
+     * template is submitted; a send that names no file shows it by a signed link.
+     */
+    exampleFileId: z.string().trim().min(1).max(64).optional(),
+    /** A sample given as a link (older drafts, or found on Meta's side by a sync). */
+    exampleUrl: httpsUrl.optional(),
   }),
 ]);
 export type TemplateHeader = z.infer<typeof TemplateHeaderSchema>;
+
+/** The file types a media header's sample may have (Meta's header media types we keep as resources). */
+export const TEMPLATE_HEADER_MEDIA_TYPES = {
+  IMAGE: ['image/jpeg', 'image/png'],
+  VIDEO: ['video/mp4'],
+  DOCUMENT: ['application/pdf'],
+} as const satisfies Record<'IMAGE' | 'VIDEO' | 'DOCUMENT', readonly string[]>;
 
 const buttonText = text(TEMPLATE_LIMITS.buttonText, 'A button text');
 export const TemplateButtonSchema = z.discriminatedUnion('type', [
@@ -189,6 +202,13 @@ export const TemplateDraftSchema = z
       if (headerVariables === 1 && !draft.header.example)
         issue(['header', 'example'], "Give an example for the header's variable");
     }
+    if (
+      draft.header &&
+      draft.header.format !== 'TEXT' &&
+      !draft.header.exampleFileId &&
+      !draft.header.exampleUrl
+    )
+      issue(['header', 'exampleFileId'], 'Choose a sample file for the header');
     if (draft.footer && variableCount(draft.footer) > 0)
       issue(['footer'], 'The footer cannot have variables');
     const count = (type: TemplateButton['type']) => draft.buttons.filter((b) => b.type === type).length;

@@ -11,7 +11,12 @@ import {
 export type StoredDraft = WhatsappTemplate['draft'];
 
 /** The `components` of a `message_templates` POST, as Meta's Cloud API documents them. */
-export function graphComponentsOf(category: TemplateCategory, draft: StoredDraft): Record<string, unknown>[] {
+export function graphComponentsOf(
+  category: TemplateCategory,
+  draft: StoredDraft,
+  /** The media header's sample as Meta's Resumable Upload API named it. */
+  headerHandle?: string,
+): Record<string, unknown>[] {
   if (category === 'AUTHENTICATION') {
     return [
       { type: 'BODY', add_security_recommendation: draft.securityRecommendation },
@@ -39,7 +44,7 @@ export function graphComponentsOf(category: TemplateCategory, draft: StoredDraft
     components.push({
       type: 'HEADER',
       format: header.format,
-      example: { header_handle: [header.exampleUrl] },
+      example: { header_handle: [headerHandle ?? header.exampleUrl ?? ''] },
     });
   }
   components.push({
@@ -151,7 +156,13 @@ export type TemplateSendValues = {
  * link; the stored sample when the send names none), the body's values, and each URL button's suffix.
  * An authentication template's code goes in the body and in its copy-code button.
  */
-export function sendComponentsOf(category: TemplateCategory, draft: StoredDraft, values: TemplateSendValues) {
+export function sendComponentsOf(
+  category: TemplateCategory,
+  draft: StoredDraft,
+  values: TemplateSendValues,
+  /** A link the provider can fetch a stored sample file from (signed, expiring). */
+  sampleLink?: (fileId: string) => string,
+) {
   const text = (value: string) => ({ type: 'text', text: value });
   const components: Record<string, unknown>[] = [];
   if (category === 'AUTHENTICATION') {
@@ -169,7 +180,10 @@ export function sendComponentsOf(category: TemplateCategory, draft: StoredDraft,
     });
   } else if (header && header.format !== 'TEXT') {
     const kind = header.format.toLowerCase();
-    const link = values.headerParameters?.[0] ?? header.exampleUrl;
+    const link =
+      values.headerParameters?.[0] ??
+      (header.exampleFileId && sampleLink ? sampleLink(header.exampleFileId) : header.exampleUrl) ??
+      '';
     components.push({ type: 'header', parameters: [{ type: kind, [kind]: { link } }] });
   }
   if (values.parameters.length > 0)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { OutboundError, type OutboundHttp } from '../../../platform/outbound-http.js';
 
@@ -85,9 +86,11 @@ export async function graphRequest(
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   body?: unknown,
+  /** Raw bytes sent as they are (an upload), with the headers that go with them. */
+  raw?: { bytes: Buffer; headers: Record<string, string>; timeoutMs: number },
 ): Promise<unknown> {
   let response: Awaited<ReturnType<OutboundHttp['request']>>;
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
   try {
     response = await endpoint.outbound.request(url, {
       method,
@@ -96,10 +99,12 @@ export async function graphRequest(
         // Node frames a DELETE's body only when its length is given (the groups edge sends one).
         ...(payload === undefined
           ? {}
-          : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+          : raw
+            ? { ...raw.headers, 'content-length': String(raw.bytes.length) }
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
       },
       ...(payload === undefined ? {} : { body: payload }),
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: raw?.timeoutMs ?? TIMEOUT_MS,
       maxBytes: MAX_BYTES,
     });
   } catch (error) {
@@ -184,4 +189,86 @@ export async function graphListTemplates(endpoint: WabaEndpoint, name?: string):
 /** `DELETE /{waba-id}/message_templates?name=…&hsm_id=…`: only that language's template goes. */
 export async function graphDeleteTemplate(endpoint: WabaEndpoint, name: string, hsmId: string | null) {
   await graphRequest(endpoint, 'DELETE', edgeUrl(endpoint, { name, ...(hsmId ? { hsm_id: hsmId } : {}) }));
+}
+
+const AppAnswerSchema = z.looseObject({ id: z.string().regex(/^\d{1,30}$/) });
+const UploadSessionSchema = z.looseObject({ id: z.string().min(1).max(500) });
+const UploadedSchema = z.looseObject({ h: z.string().min(1).max(2000) });
+/** A 16 MB video over a slow link still fits. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** A sample file for a media header, as Meta's Resumable Upload API takes it. */
+export type HeaderSample = { bytes: Buffer; fileName: string; mimeType: string };
+
+/**
+ * Meta's Resumable Upload API with the number's token: `GET /app` names the token's app (the channel
+ * stores none), `POST /{app-id}/uploads` opens a session, `POST /{upload-id}` with `file_offset: 0`
+ * sends the bytes, and the answer's `h` is the handle a template's `header_handle` takes.
+ */
+export async function graphUploadSample(endpoint: WabaEndpoint, sample: HeaderSample): Promise<string> {
+  const base = endpoint.graphBaseUrl.replace(/\/+$/, '');
+  const app = AppAnswerSchema.safeParse(await graphRequest(endpoint, 'GET', `${base}/app?fields=id`));
+  if (!app.success)
+    throw new GraphTemplateError(
+      "The Graph API did not name the access token's app.",
+      false,
+      200,
+      null,
+      null,
+    );
+  const session = new URL(`${base}/${encodeURIComponent(app.data.id)}/uploads`);
+  session.searchParams.set('file_name', sample.fileName);
+  session.searchParams.set('file_length', String(sample.bytes.length));
+  session.searchParams.set('file_type', sample.mimeType);
+  const opened = UploadSessionSchema.safeParse(await graphRequest(endpoint, 'POST', session.toString()));
+  if (!opened.success)
+    throw new GraphTemplateError('The Graph API opened no upload session.', false, 200, null, null);
+  // The session id ("upload:…") is a path segment of its own; its query part, if any, stays the query.
+  const [uploadPath, uploadQuery] = opened.data.id.split('?', 2) as [string, string | undefined];
+  if (!/^upload:[^/\s]+$/.test(uploadPath))
+    throw new GraphTemplateError(
+      'The Graph API named an upload session we cannot use.',
+      false,
+      200,
+      null,
+      null,
+    );
+  const uploaded = UploadedSchema.safeParse(
+    await graphRequest(
+      endpoint,
+      'POST',
+      `${base}/${uploadPath}${uploadQuery ? `?${uploadQuery}` : ''}`,
+      undefined,
+      {
+        bytes: sample.bytes,
+        headers: {
+          // The upload step takes the token in Meta's documented `OAuth` form.
+          authorization: `OAuth ${endpoint.accessToken}`,
+          file_offset: '0',
+          'content-type': 'application/octet-stream',
+        },
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      },
+    ),
+  );
+  if (!uploaded.success)
+    throw new GraphTemplateError(
+      'The Graph API answered the upload without a file handle.',
+      false,
+      200,
+      null,
+      null,
+    );
+  return uploaded.data.h;
+}
+
+/**
+ * The sandbox's side of the upload: it takes the same sample Meta would (bytes of a known media type)
+ * and answers with a handle in Meta's form (`4::` + the type + a digest of the bytes).
+ */
+export function sandboxUploadSample(sample: HeaderSample): string {
+  if (sample.bytes.length === 0)
+    throw new GraphTemplateError('The sandbox refused an empty sample file.', false, 400, 100, null);
+  const digest = createHash('sha256').update(sample.bytes).digest('base64url');
+  return `4::${Buffer.from(sample.mimeType).toString('base64url')}:${digest}`;
 }

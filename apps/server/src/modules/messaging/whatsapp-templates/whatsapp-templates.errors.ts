@@ -21,3 +21,12 @@ export const templateNotApproved = (name: string, status: string) =>
     'template_not_approved',
     `The WhatsApp template "${name}" cannot be sent: its status is ${status}, not APPROVED.`,
   );
+/** A media header's sample must be one of the client's files (another client's answers the same). */
+export const templateSampleNotFound = () =>
+  notFound('sample_not_found', 'The header sample file does not exist.');
+export const templateSampleWrongKind = (format: string, allowed: readonly string[]) =>
+  new AppError(
+    400,
+    'sample_wrong_kind',
+    `A ${format.toLowerCase()} header needs a sample of type ${allowed.join(' or ')}.`,
+  );

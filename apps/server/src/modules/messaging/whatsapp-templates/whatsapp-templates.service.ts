@@ -1,6 +1,7 @@
 import {
   AUTHENTICATION_BODY,
   type ParsedTemplateDraft,
+  TEMPLATE_HEADER_MEDIA_TYPES,
   type TemplateStatus,
   variableSequenceProblem,
   type WhatsappTemplate,
@@ -9,8 +10,10 @@ import { z } from 'zod';
 import { isId, newId } from '../../../lib/ids.js';
 import { type AuditActor, recordAudit } from '../../../platform/audit/index.js';
 import type { Database } from '../../../platform/database.js';
+import { AppError } from '../../../platform/errors.js';
 import type { OutboundHttp } from '../../../platform/outbound-http.js';
 import { type Keys, unseal } from '../../../platform/secrets.js';
+import { detectedMediaType, type Storage, type StoredFile } from '../../../platform/storage/index.js';
 import { signatureMatches, signBody } from '../channels/whatsapp/webhook-signature.js';
 import { invalidSignature } from '../channels/whatsapp/whatsapp.errors.js';
 import { type ChannelRow, findChannel } from '../channels/whatsapp/whatsapp.repository.js';
@@ -30,6 +33,9 @@ import {
   graphCreateTemplate,
   graphDeleteTemplate,
   graphListTemplates,
+  graphUploadSample,
+  type HeaderSample,
+  sandboxUploadSample,
   type WabaEndpoint,
 } from './template-graph.js';
 import {
@@ -38,6 +44,8 @@ import {
   templateNameTaken,
   templateNotApproved,
   templateNotFound,
+  templateSampleNotFound,
+  templateSampleWrongKind,
   wabaNotConfigured,
 } from './whatsapp-templates.errors.js';
 import {
@@ -70,6 +78,10 @@ export type WhatsappTemplatesDeps = {
   keys: Keys;
   outbound: OutboundHttp;
   graphBaseUrl: string;
+  /** Media header samples are stored files of the client (platform storage; messaging never reads campaigns). */
+  storage: Storage;
+  /** Where providers fetch a shared file link from (config `PUBLIC_URL`). */
+  publicUrl: string;
   enqueue: Enqueue;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   /** The WhatsApp webhook path: the sandbox's review outcome travels it, signed, like Meta's. */
@@ -186,6 +198,39 @@ export function createWhatsappTemplates(deps: WhatsappTemplatesDeps) {
     };
   };
 
+  /**
+   * The stored file a media header names as its sample: the client's own (another client's id, or
+   * none, answers 404) and of the header's kind by its stored type.
+   */
+  async function sampleFileOf(clientId: string, header: StoredDraft['header'] | undefined) {
+    if (!header || header.format === 'TEXT' || !header.exampleFileId) return null;
+    let file: StoredFile | null = null;
+    if (isId(header.exampleFileId)) {
+      try {
+        file = await deps.storage.get(db, clientId, header.exampleFileId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    if (!file) throw templateSampleNotFound();
+    const allowed: readonly string[] = TEMPLATE_HEADER_MEDIA_TYPES[header.format];
+    if (!allowed.includes(file.mimeType)) throw templateSampleWrongKind(header.format, allowed);
+    return { file, format: header.format, allowed };
+  }
+
+  /** The sample's bytes for an upload, checked again by what they are (not only by the stored type). */
+  async function sampleOf(clientId: string, draft: StoredDraft): Promise<HeaderSample | null> {
+    const found = await sampleFileOf(clientId, draft.header);
+    if (!found) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of deps.storage.open(found.file)) chunks.push(Buffer.from(chunk as Buffer));
+    const bytes = Buffer.concat(chunks);
+    const type = detectedMediaType(bytes);
+    if (!type || !found.allowed.includes(type)) throw templateSampleWrongKind(found.format, found.allowed);
+    const extension = type.split('/')[1] === 'jpeg' ? 'jpg' : type.split('/')[1];
+    return { bytes, mimeType: type, fileName: found.file.fileName?.slice(0, 200) || `sample.${extension}` };
+  }
+
   async function channelOf(clientId: string, channelId: string) {
     const channel = isId(channelId) ? await findChannel(db, clientId, channelId) : null;
     if (!channel) throw templateChannelNotFound();
@@ -243,6 +288,7 @@ export function createWhatsappTemplates(deps: WhatsappTemplatesDeps) {
     const clientId = caller.actor.clientId;
     const channel = await channelOf(clientId, draft.channelId);
     if (channel.provider === 'cloud') endpointOf(channel);
+    if (draft.category !== 'AUTHENTICATION') await sampleFileOf(clientId, draft.header ?? null);
     const stored: StoredDraft =
       draft.category === 'AUTHENTICATION'
         ? {
@@ -331,7 +377,33 @@ export function createWhatsappTemplates(deps: WhatsappTemplatesDeps) {
     const channel = await findChannel(db, row.clientId, row.channelId);
     if (!channel) return;
     const now = clock();
+    const draft = row.draft as StoredDraft;
+    let sample: HeaderSample | null;
+    try {
+      sample = await sampleOf(row.clientId, draft);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The sample was deleted or changed after the draft was made: nothing to show Meta's reviewers.
+      await updateTemplate(db, row.clientId, row.id, {
+        status: 'FAILED',
+        reason: `The header sample cannot be uploaded: ${error.message}`,
+        statusAt: now,
+      });
+      return;
+    }
     if (channel.provider === 'sandbox') {
+      // The sandbox takes the sample as Meta's upload does and answers with a handle for the header.
+      if (sample) {
+        const handle = sandboxUploadSample(sample);
+        deps.log.info(
+          {
+            clientId: row.clientId,
+            templateId: row.id,
+            components: graphComponentsOf(row.category, draft, handle).length,
+          },
+          'sandbox template sample uploaded',
+        );
+      }
       await updateTemplate(db, row.clientId, row.id, {
         status: 'PENDING',
         providerTemplateId: String(Date.now() * 1000 + Math.floor(Math.random() * 1000)),
@@ -356,13 +428,13 @@ export function createWhatsappTemplates(deps: WhatsappTemplatesDeps) {
       });
       return;
     }
-    const draft = row.draft as StoredDraft;
     try {
+      const handle = sample ? await graphUploadSample(endpoint, sample) : undefined;
       const answer = await graphCreateTemplate(endpoint, {
         name: row.name,
         language: row.language,
         category: row.category,
-        components: graphComponentsOf(row.category, draft),
+        components: graphComponentsOf(row.category, draft, handle),
       });
       await updateTemplate(db, row.clientId, row.id, {
         status: statusOfGraph(answer.status ?? 'PENDING') ?? 'PENDING',
@@ -601,7 +673,12 @@ export function createWhatsappTemplates(deps: WhatsappTemplatesDeps) {
     );
     if (!row) return null;
     if (row.status !== 'APPROVED') throw templateNotApproved(row.name, row.status);
-    return sendComponentsOf(row.category, row.draft as StoredDraft, message);
+    return sendComponentsOf(
+      row.category,
+      row.draft as StoredDraft,
+      message,
+      (fileId) => `${deps.publicUrl.replace(/\/+$/, '')}${deps.storage.sharedPath(channel.clientId, fileId)}`,
+    );
   }
 
   return {

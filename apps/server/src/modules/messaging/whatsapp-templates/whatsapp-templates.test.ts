@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { WhatsappTemplate } from '@sapa/contracts';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../../lib/ids.js';
+import { multipartFile } from '../../../test/multipart.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 
 const WABA = '300000000000000';
@@ -25,7 +27,20 @@ type GraphTemplate = {
   rejected_reason?: string;
   components: unknown[];
 };
-type Recorded = { method: string; url: string; body: unknown };
+type Recorded = {
+  method: string;
+  url: string;
+  body: unknown;
+  raw: Buffer;
+  headers: IncomingMessage['headers'];
+};
+const APP_ID = '700000000000007';
+const HANDLE = '4::aW1hZ2UvcG5n:ARZsample-handle';
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0'),
+]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 /**
  * A local Graph API for one business account: `message_templates` GET (paged by two, with cursors),
@@ -36,25 +51,58 @@ function startFakeGraph() {
   const templates: GraphTemplate[] = [];
   let nextId = 900_000_000_001;
   let baseUrl = '';
+  /** Open Resumable Upload sessions: what `POST /{app-id}/uploads` announced. */
+  const uploads = new Map<string, { length: number; type: string; name: string }>();
   const readBody = async (request: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    return text ? (JSON.parse(text) as unknown) : null;
+    const raw = Buffer.concat(chunks);
+    const json = request.headers['content-type']?.startsWith('application/json') && raw.length > 0;
+    return { raw, body: json ? (JSON.parse(raw.toString('utf8')) as unknown) : null };
   };
   const server: Server = createServer((request, response) => {
     void (async () => {
-      const body = await readBody(request);
-      requests.push({ method: request.method!, url: request.url!, body });
+      const { raw, body } = await readBody(request);
+      requests.push({ method: request.method!, url: request.url!, body, raw, headers: request.headers });
       const json = (status: number, payload: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(payload));
       };
-      if (request.headers.authorization !== `Bearer ${TOKEN}`)
+      const url = new URL(request.url!, baseUrl);
+      // Meta's upload step documents `OAuth <token>`; the other calls take the bearer form.
+      const uploadStep = url.pathname.startsWith('/v23.0/upload:');
+      if (request.headers.authorization !== `${uploadStep ? 'OAuth' : 'Bearer'} ${TOKEN}`)
         return json(401, {
           error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
         });
-      const url = new URL(request.url!, baseUrl);
+      if (request.method === 'GET' && url.pathname === '/v23.0/app')
+        return json(200, { id: APP_ID, name: 'Sapa test app' });
+      if (request.method === 'POST' && url.pathname === `/v23.0/${APP_ID}/uploads`) {
+        const name = url.searchParams.get('file_name') ?? '';
+        const length = Number(url.searchParams.get('file_length'));
+        const type = url.searchParams.get('file_type') ?? '';
+        if (!name || !Number.isInteger(length) || length <= 0 || !/^(image|video|application)\//.test(type))
+          return json(400, { error: { message: 'Invalid parameter', code: 100 } });
+        const id = `upload:MTphdHRhY2htZW50${uploads.size}?sig=ARZ${uploads.size}`;
+        uploads.set(id.split('?')[0]!, { length, type, name });
+        return json(200, { id });
+      }
+      if (request.method === 'POST' && uploadStep) {
+        const session = uploads.get(url.pathname.slice('/v23.0/'.length));
+        if (!session || !url.searchParams.get('sig'))
+          return json(400, { error: { message: 'Unknown upload session', code: 100 } });
+        if (request.headers.file_offset !== '0' || raw.length !== session.length)
+          return json(400, { error: { message: 'The bytes do not match the session', code: 100 } });
+        if (session.name.startsWith('refused'))
+          return json(400, {
+            error: {
+              message: 'Invalid parameter',
+              code: 100,
+              error_user_msg: 'The file type is not supported.',
+            },
+          });
+        return json(200, { h: HANDLE });
+      }
       if (url.pathname === `/v23.0/${WABA}/message_templates`) {
         if (request.method === 'POST') {
           const draft = body as { name: string; language: string; category: string; components: unknown[] };
@@ -590,5 +638,156 @@ describe('WhatsApp templates against a local Graph API and the sandbox review', 
       payload: '{"object":1}',
     });
     expect(garbage.statusCode).toBe(401);
+  });
+
+  it("uploads a media header sample from a resource with Meta's Resumable Upload API and sends it by link", async () => {
+    const upload = async (who: LoggedIn, fileName: string, bytes: Buffer, type: string) => {
+      const body = multipartFile(fileName, bytes, type, { channel: 'WHATSAPP' });
+      const answer = await sapa.app.inject({
+        method: 'POST',
+        url: '/api/resources',
+        headers: { ...who.headers, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(answer.statusCode).toBe(201);
+      const { id, fileId } = answer.json<{ id: string; fileId: string }>();
+      resourceOf.set(fileId, id);
+      return fileId;
+    };
+    const resourceOf = new Map<string, string>();
+    const png = await upload(second, 'logo.png', PNG, 'image/png');
+    const pdf = await upload(second, 'brochure.pdf', PDF, 'application/pdf');
+    const demoPng = await upload(demo, 'demo-logo.png', PNG, 'image/png');
+    const imageDraft = (channelId: string, name: string, exampleFileId: unknown) => ({
+      channelId,
+      name,
+      language: 'en_US',
+      category: 'MARKETING',
+      header: { format: 'IMAGE', exampleFileId },
+      body: { text: 'Our new catalogue is out, {{1}}.', examples: ['Rina'] },
+    });
+    const post = (who: LoggedIn, payload: object) =>
+      api(who, 'POST', '/api/channels/whatsapp/templates', payload);
+
+    // A sample of the wrong kind, another client's file, or hostile ids are refused before anything is stored.
+    const refusals: [unknown, number, string?][] = [
+      [pdf, 400, 'sample_wrong_kind'],
+      [demoPng, 404, 'sample_not_found'],
+      [newId(), 404, 'sample_not_found'],
+      ['../../etc/passwd', 404, 'sample_not_found'],
+      ['a\u0000b', 400],
+      ['x'.repeat(65), 400],
+      [42, 400],
+      [null, 400],
+    ];
+    for (const [fileId, status, code] of refusals) {
+      const answer = await post(second, imageDraft(cloudChannelId, 'catalogue_refused', fileId));
+      expect({ fileId, status: answer.statusCode }).toEqual({ fileId, status });
+      if (code) expect(errorCode(answer)).toBe(code);
+    }
+    expect(
+      (
+        await post(second, {
+          ...imageDraft(cloudChannelId, 'catalogue_none', png),
+          header: { format: 'VIDEO' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const pdfDocument = await post(second, {
+      ...imageDraft(cloudChannelId, 'catalogue_pdf', pdf),
+      header: { format: 'DOCUMENT', exampleFileId: pdf },
+    });
+    expect(pdfDocument.statusCode).toBe(200);
+
+    const before = graph.requests.length;
+    const created = await post(second, imageDraft(cloudChannelId, 'catalogue_launch', png));
+    expect(created.statusCode).toBe(200);
+    const template = created.json<WhatsappTemplate>();
+    expect(template.draft.header).toEqual({ format: 'IMAGE', exampleFileId: png });
+    await until(async () => (await read(second, template.id)).status === 'PENDING');
+    // The resources library keeps a file a template shows.
+    const inUse = await api(second, 'DELETE', `/api/resources/${resourceOf.get(png)}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(errorCode(inUse)).toBe('resource_in_use');
+
+    const calls = graph.requests.slice(before);
+    const session = calls.find(
+      (r) => r.url.startsWith(`/v23.0/${APP_ID}/uploads`) && r.url.includes('logo.png'),
+    )!;
+    const sessionUrl = new URL(session.url, 'http://graph.test');
+    expect(Object.fromEntries(sessionUrl.searchParams)).toEqual({
+      file_name: 'logo.png',
+      file_length: String(PNG.length),
+      file_type: 'image/png',
+    });
+    const bytes = calls.find((r) => r.url.startsWith('/v23.0/upload:') && r.raw.equals(PNG))!;
+    expect(bytes.headers.file_offset).toBe('0');
+    expect(bytes.headers.authorization).toBe(`OAuth ${TOKEN}`);
+    expect(calls.some((r) => r.method === 'GET' && r.url.startsWith('/v23.0/app'))).toBe(true);
+    const createCall = calls.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.url === `/v23.0/${WABA}/message_templates` &&
+        (r.body as { name: string }).name === 'catalogue_launch',
+    )!;
+    expect((createCall.body as { components: unknown[] }).components[0]).toEqual({
+      type: 'HEADER',
+      format: 'IMAGE',
+      example: { header_handle: [HANDLE] },
+    });
+
+    // Meta refusing the upload is the template's stored failure reason, like its other refusals.
+    const refusedFile = await upload(
+      second,
+      'refused.png',
+      Buffer.concat([PNG, Buffer.from('x')]),
+      'image/png',
+    );
+    const refused = (
+      await post(second, imageDraft(cloudChannelId, 'catalogue_upload_refused', refusedFile))
+    ).json<WhatsappTemplate>();
+    const failed = await until(async () => {
+      const current = await read(second, refused.id);
+      return current.status === 'FAILED' ? current : null;
+    });
+    expect(failed.reason).toContain('The file type is not supported.');
+    expect(graph.templates.some((t) => t.name === 'catalogue_upload_refused')).toBe(false);
+
+    // A send that names no header file shows the sample by a signed, expiring shared link.
+    const approved = statusWebhook(WABA, seconds(600), {
+      event: 'APPROVED',
+      message_template_id: Number((await read(second, template.id)).providerTemplateId),
+      message_template_name: 'catalogue_launch',
+      message_template_language: 'en_US',
+      reason: 'NONE',
+    });
+    expect((await postSigned(approved, APP_SECRET)).statusCode).toBe(200);
+    const sending = graph.requests.length;
+    await sapa.channels.get('whatsapp').send({
+      clientId: second.session.clientId,
+      channel: 'whatsapp',
+      kind: 'template',
+      to: '6281399990007',
+      templateName: 'catalogue_launch',
+      language: 'en_US',
+      parameters: ['Budi'],
+    });
+    const sent = graph.requests.slice(sending).find((r) => r.url === `/v23.0/${PNID}/messages`)!;
+    const header = (sent.body as { template: { components: { type: string; parameters: unknown[] }[] } })
+      .template.components[0]!;
+    const link = (header.parameters[0] as { type: string; image: { link: string } }).image.link;
+    expect(link).toMatch(
+      new RegExp(`/api/files/shared/${second.session.clientId}/${png}\\?expires=\\d+&signature=`),
+    );
+    const shared = await sapa.app.inject({ method: 'GET', url: link.slice(link.indexOf('/api/files/')) });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.rawPayload.equals(PNG)).toBe(true);
+
+    // The sandbox number takes the same path: its sample is read and "uploaded", and the review follows.
+    const sandbox = (
+      await post(demo, imageDraft(demoChannelId, 'sandbox_catalogue', demoPng))
+    ).json<WhatsappTemplate>();
+    expect((await post(demo, imageDraft(demoChannelId, 'sandbox_foreign', png))).statusCode).toBe(404);
+    await until(async () => (await read(demo, sandbox.id)).status === 'PENDING');
   });
 });

@@ -1,10 +1,17 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { buildSession } from '../../../test/session-fixture';
 import '../whatsapp-templates-i18n';
 import { TemplateForm } from './template-form';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const NUMBERS = [{ id: '01900000-0000-7000-8000-000000000001', displayPhoneNumber: '+62 21 5150 0001' }];
 const preview = () => within(screen.getByTestId('template-preview'));
@@ -92,6 +99,55 @@ describe('the template form’s live preview', () => {
         securityRecommendation: true,
         codeExpirationMinutes: 10,
         buttons: [{ type: 'OTP', otpType: 'COPY_CODE', text: 'Copy code' }],
+      }),
+    );
+  });
+
+  it('takes a media header’s sample from the client’s WhatsApp resources of that kind', async () => {
+    useSessionStore.setState({ session: buildSession({ role: 'ADC' }) });
+    const resource = (fileId: string, name: string, kind: string, mimeType: string) => ({
+      id: `r-${fileId}`,
+      channel: 'WHATSAPP',
+      name,
+      kind,
+      mimeType,
+      size: 1000,
+      durationMs: null,
+      fileId,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    });
+    const { requests } = mockFetch((request) =>
+      request.path.startsWith('/api/resources')
+        ? jsonResponse(200, {
+            pageSize: 500,
+            pageNumber: 0,
+            total: 2,
+            items: [
+              resource('01900000-0000-7000-8000-0000000000a1', 'Shop logo', 'image', 'image/png'),
+              resource('01900000-0000-7000-8000-0000000000a2', 'Old sticker', 'image', 'image/webp'),
+            ],
+          })
+        : jsonResponse(404, {}),
+    );
+    const onSubmit = renderForm();
+    const user = userEvent.setup();
+    type(/^Name/, 'catalogue_launch');
+    type(/^Body/, 'Our new catalogue is out today.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const picker = await screen.findByPlaceholderText('Choose a file from the WhatsApp resources');
+    await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
+    expect(requests.some((r) => r.path.includes('channel=WHATSAPP') && r.path.includes('kind=image'))).toBe(
+      true,
+    );
+    await user.click(picker);
+    expect(screen.queryByRole('option', { name: 'Old sticker' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Shop logo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        header: { format: 'IMAGE', exampleFileId: '01900000-0000-7000-8000-0000000000a1' },
       }),
     );
   });

@@ -34,6 +34,8 @@ import {
   fieldErrorsOfIssues,
 } from '../../../lib/forms/schema-field-errors';
 import { describeError } from '../../../lib/http';
+import { useSessionStore } from '../../../lib/session';
+import { useHeaderSamples } from '../api/list-header-samples';
 import { TemplatePreview } from './template-preview';
 
 type HeaderKind = 'NONE' | TemplateHeader['format'];
@@ -61,7 +63,10 @@ export function TemplateForm({ numbers, submitting, serverError, onSubmit, onCan
   const [headerKind, setHeaderKind] = useState<HeaderKind>('NONE');
   const [headerText, setHeaderText] = useState('');
   const [headerExample, setHeaderExample] = useState('');
-  const [headerUrl, setHeaderUrl] = useState('');
+  const [headerFileId, setHeaderFileId] = useState('');
+  const clientId = useSessionStore((state) => state.session?.clientId ?? '');
+  const mediaFormat = headerKind === 'NONE' || headerKind === 'TEXT' ? null : headerKind;
+  const samples = useHeaderSamples(clientId, category === 'AUTHENTICATION' ? null : mediaFormat);
   const [body, setBody] = useState('');
   const [examples, setExamples] = useState<string[]>([]);
   const [footer, setFooter] = useState('');
@@ -79,7 +84,7 @@ export function TemplateForm({ numbers, submitting, serverError, onSubmit, onCan
       ? null
       : headerKind === 'TEXT'
         ? { format: 'TEXT', text: headerText, ...(headerExample ? { example: headerExample } : {}) }
-        : { format: headerKind, exampleUrl: headerUrl };
+        : { format: headerKind, ...(headerFileId ? { exampleFileId: headerFileId } : {}) };
   const draftButtons: TemplateButton[] = auth
     ? [{ type: 'OTP', otpType: 'COPY_CODE', text: copyText }]
     : buttons;
@@ -252,13 +257,32 @@ export function TemplateForm({ numbers, submitting, serverError, onSubmit, onCan
                       />
                     ) : null}
                   </Group>
-                ) : headerKind !== 'NONE' ? (
-                  <TextInput
-                    label={t('whatsappTemplates.form.headerMediaUrl')}
-                    value={headerUrl}
-                    onChange={(event) => setHeaderUrl(event.currentTarget.value)}
-                    error={shown['header.exampleUrl'] ?? shown.header}
-                    placeholder="https://"
+                ) : mediaFormat ? (
+                  <Select
+                    label={t('whatsappTemplates.form.headerSample')}
+                    description={
+                      samples.isError
+                        ? undefined
+                        : samples.data?.length === 0
+                          ? t('whatsappTemplates.form.headerSamplesEmpty')
+                          : t('whatsappTemplates.form.headerSampleHelp')
+                    }
+                    placeholder={
+                      samples.isLoading
+                        ? t('whatsappTemplates.form.headerSamplesLoading')
+                        : t('whatsappTemplates.form.headerSamplePick')
+                    }
+                    data={(samples.data ?? []).map((item) => ({ value: item.fileId, label: item.name }))}
+                    value={samples.data?.some((item) => item.fileId === headerFileId) ? headerFileId : null}
+                    onChange={(value) => setHeaderFileId(value ?? '')}
+                    error={
+                      samples.isError
+                        ? t('whatsappTemplates.form.headerSamplesError')
+                        : (shown['header.exampleFileId'] ?? shown.header)
+                    }
+                    disabled={samples.isLoading}
+                    searchable
+                    nothingFoundMessage={t('whatsappTemplates.form.headerSamplesNone')}
                   />
                 ) : null}
                 <Textarea
