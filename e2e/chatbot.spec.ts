@@ -106,7 +106,9 @@ describe('chat bot', () => {
     await waitForHash(agent, '#/customerService/chat');
     await agent.getByTestId('agent-status').click();
     await agent.getByRole('menuitem', { name: /^Online/ }).click();
-    await expect.poll(async () => agent.getByTestId('agent-status').textContent()).toContain('Online');
+    await expect
+      .poll(async () => agent.getByTestId('agent-status').textContent(), { timeout: 10_000 })
+      .toContain('Online');
 
     // 3. The customer talks to the bot on the sandbox phone.
     const customer = await openPage();

@@ -82,7 +82,9 @@ async function signInAsAgent(page: Page, email: string) {
 async function goOnline(page: Page) {
   await page.getByTestId('agent-status').click();
   await page.getByRole('menuitem', { name: /^Online/ }).click();
-  await expect.poll(async () => page.getByTestId('agent-status').textContent()).toContain('Online');
+  await expect
+    .poll(async () => page.getByTestId('agent-status').textContent(), { timeout: 10_000 })
+    .toContain('Online');
 }
 
 describe('customer-service chat', () => {

@@ -74,7 +74,9 @@ async function openWorkspace(page: Page) {
 async function goOnline(page: Page) {
   await page.getByTestId('agent-status').click();
   await page.getByRole('menuitem', { name: /^Online/ }).click();
-  await expect.poll(async () => page.getByTestId('agent-status').textContent()).toContain('Online');
+  await expect
+    .poll(async () => page.getByTestId('agent-status').textContent(), { timeout: 10_000 })
+    .toContain('Online');
 }
 
 async function statusOf(email: string) {

@@ -90,7 +90,7 @@ describe('the inbox at every width', () => {
     expect(await pill.isVisible()).toBe(true);
     await pill.click();
     await agent.getByRole('menuitem', { name: /^Online/ }).click();
-    await expect.poll(async () => pill.textContent()).toContain('Online');
+    await expect.poll(async () => pill.textContent(), { timeout: 10_000 }).toContain('Online');
     await expectNoSidewaysScroll(agent);
     await screen(agent, '390-chat-list-empty');
 
