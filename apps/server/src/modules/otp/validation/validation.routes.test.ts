@@ -192,6 +192,10 @@ describe('Phone validation', () => {
     await sapa.database.db.execute(
       sql`update clients set features = features | 128 where id = ${adc2.session.clientId}`,
     );
+    // A write outside the app's routes reaches the session cache by NOTIFY, within a second (decision 0049).
+    await expect
+      .poll(async () => (await as(adc2, 'GET', '/api/validation/runs')).statusCode, { timeout: 3_000 })
+      .toBe(200);
     for (const url of [
       `/api/validation/runs/${run.id}`,
       `/api/validation/runs/${run.id}/results`,
