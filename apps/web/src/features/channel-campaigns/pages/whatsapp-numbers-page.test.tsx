@@ -108,7 +108,8 @@ describe('WhatsApp phone numbers (/whatsapp/phoneNumber)', () => {
         : jsonResponse(200, [NUMBER]);
     });
     renderApp('/whatsapp/phoneNumber');
-    const retry = await screen.findByRole('button', { name: /retry/i }, { timeout: 15_000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 15_000 });
+    expect(screen.getByText('Could not load the list')).toBeTruthy();
     await userEvent.setup().click(retry);
     expect(await screen.findByText('Toko Sapa')).toBeTruthy();
   });
