@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ChannelSettings } from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../../test/test-app.js';
+import { until } from '../../../../test/wait-for.js';
 
 const WABA = '510000000000000';
 const PNID = '510000000000001';
@@ -50,16 +51,6 @@ function startFakeGraph() {
         server.close(() => resolve());
       }),
   };
-}
-
-async function until<T>(probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() - started > timeoutMs) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const sign = (secret: string, raw: string) =>
