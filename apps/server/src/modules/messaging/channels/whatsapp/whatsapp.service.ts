@@ -41,13 +41,13 @@ import {
 import { prepareWhatsapp } from './whatsapp.prepare.js';
 import {
   type ChannelRow,
+  claimWebhookEventBatch,
   findChannel,
   findLastInboundAt,
   findLastInboundChannelId,
   findMessage,
   findMessageForUpdate,
   findWebhookEvent,
-  findWebhookEventProgressForUpdate,
   insertChannel,
   insertMessageIfNew,
   insertMessagesIfNew,
@@ -538,17 +538,17 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           mediaToCopy.length = 0;
           afterCommit.discard();
           afterCommit = createAfterCommit(deps.log);
-          const progress = await findWebhookEventProgressForUpdate(tx, clientId, eventId);
-          if (!progress || progress.processedAt) return true;
-          const end = Math.min(progress.processedItems + WEBHOOK_BATCH, items.length);
-          const batch = items.slice(progress.processedItems, end);
+          // Progress first: in the same transaction it is no weaker, and the inbox's publish is then
+          // the last statement before commit (the client's locks are held for fewer round trips).
+          const claimed = await claimWebhookEventBatch(tx, clientId, eventId, WEBHOOK_BATCH, items.length);
+          if (!claimed) return true;
+          const batch = items.slice(claimed.start, claimed.end);
           mediaToCopy.push(
             ...(isolated
               ? await processBatchIsolated(tx, channel, batch, receivedAt, eventId, afterCommit)
               : await processBatch(tx, channel, batch, receivedAt, afterCommit)),
           );
-          await markWebhookEventProgress(tx, clientId, eventId, end, end >= items.length);
-          return end >= items.length;
+          return claimed.end >= items.length;
         });
       let done: boolean;
       try {
@@ -628,16 +628,20 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       items: itemsOf(channel, envelope),
       receivedAt,
     }));
-    await db.transaction(async (tx) => {
-      for (const event of events) {
-        await insertWebhookEvent(tx, {
-          clientId: event.channel.clientId,
-          id: event.id,
-          channelId: event.channel.id,
-          body: envelope,
-        });
-      }
-    });
+    const ledger = (executor: Executor, event: (typeof events)[number]) =>
+      insertWebhookEvent(executor, {
+        clientId: event.channel.clientId,
+        id: event.id,
+        channelId: event.channel.id,
+        body: envelope,
+      });
+    // One number (the usual case): one statement, no begin and commit around it.
+    const [only] = events;
+    if (only && events.length === 1) await ledger(db, only);
+    else
+      await db.transaction(async (tx) => {
+        for (const event of events) await ledger(tx, event);
+      });
     // Groups API events (created, participants joined or left): stored above, applied now.
     const groupUpdates = known.flatMap(({ channel }) => groupUpdatesOf(channel, envelope, receivedAt));
     if (groupUpdates.length > 0 && inboxPort.applyGroupUpdate) {
