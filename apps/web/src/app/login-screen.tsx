@@ -22,9 +22,10 @@ function startFramePreload(): void {
 export function LoginScreen({ screens }: { screens: ScreenLoaders }) {
   const queryClient = useQueryClient();
   // Once the login page is drawn and the browser is idle, the signed-in code loads in the background,
-  // so the click finds it cached. Browsers without requestIdleCallback load it at the click as before.
+  // so the click finds it cached. Browsers without requestIdleCallback load it at the click as before;
+  // so do the dev server and tests, where it would compile the whole signed-in graph on demand.
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
+    if (!import.meta.env.PROD || typeof requestIdleCallback !== 'function') return;
     const idle = requestIdleCallback(
       () =>
         void preloader()
