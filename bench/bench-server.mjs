@@ -27,7 +27,10 @@ export async function waitReady(base, seconds = 60) {
   throw new Error('server did not become ready');
 }
 
-const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/dist/main.js');
+// `BENCH_SERVER_MAIN` runs another build (a before/after comparison from one checkout).
+const serverMain =
+  process.env.BENCH_SERVER_MAIN ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/dist/main.js');
 
 /**
  * Starts the built server (`npm run build` first) on the embedded database in a fresh data folder and
