@@ -21,6 +21,7 @@ import {
 import { clients } from '../../clients/clients.tables.js';
 import { campaignNotifications, campaignPdfDocuments } from '../campaigns.tables.js';
 import { renderMessage } from '../dispatch/render-message.js';
+import { campaignPdfJobs } from './pdf.jobs.js';
 import { PDF_RETENTION_JOB } from './pdf.service.js';
 import { pdfLinkToken } from './pdf-link.js';
 import { renderPdf } from './render-pdf.js';
@@ -371,8 +372,9 @@ describe('per-recipient PDFs of campaigns (decision 0046)', () => {
   });
 
   it('deletes PDFs kept past their link plus the grace days, once, keeping content something else holds (decision 0052)', async () => {
-    const schedules = await sapa.jobs.boss.getSchedules();
-    expect(schedules.find((schedule) => schedule.name === PDF_RETENTION_JOB)?.cron).toBe('23 2 * * *');
+    expect(campaignPdfJobs(() => sapa.campaignPdfs)).toEqual([
+      expect.objectContaining({ name: PDF_RETENTION_JOB, cron: '23 2 * * *' }),
+    ]);
     const clientId = adc.session.clientId;
     const batchId = await insertTestBatch(db(), {
       clientId,
