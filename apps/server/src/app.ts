@@ -9,6 +9,8 @@ import { isId, newId } from './lib/ids.js';
 import { ApprovalRegistry, approvalsRoutes } from './modules/approvals/index.js';
 import {
   batchesJobs,
+  type CampaignPdfs,
+  campaignPdfJobs,
   campaignPdfRoutes,
   campaignsRoutes,
   createBatchProgressPublisher,
@@ -155,7 +157,7 @@ import { createRealtime, type RealtimeServer } from './platform/realtime/index.j
 import type { Realtime } from './platform/realtime/realtime.types.js';
 import type { RealtimeOptions } from './platform/realtime/realtime-server.js';
 import type { Keys } from './platform/secrets.js';
-import { createStorage, storageRoutes } from './platform/storage/index.js';
+import { createStorage, type Storage, storageRoutes } from './platform/storage/index.js';
 import { textGuardPlugin } from './platform/text-guard.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -203,6 +205,10 @@ export type Sapa = {
   sandbox: SandboxChannels;
   /** Campaign dispatch: the scheduler and the claims (its job runs it on workers). */
   dispatcher: Dispatcher;
+  /** Recipients' PDFs: rendering at send time, their links, and their retention (decisions 0046, 0052). */
+  campaignPdfs: CampaignPdfs;
+  /** Stored files (content-addressed, per client). */
+  storage: Storage;
   /** OTP and Verify: requests, checks, limits, fallback. */
   otp: Otp;
   /** Requested exports of every kind, built by the export job. */
@@ -485,6 +491,7 @@ export async function buildApp({
       ...(batchesJobs({ db, storage }) as JobDefinition<never>[]),
       ...messagingJobs(() => messaging),
       ...dispatchJobs(() => dispatcher),
+      ...campaignPdfJobs(() => campaignPdfs),
       ...otpJobs(() => otp),
       ...validationJobs(() => validation),
       ...(inboxJobs(db, inboxRealtime) as JobDefinition<never>[]),
@@ -649,6 +656,8 @@ export async function buildApp({
     messaging,
     sandbox,
     dispatcher,
+    campaignPdfs,
+    storage,
     otp,
     exports,
     presence,

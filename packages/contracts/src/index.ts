@@ -17,6 +17,7 @@ export * from './campaigns/campaigns.operations.js';
 export * from './campaigns/campaigns.schemas.js';
 export * from './campaigns/dispatch.operations.js';
 export * from './campaigns/notifications-api.operations.js';
+export * from './campaigns/pdf-fonts.coverage.js';
 export * from './campaigns/pdf-script.schemas.js';
 export * from './campaigns/pdf-scripts.operations.js';
 export * from './campaigns/reports.operations.js';

@@ -9,6 +9,7 @@ export * from './campaigns.operations.js';
 export * from './campaigns.schemas.js';
 export * from './dispatch.operations.js';
 export * from './notifications-api.operations.js';
+export * from './pdf-fonts.coverage.js';
 export * from './pdf-script.schemas.js';
 export * from './pdf-scripts.operations.js';
 export * from './reports.operations.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PDF_FONT_COVERAGE } from './pdf-fonts.coverage.js';
 
 // A campaign's PDF script (issue 16 item 3, issue 17 `/email/pdf-script/:campaignCode`; decision 0046):
 // a small document model — page, then blocks of heading, paragraph, key-value rows, table, image and
@@ -92,20 +93,88 @@ export type PdfScriptIssue = {
 };
 
 /**
- * The characters the PDF's standard fonts (WinAnsi) can draw: printable ASCII, Latin-1 and the
- * Windows-1252 extras (€, dashes, curly quotes, …). A recipient's value outside them is drawn as `?`;
- * a script's own text outside them is refused.
+ * The fonts a PDF draws with, in the order tried (decision 0052): a text is drawn in the first one that
+ * has every one of its characters — Helvetica (standard, WinAnsi, nothing embedded) for Latin text,
+ * then DejaVu Sans (Latin, Greek, Cyrillic, …) and Noto Sans SC (Chinese, Japanese kana), embedded.
  */
+export const PDF_FONT_FAMILIES = ['Helvetica', 'DejaVuSans', 'NotoSansSC'] as const;
+export type PdfFontFamily = (typeof PDF_FONT_FAMILIES)[number];
+
+/** PDFs are kept this many days after their download link expires, then deleted (decision 0052). */
+export const PDF_KEEP_DAYS_AFTER_LINK = 30;
+
 const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-export function isPdfDrawable(character: string): boolean {
+const isWinAnsi = (code: number, character: string) =>
+  (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(character);
+
+/** Emoji presentation selectors: dropped when drawing (the embedded fonts are monochrome anyway). */
+export const isPdfIgnorable = (character: string) => character === '\ufe0e' || character === '\ufe0f';
+
+/**
+ * Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …): pdfkit lays text out left to right
+ * with no bidirectional reordering, so such text would come out reversed. Refused in scripts, drawn as
+ * `?` in values, rather than drawn wrong.
+ */
+export function isRightToLeft(character: string): boolean {
   const code = character.codePointAt(0)!;
   return (
-    character === '\n' ||
-    (code >= 0x20 && code <= 0x7e) ||
-    (code >= 0xa0 && code <= 0xff) ||
-    WIN_ANSI_EXTRAS.includes(character)
+    (code >= 0x0590 && code <= 0x08ff) ||
+    (code >= 0xfb1d && code <= 0xfdff) ||
+    (code >= 0xfe70 && code <= 0xfeff) ||
+    (code >= 0x10800 && code <= 0x10fff) ||
+    (code >= 0x1e800 && code <= 0x1efff)
   );
 }
+
+let ranges: Map<PdfFontFamily, number[]> | undefined;
+/** Each embedded family's code points as sorted [start, end, start, end, …] (parsed on first use). */
+function rangesOf(family: Exclude<PdfFontFamily, 'Helvetica'>): number[] {
+  ranges ??= new Map(
+    (Object.keys(PDF_FONT_COVERAGE) as (keyof typeof PDF_FONT_COVERAGE)[]).map((name) => [
+      name,
+      PDF_FONT_COVERAGE[name].split(',').flatMap((range) => {
+        const [start, end = start] = range.split('-');
+        return [Number.parseInt(start!, 16), Number.parseInt(end!, 16)];
+      }),
+    ]),
+  );
+  return ranges.get(family)!;
+}
+
+/** Whether `family` draws this character (in both weights); a line break is always drawn. */
+export function pdfFontCovers(family: PdfFontFamily, character: string): boolean {
+  if (character === '\n') return true;
+  const code = character.codePointAt(0)!;
+  if (isRightToLeft(character)) return false;
+  if (family === 'Helvetica') return isWinAnsi(code, character);
+  const list = rangesOf(family);
+  let low = 0;
+  let high = list.length / 2 - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (code < list[2 * middle]!) high = middle - 1;
+    else if (code > list[2 * middle + 1]!) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Whether some font of the PDF draws this character (a text may still need it in one font: `pdfFontFor`). */
+export function isPdfDrawable(character: string): boolean {
+  return PDF_FONT_FAMILIES.some((family) => pdfFontCovers(family, character));
+}
+
+/** The first font that draws every character of `text`, or null when none does alone. */
+export function pdfFontFor(text: string): PdfFontFamily | null {
+  const characters = [...text].filter((character) => !isPdfIgnorable(character));
+  return (
+    PDF_FONT_FAMILIES.find((family) => characters.every((character) => pdfFontCovers(family, character))) ??
+    null
+  );
+}
+
+const codeOf = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 const MAX_IMAGES = 3;
 
@@ -117,7 +186,7 @@ const MAX_IMAGES = 3;
 export function pdfScriptIssues(script: PdfScript, knownParameters: readonly string[]): PdfScriptIssue[] {
   const known = new Set(knownParameters);
   const issues: PdfScriptIssue[] = [];
-  const check = (path: string, text: string) => {
+  const check = (path: string, text: string, drawn = true) => {
     for (const match of text.matchAll(PLACEHOLDER)) {
       const name = match[1]!;
       if (!known.has(name))
@@ -127,19 +196,35 @@ export function pdfScriptIssues(script: PdfScript, knownParameters: readonly str
           message: `{{${name}}} is not a parameter of this campaign (known: ${[...known].join(', ') || 'none'}).`,
         });
     }
-    for (const character of text.replace(PLACEHOLDER, '')) {
-      if (!isPdfDrawable(character)) {
-        const code = character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-        issues.push({
-          path,
-          kind: 'unsupported_character',
-          message: `"${character}" (U+${code}) cannot be drawn with the PDF's fonts; use Latin letters.`,
-        });
-        break;
-      }
+    if (!drawn) return;
+    const own = [...text.replace(PLACEHOLDER, '')].filter((character) => !isPdfIgnorable(character));
+    const rightToLeft = own.find(isRightToLeft);
+    const missing = own.find((character) => !isRightToLeft(character) && !isPdfDrawable(character));
+    if (rightToLeft)
+      issues.push({
+        path,
+        kind: 'unsupported_character',
+        message: `"${rightToLeft}" (${codeOf(rightToLeft)}) is written right to left, which the PDF cannot lay out yet (it would come out reversed).`,
+      });
+    else if (missing)
+      issues.push({
+        path,
+        kind: 'unsupported_character',
+        message: `"${missing}" (${codeOf(missing)}) cannot be drawn with the PDF's fonts (Latin, Greek, Cyrillic, Chinese and Japanese kana can).`,
+      });
+    else if (!pdfFontFor(own.join(''))) {
+      // Each character has a font, but no one font has them all: say which two part ways.
+      const first = own.find((character) => !pdfFontCovers('NotoSansSC', character))!;
+      const second = own.find((character) => !pdfFontCovers('DejaVuSans', character))!;
+      issues.push({
+        path,
+        kind: 'unsupported_character',
+        message: `"${first}" (${codeOf(first)}) and "${second}" (${codeOf(second)}) cannot be drawn in the same text; put them in separate blocks or cells.`,
+      });
     }
   };
-  check('fileName', script.fileName);
+  // The file name is not drawn (only its placeholders are checked): any character may be in it.
+  check('fileName', script.fileName, false);
   if (script.passwordParam && !known.has(script.passwordParam))
     issues.push({
       path: 'passwordParam',

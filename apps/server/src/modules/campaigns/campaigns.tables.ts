@@ -390,6 +390,8 @@ export const campaignPdfDocuments = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.notificationId] }),
     index('campaign_pdf_documents_batch_idx').on(t.clientId, t.batchId, t.rowNo),
+    // Retention deletes a stored file only when no other PDF of the client names it (decision 0052).
+    index('campaign_pdf_documents_file_idx').on(t.clientId, t.fileId),
     foreignKey({
       name: 'campaign_pdf_documents_notification_fk',
       columns: [t.clientId, t.notificationId],

@@ -29,6 +29,7 @@ export {
 } from './dispatch/dispatch.service.js';
 export { createCampaignOutcomes } from './dispatch/dispatch-outcomes.js';
 export { notificationsApiRoutes } from './notifications/notifications-api.routes.js';
+export { campaignPdfJobs } from './pdf/pdf.jobs.js';
 export { campaignPdfRoutes } from './pdf/pdf.routes.js';
 export { type CampaignPdfs, createCampaignPdfs } from './pdf/pdf.service.js';
 export { reportsRoutes } from './reports/reports.routes.js';

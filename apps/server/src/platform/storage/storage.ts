@@ -3,10 +3,10 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isId, newId } from '../../lib/ids.js';
 import { inClient } from '../client-scope.js';
-import type { Executor } from '../database.js';
+import { type Executor, isTransaction } from '../database.js';
 import { notFound } from '../errors.js';
 import { storedFiles } from './storage.tables.js';
 
@@ -57,9 +57,13 @@ export function parseOwnFileLink(link: string, publicUrl: string | undefined): O
 
 /** Content-addressed files under DATA_DIR/files; the database says which client may read which file. */
 export type Storage = {
+  /**
+   * `owner` names the one feature that may later `discard` the file (decision 0052); without it the
+   * file is kept for good, and so is a file some other save already holds with the same content.
+   */
   save(
     executor: Executor,
-    input: { clientId: string; bytes: Buffer; mimeType: string; fileName: string | null },
+    input: { clientId: string; bytes: Buffer; mimeType: string; fileName: string | null; owner?: string },
   ): Promise<StoredFile>;
   /**
    * Saves a file as it is produced (a large export) or uploaded, never holding it whole in memory.
@@ -77,6 +81,13 @@ export type Storage = {
   ): Promise<StoredFile>;
   get(executor: Executor, clientId: string, fileId: string): Promise<StoredFile>;
   open(file: StoredFile): NodeJS.ReadableStream;
+  /** Whether a file's bytes are still on disk (a file discarded while its row was being read is not). */
+  exists(file: StoredFile): Promise<boolean>;
+  /**
+   * Deletes these files of a client that only `owner` saved (any other is left as it is), and their
+   * bytes once no client keeps that content; answers the ids deleted. Safe to run twice or at once.
+   */
+  discard(executor: Executor, clientId: string, fileIds: string[], owner: string): Promise<string[]>;
   /**
    * A link that opens one file without a login until it expires: a provider (WhatsApp fetches an
    * image we send by its link) or the customer's side cannot log in.
@@ -92,6 +103,11 @@ export type Storage = {
 /** Seven days: long enough for the provider's retries and for the customer to open it later. */
 const SHARED_LINK_SECONDS = 7 * 24 * 3600;
 
+/** A content's lock until the transaction ends: taken by saving and by discarding the same bytes. */
+async function lockContent(executor: Executor, sha256: string) {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stored-file:${sha256}`}, 0))`);
+}
+
 /** `linkKey` signs shared links; it is used for nothing else. */
 export function createStorage(dataDir: string, linkKey: Buffer): Storage {
   const root = path.join(dataDir, 'files');
@@ -102,13 +118,26 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
   /** Records a file whose content is at `sha256`'s path; the same content of a client is one row. */
   async function record(
     executor: Executor,
-    input: { clientId: string; sha256: string; size: number; mimeType: string; fileName: string | null },
+    input: {
+      clientId: string;
+      sha256: string;
+      size: number;
+      mimeType: string;
+      fileName: string | null;
+      owner?: string | undefined;
+    },
   ): Promise<StoredFile> {
     const { clientId, sha256, size, mimeType, fileName } = input;
+    const owner = input.owner ?? null;
     const [inserted] = await executor
       .insert(storedFiles)
-      .values({ clientId, id: newId(), sha256, mimeType, size, fileName })
-      .onConflictDoNothing()
+      .values({ clientId, id: newId(), sha256, mimeType, size, fileName, owner })
+      // The same content saved by someone else: no single feature may delete it any more.
+      .onConflictDoUpdate({
+        target: [storedFiles.clientId, storedFiles.sha256],
+        set: { owner: null },
+        setWhere: sql`${storedFiles.owner} is distinct from excluded.owner`,
+      })
       .returning();
     if (inserted) return inserted;
     const [existing] = await executor
@@ -118,16 +147,44 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
     return existing!;
   }
 
+  /**
+   * Puts a content's bytes in place and records them under the content's lock, which `discard` holds
+   * while it decides to delete the same bytes: one never removes what the other has just recorded.
+   */
+  async function place(
+    executor: Executor,
+    temporary: string,
+    input: Parameters<typeof record>[1],
+  ): Promise<StoredFile> {
+    const target = pathOf(input.sha256);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    return executor.transaction(async (tx) => {
+      await lockContent(tx, input.sha256);
+      await fs.rename(temporary, target);
+      return record(tx, input);
+    });
+  }
+
   const storage: Storage = {
-    async save(executor, { clientId, bytes, mimeType, fileName }) {
+    async save(executor, { clientId, bytes, mimeType, fileName, owner }) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const target = pathOf(sha256);
       await fs.mkdir(path.dirname(target), { recursive: true });
       // Write then rename: a reader never sees half a file, and the same content written twice is one file.
       const temporary = `${target}.${newId()}.tmp`;
       await fs.writeFile(temporary, bytes);
-      await fs.rename(temporary, target);
-      return record(executor, { clientId, sha256, size: bytes.length, mimeType, fileName });
+      try {
+        return await place(executor, temporary, {
+          clientId,
+          sha256,
+          size: bytes.length,
+          mimeType,
+          fileName,
+          owner,
+        });
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
     },
     async saveStream(executor, { clientId, source, mimeType, fileName }) {
       // The name is the content's hash, known only at the end: written aside first, then renamed.
@@ -149,10 +206,7 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
         await pipeline(counted, createWriteStream(temporary));
         const type = typeof mimeType === 'string' ? mimeType : mimeType(head);
         const sha256 = hash.digest('hex');
-        const target = pathOf(sha256);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.rename(temporary, target);
-        return await record(executor, { clientId, sha256, size, mimeType: type, fileName });
+        return await place(executor, temporary, { clientId, sha256, size, mimeType: type, fileName });
       } finally {
         await fs.rm(temporary, { force: true });
       }
@@ -167,6 +221,39 @@ export function createStorage(dataDir: string, linkKey: Buffer): Storage {
     },
     open(file) {
       return createReadStream(pathOf(file.sha256));
+    },
+    async exists(file) {
+      return fs.access(pathOf(file.sha256)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async discard(executor, clientId, fileIds, owner) {
+      if (fileIds.length === 0) return [];
+      if (!isTransaction(executor))
+        return executor.transaction((tx) => storage.discard(tx, clientId, fileIds, owner));
+      const owned = and(inArray(storedFiles.id, fileIds), eq(storedFiles.owner, owner));
+      const candidates = await executor
+        .select({ sha256: storedFiles.sha256 })
+        .from(storedFiles)
+        .where(inClient(storedFiles, clientId, owned));
+      // Locks in one order, so two discards never wait on each other.
+      const contents = [...new Set(candidates.map((row) => row.sha256))].sort();
+      for (const sha256 of contents) await lockContent(executor, sha256);
+      const deleted = await executor
+        .delete(storedFiles)
+        .where(inClient(storedFiles, clientId, owned))
+        .returning({ id: storedFiles.id, sha256: storedFiles.sha256 });
+      for (const sha256 of new Set(deleted.map((row) => row.sha256))) {
+        // Unsafe (every client): the bytes are shared by content, so any client's row keeps them.
+        const [kept] = await executor
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(eq(storedFiles.sha256, sha256))
+          .limit(1);
+        if (!kept) await fs.rm(pathOf(sha256), { force: true });
+      }
+      return deleted.map((row) => row.id);
     },
     sharedPath(clientId, fileId, validSeconds = SHARED_LINK_SECONDS) {
       const expires = Math.floor(Date.now() / 1000) + validSeconds;

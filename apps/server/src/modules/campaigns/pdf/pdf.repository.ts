@@ -188,3 +188,80 @@ export async function countCampaignPdfs(db: Executor, clientId: string, campaign
     .groupBy(campaignBatches.campaignId);
   return new Map(rows.map((row) => [row.campaignId!, row.pdfCount]));
 }
+
+/**
+ * Unsafe (every client): the clients with batches that carry a PDF script, for the retention job,
+ * which then works one client at a time.
+ */
+export async function unsafeListPdfClients(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clientId: campaignBatches.clientId })
+    .from(campaignBatches)
+    .where(isNotNull(campaignBatches.pdfScript));
+  return rows.map((row) => row.clientId);
+}
+
+/** A script's link lifetime in days, from a batch's snapshot (30 when an old snapshot lacks it). */
+const linkDaysOf = sql<number>`coalesce((${campaignBatches.pdfScript}->>'linkDays')::int, 30)`;
+
+/**
+ * A client's batches some of whose PDFs may be past keeping: created before `now` minus their links'
+ * days and `keepDays` (no PDF of a batch is older than the batch), with PDFs left. A page after `afterId`.
+ */
+export async function listRetentionBatches(
+  db: Executor,
+  clientId: string,
+  input: { now: Date; keepDays: number; afterId: string | null; limit: number },
+) {
+  return db
+    .select({ id: campaignBatches.id, linkDays: linkDaysOf })
+    .from(campaignBatches)
+    .where(
+      inClient(
+        campaignBatches,
+        clientId,
+        isNotNull(campaignBatches.pdfScript),
+        input.afterId ? sql`${campaignBatches.id} > ${input.afterId}` : undefined,
+        sql`${campaignBatches.createdAt} < ${input.now}::timestamptz - make_interval(days => ${linkDaysOf} + ${input.keepDays})`,
+        sql`exists (select 1 from ${campaignPdfDocuments} d where d.client_id = ${campaignBatches.clientId} and d.batch_id = ${campaignBatches.id})`,
+      ),
+    )
+    .orderBy(campaignBatches.id)
+    .limit(input.limit);
+}
+
+/**
+ * Deletes up to `limit` PDFs of a batch whose last link expired before `cutoff` (a link lasts its days
+ * from the claim that issued it, and every claim moves the notification's `updated_at`); rows another
+ * run holds are skipped. Answers the stored files they named.
+ */
+export async function deleteExpiredPdfDocuments(
+  db: Executor,
+  input: { clientId: string; batchId: string; cutoff: Date; limit: number },
+): Promise<string[]> {
+  const result = await db.execute<{ file_id: string }>(sql`
+    with doomed as (
+      select d.notification_id from ${campaignPdfDocuments} d
+      join ${campaignNotifications} n on n.client_id = d.client_id and n.id = d.notification_id
+      where d.client_id = ${input.clientId} and d.batch_id = ${input.batchId}
+        and greatest(d.created_at, n.updated_at) < ${input.cutoff}
+      order by d.row_no
+      limit ${input.limit}
+      for update of d skip locked
+    )
+    delete from ${campaignPdfDocuments} d using doomed
+    where d.client_id = ${input.clientId} and d.notification_id = doomed.notification_id
+    returning d.file_id`);
+  return result.rows.map((row) => row.file_id);
+}
+
+/** Of these stored files, those no PDF of the client names any more. */
+export async function unreferencedPdfFiles(db: Executor, clientId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ fileId: campaignPdfDocuments.fileId })
+    .from(campaignPdfDocuments)
+    .where(inClient(campaignPdfDocuments, clientId, inArray(campaignPdfDocuments.fileId, fileIds)));
+  const used = new Set(rows.map((row) => row.fileId));
+  return [...new Set(fileIds)].filter((id) => !used.has(id));
+}

@@ -1,4 +1,10 @@
-import { type CampaignChannel, type CampaignContent, PDF_LINK_PARAM, type PdfScript } from '@sapa/contracts';
+import {
+  type CampaignChannel,
+  type CampaignContent,
+  PDF_KEEP_DAYS_AFTER_LINK,
+  PDF_LINK_PARAM,
+  type PdfScript,
+} from '@sapa/contracts';
 import { isId } from '../../../lib/ids.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { AuditActor } from '../../../platform/audit/index.js';
@@ -12,6 +18,7 @@ import { requireCampaignAccess } from '../campaigns.access.js';
 import { editCampaign, getCampaign } from '../campaigns.service.js';
 import {
   countCampaignPdfs,
+  deleteExpiredPdfDocuments,
   findPdfDocument,
   findPdfDocuments,
   findPdfSources,
@@ -19,6 +26,9 @@ import {
   listBatchPdfDocuments,
   listPdfBatches,
   listPdfCampaignRows,
+  listRetentionBatches,
+  unreferencedPdfFiles,
+  unsafeListPdfClients,
 } from './pdf.repository.js';
 import { pdfLinkUrl, readPdfLinkToken } from './pdf-link.js';
 import { checkPdfScript } from './pdf-script-check.js';
@@ -26,6 +36,11 @@ import { pdfFileName, renderPdf } from './render-pdf.js';
 
 /** What an email's attachment names (messaging resolves it at send time through `attachment`). */
 export const PDF_ATTACHMENT_REF = 'campaign-pdf:';
+/** The stored files of recipients' PDFs: only the retention job deletes them (decision 0052). */
+const PDF_FILE_OWNER = 'campaign-pdf';
+/** PDFs deleted per transaction by the retention job: a chunk's rows stay locked only briefly. */
+const RETENTION_CHUNK = 200;
+export const PDF_RETENTION_JOB = 'campaigns.pdf-retention';
 
 const linkNotFound = () =>
   notFound('pdf_link_not_found', 'This link is not valid. Use the link of the message you received.');
@@ -67,9 +82,15 @@ export function createCampaignPdfs(deps: CampaignPdfDeps) {
     for (const source of sources) {
       if (!source.pdfScript) continue;
       try {
-        const bytes = await renderPdf(source.pdfScript, source.params);
+        const bytes = await renderPdf(source.pdfScript, source.params, { documentId: source.notificationId });
         const fileName = pdfFileName(source.pdfScript, source.params);
-        const file = await storage.save(db, { clientId, bytes, mimeType: 'application/pdf', fileName });
+        const file = await storage.save(db, {
+          clientId,
+          bytes,
+          mimeType: 'application/pdf',
+          fileName,
+          owner: PDF_FILE_OWNER,
+        });
         const row = await insertPdfDocument(db, {
           clientId,
           notificationId: source.notificationId,
@@ -132,9 +153,51 @@ export function createCampaignPdfs(deps: CampaignPdfDeps) {
       if (!target) throw linkNotFound();
       if (target.expiresAt.getTime() < now.getTime()) throw linkExpired();
       const document = await findPdfDocument(db, target.clientId, target.notificationId);
-      if (!document) throw linkNotFound();
-      const file = await storage.get(db, target.clientId, document.fileId);
+      if (!document) {
+        // A link to a recipient's PDF that is gone (deleted by retention) or was never made: the
+        // recipient asks the sender again, as for an expired link. Another client's ids stay unknown.
+        const [source] = await findPdfSources(db, target.clientId, [target.notificationId]);
+        throw source?.pdfScript ? linkExpired() : linkNotFound();
+      }
+      // Deleted by retention while this link was being read.
+      const file = await storage.get(db, target.clientId, document.fileId).catch(() => null);
+      if (!file || !(await storage.exists(file))) throw linkExpired();
       return { fileName: document.fileName, file };
+    },
+    /**
+     * Deletes the PDFs whose last download link expired more than `keepDays` ago (decision 0052): per
+     * client, per batch, in chunks of 200 rows claimed with SKIP LOCKED, each chunk's rows and its
+     * stored files in one transaction. Safe to run twice or at once; a later retry renders again.
+     */
+    async sweepExpired(now = new Date(), keepDays = PDF_KEEP_DAYS_AFTER_LINK) {
+      let deleted = 0;
+      for (const clientId of await unsafeListPdfClients(db)) {
+        let afterId: string | null = null;
+        for (;;) {
+          const batches = await listRetentionBatches(db, clientId, { now, keepDays, afterId, limit: 100 });
+          for (const batch of batches) {
+            const cutoff = new Date(now.getTime() - (batch.linkDays + keepDays) * 86_400_000);
+            for (;;) {
+              const count = await db.transaction(async (tx) => {
+                const fileIds = await deleteExpiredPdfDocuments(tx, {
+                  clientId,
+                  batchId: batch.id,
+                  cutoff,
+                  limit: RETENTION_CHUNK,
+                });
+                const unused = await unreferencedPdfFiles(tx, clientId, fileIds);
+                await storage.discard(tx, clientId, unused, PDF_FILE_OWNER);
+                return fileIds.length;
+              });
+              deleted += count;
+              if (count < RETENTION_CHUNK) break;
+            }
+          }
+          if (batches.length < 100) break;
+          afterId = batches.at(-1)!.id;
+        }
+      }
+      return { deleted };
     },
   };
 }

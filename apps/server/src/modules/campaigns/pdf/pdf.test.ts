@@ -1,11 +1,12 @@
 import { generateKeyPairSync, hkdfSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { PdfScript } from '@sapa/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../lib/ids.js';
 import { deriveKeys } from '../../../platform/secrets.js';
+import { storedFiles } from '../../../platform/storage/storage.tables.js';
 import { insertTestBatch, insertTestNotifications, notificationsOf } from '../../../test/campaign-batches.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { QUICK_SANDBOX, settleAll } from '../../../test/sandbox-channels.js';
@@ -18,7 +19,10 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { clients } from '../../clients/clients.tables.js';
+import { campaignNotifications, campaignPdfDocuments } from '../campaigns.tables.js';
 import { renderMessage } from '../dispatch/render-message.js';
+import { campaignPdfJobs } from './pdf.jobs.js';
+import { PDF_RETENTION_JOB } from './pdf.service.js';
 import { pdfLinkToken } from './pdf-link.js';
 import { renderPdf } from './render-pdf.js';
 
@@ -136,10 +140,11 @@ describe('per-recipient PDFs of campaigns (decision 0046)', () => {
       expect(text).toContain(value);
     // Compressed (what is sent) reads the same once inflated.
     expect(pdfText(await renderPdf(script(), params))).toContain('Dear Sari Dewi');
-    // A character the fonts cannot draw becomes "?" rather than breaking the document.
-    expect(pdfText(await renderPdf(script(), { ...params, name: 'Sari 山' }, { compress: false }))).toContain(
+    // A character no font can draw (Thai) becomes "?" rather than breaking the document; Chinese is drawn.
+    expect(pdfText(await renderPdf(script(), { ...params, name: 'Sari ก' }, { compress: false }))).toContain(
       'Dear Sari ?,',
     );
+    expect(pdfText(await renderPdf(script(), { ...params, name: 'Sari 山' }))).toContain('Dear Sari 山,');
 
     const locked = await renderPdf(script({ passwordParam: 'born' }), { ...params, born: '1990-01-31' });
     expect(locked.toString('latin1')).toMatch(/\/Encrypt \d+ 0 R/);
@@ -152,7 +157,7 @@ describe('per-recipient PDFs of campaigns (decision 0046)', () => {
       pdfScript: script({
         blocks: [
           { kind: 'paragraph', text: 'Hi {{name}}, your {{limit}}', align: 'left' },
-          { kind: 'heading', text: 'Saldo ✓', level: 2, align: 'left' },
+          { kind: 'heading', text: 'Saldo ก', level: 2, align: 'left' },
         ],
       }),
     });
@@ -161,7 +166,7 @@ describe('per-recipient PDFs of campaigns (decision 0046)', () => {
     expect(bad.json().error.message).toContain('{{limit}} is not a parameter of this campaign');
     expect(bad.json().error.details).toEqual([
       { path: 'pdfScript.blocks.0.text', message: expect.stringContaining('{{limit}}') },
-      { path: 'pdfScript.blocks.1.text', message: expect.stringContaining('U+2713') },
+      { path: 'pdfScript.blocks.1.text', message: expect.stringContaining('U+0E01') },
     ]);
     const password = await as(adc, 'PUT', `/api/campaigns/${campaignId}/pdf-script`, {
       pdfScript: script({ passwordParam: 'name' }),
@@ -364,6 +369,114 @@ describe('per-recipient PDFs of campaigns (decision 0046)', () => {
     const late = await sapa.app.inject({ method: 'GET', url: `/p/${expired}` });
     expect(late.statusCode).toBe(403);
     expect(errorCode(late)).toBe('pdf_link_expired');
+  });
+
+  it('deletes PDFs kept past their link plus the grace days, once, keeping content something else holds (decision 0052)', async () => {
+    expect(campaignPdfJobs(() => sapa.campaignPdfs)).toEqual([
+      expect.objectContaining({ name: PDF_RETENTION_JOB, cron: '23 2 * * *' }),
+    ]);
+    const clientId = adc.session.clientId;
+    const batchId = await insertTestBatch(db(), {
+      clientId,
+      template: { channel: 'SMS', text: 'Halo {{name}}: {{pdfUrl}}' },
+      pdfScript: script({ linkDays: 7 }),
+      status: 'running',
+    });
+    const ids = await insertTestNotifications(
+      db(),
+      clientId,
+      batchId,
+      Array.from({ length: 5 }, (_, i) => ({
+        recipient: `62812345100${i}`,
+        params: { name: `R${i}`, account: `AC-9${i}`, balance: '1', date: '2026-11-01' },
+      })),
+    );
+    await drain();
+    const documents = () =>
+      db()
+        .select()
+        .from(campaignPdfDocuments)
+        .where(and(eq(campaignPdfDocuments.clientId, clientId), eq(campaignPdfDocuments.batchId, batchId)));
+    const before = await documents();
+    expect(before).toHaveLength(5);
+    const outbox = await sapa.messaging.listOutbox(clientId, {
+      recipient: '628123451000',
+      page: 1,
+      pageSize: 1,
+    });
+    const link = /(\/p\/[A-Za-z0-9_-]{70})$/.exec((outbox.rows[0]!.content as { text: string }).text)![1]!;
+    const fileOf = (notificationId: string) =>
+      before.find((row) => row.notificationId === notificationId)!.fileId;
+    const stored = async (fileId: string) => sapa.storage.get(db(), clientId, fileId).catch(() => null);
+
+    // Row 1's content is also an upload of this client (same bytes); row 2's is kept by another client.
+    const bytesOf = async (fileId: string) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of sapa.storage.open((await stored(fileId))!)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const upload = await sapa.storage.save(db(), {
+      clientId,
+      bytes: await bytesOf(fileOf(ids[1]!)),
+      mimeType: 'application/pdf',
+      fileName: 'forwarded.pdf',
+    });
+    expect(upload.id).toBe(fileOf(ids[1]!));
+    const elsewhere = await sapa.storage.save(db(), {
+      clientId: adc2.session.clientId,
+      bytes: await bytesOf(fileOf(ids[2]!)),
+      mimeType: 'application/pdf',
+      fileName: null,
+    });
+
+    // Nothing is due yet: the link lasts 7 days, then 30 more.
+    expect((await sapa.campaignPdfs.sweepExpired()).deleted).toBe(0);
+    // Rows 0–3 last had a link 38 days ago; row 4 was claimed again 10 days ago (a retry, a new link).
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await db()
+      .update(campaignPdfDocuments)
+      .set({ createdAt: ago(38) })
+      .where(eq(campaignPdfDocuments.batchId, batchId));
+    await db()
+      .update(campaignNotifications)
+      .set({ updatedAt: ago(38) })
+      .where(eq(campaignNotifications.batchId, batchId));
+    await db()
+      .update(campaignNotifications)
+      .set({ updatedAt: ago(10) })
+      .where(and(eq(campaignNotifications.clientId, clientId), eq(campaignNotifications.id, ids[4]!)));
+    await db().execute(sql`update campaign_batches set created_at = ${ago(40)} where id = ${batchId}`);
+
+    // Two runs at once delete each PDF once.
+    const runs = await Promise.all([sapa.campaignPdfs.sweepExpired(), sapa.campaignPdfs.sweepExpired()]);
+    expect(runs[0]!.deleted + runs[1]!.deleted).toBe(4);
+    expect((await documents()).map((row) => row.notificationId)).toEqual([ids[4]]);
+    // Its own files are gone with their bytes; the uploaded one stays; bytes another client keeps stay.
+    expect(await stored(fileOf(ids[0]!))).toBeNull();
+    expect(await stored(fileOf(ids[3]!))).toBeNull();
+    expect(await sapa.storage.exists(upload)).toBe(true);
+    expect(await stored(fileOf(ids[1]!))).not.toBeNull();
+    expect(await stored(fileOf(ids[2]!))).toBeNull();
+    expect(await sapa.storage.exists(elsewhere)).toBe(true);
+    expect(await stored(fileOf(ids[4]!))).not.toBeNull();
+    const [ownerless] = await db().select().from(storedFiles).where(eq(storedFiles.id, upload.id));
+    expect(ownerless!.owner).toBeNull();
+    expect((await sapa.campaignPdfs.sweepExpired()).deleted).toBe(0);
+
+    // The link of a deleted PDF answers as an expired one, never 500; a link still valid whose PDF is gone too.
+    const opened = await sapa.app.inject({ method: 'GET', url: link });
+    expect(opened.statusCode).toBe(403);
+    expect(errorCode(opened)).toBe('pdf_link_expired');
+    const fresh = pdfLinkToken(linkKey, { clientId, notificationId: ids[0]!, expiresAt: ago(-1) });
+    const gone = await sapa.app.inject({ method: 'GET', url: `/p/${fresh}` });
+    expect(gone.statusCode).toBe(403);
+    expect(errorCode(gone)).toBe('pdf_link_expired');
+    // The batch's list no longer shows it; a retry (an email attachment) renders it again.
+    const listed = await as(adc, 'GET', `/api/campaign-batches/${batchId}/pdfs?pageSize=10&pageNumber=0`);
+    expect(listed.json().total).toBe(1);
+    const again = await sapa.campaignPdfs.attachment(clientId, `campaign-pdf:${ids[0]}`);
+    expect(pdfText(again.content)).toContain('AC-90');
+    expect(await documents()).toHaveLength(2);
   });
 
   it("sends WhatsApp recipients their PDF as the template's document header", () => {

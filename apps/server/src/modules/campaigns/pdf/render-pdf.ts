@@ -1,37 +1,78 @@
 import { randomBytes } from 'node:crypto';
-import { isPdfDrawable, type PdfBlock, type PdfScript } from '@sapa/contracts';
+import {
+  isPdfIgnorable,
+  PDF_FONT_FAMILIES,
+  type PdfBlock,
+  type PdfFontFamily,
+  type PdfScript,
+  pdfFontCovers,
+  pdfFontFor,
+} from '@sapa/contracts';
 import PDFDocument from 'pdfkit';
 import { fill } from '../dispatch/render-message.js';
+import { pdfFont } from './pdf-fonts.js';
 import { imageSize } from './pdf-script-check.js';
 
 /**
- * A PDF script rendered for one recipient (decision 0046), with pdfkit's standard fonts (Helvetica,
- * WinAnsi: a value's character they cannot draw becomes `?`). The script's limits (200 blocks, 50 rows,
+ * A PDF script rendered for one recipient (decision 0046). Each text is drawn in the first font that has
+ * all its characters (decision 0052): Helvetica (standard, not embedded) for Latin text, else DejaVu
+ * Sans or Noto Sans SC, embedded as subsets; a value's character none draws becomes `?`. The script's limits (200 blocks, 50 rows,
  * 3 images of 110 kB) bound the document, so it is built in memory: one PDF is at most about a megabyte,
  * and the dispatcher renders one at a time.
  */
 export type RenderOptions = {
   /** Uncompressed content streams: the text can be read from the bytes (tests). */
   compress?: boolean;
+  /**
+   * Draw every text in this font (when it has the characters) instead of the first that fits: how the
+   * benchmark compares one embedded font for everything with Helvetica first.
+   */
+  preferFont?: PdfFontFamily;
+  /**
+   * Written in the document's information: no two recipients' PDFs have the same bytes, so a stored
+   * file (content-addressed) is never shared by two of them and retention can delete each alone.
+   */
+  documentId?: string;
 };
+
+/** A text ready to draw: the font that has all its characters, and the text (with `?` for the rest). */
+export type DrawableText = { font: PdfFontFamily; text: string };
 
 const MARGIN = 50;
 const HEADING_SIZES = { 1: 20, 2: 16, 3: 13 } as const;
 const BODY_SIZE = 11;
 const CELL_PADDING = 4;
 
-/** Text as the PDF can draw it: placeholders filled, then what the fonts lack replaced by `?`. */
-export function drawable(text: string, params: Record<string, string>): string {
-  let out = '';
-  for (const character of fill(text, params).replace(/\r\n?/g, '\n'))
-    out += isPdfDrawable(character) ? character : character === '\t' ? ' ' : '?';
-  return out;
+/**
+ * Text as the PDF can draw it: placeholders filled, then the first font with every character; when no
+ * font has them all (a value mixing scripts no one font covers), the font with most of them, the rest `?`.
+ */
+export function drawable(
+  text: string,
+  params: Record<string, string>,
+  preferFont?: PdfFontFamily,
+): DrawableText {
+  const characters = [...fill(text, params).replace(/\r\n?/g, '\n').replace(/\t/g, ' ')].filter(
+    (character) => !isPdfIgnorable(character),
+  );
+  const joined = characters.join('');
+  if (preferFont && characters.every((character) => pdfFontCovers(preferFont, character)))
+    return { font: preferFont, text: joined };
+  const whole = pdfFontFor(joined);
+  if (whole) return { font: whole, text: joined };
+  const drawn = (family: PdfFontFamily) =>
+    characters.filter((character) => pdfFontCovers(family, character)).length;
+  const font = PDF_FONT_FAMILIES.reduce((best, family) => (drawn(family) > drawn(best) ? family : best));
+  return {
+    font,
+    text: characters.map((character) => (pdfFontCovers(font, character) ? character : '?')).join(''),
+  };
 }
 
 /** The file name a recipient's PDF gets: placeholders filled, unsafe characters dropped, `.pdf` ensured. */
 export function pdfFileName(script: PdfScript, params: Record<string, string>): string {
-  const name = drawable(script.fileName, params)
-    .replace(/[/\\:*?"<>|\n]/g, '')
+  const name = fill(script.fileName, params)
+    .replace(/[/\\:*?"<>|\p{Cc}]/gu, '')
     .trim()
     .slice(0, 120);
   const base = name === '' || name === '.pdf' ? 'document.pdf' : name;
@@ -49,7 +90,11 @@ export function renderPdf(
     layout: script.orientation,
     margin: MARGIN,
     compress: options.compress ?? true,
-    info: { Title: pdfFileName(script, params).replace(/\.pdf$/i, ''), Producer: 'Sapa' },
+    info: {
+      Title: pdfFileName(script, params).replace(/\.pdf$/i, ''),
+      Producer: 'Sapa',
+      ...(options.documentId ? { Subject: `Sapa document ${options.documentId}` } : {}),
+    },
     ...(password
       ? {
           // AES-256 (PDF 1.7 extension level 3): the recipient opens it with the value, e.g. a birth date.
@@ -67,7 +112,13 @@ export function renderPdf(
     doc.on('error', reject);
   });
   try {
-    for (const block of script.blocks) drawBlock(doc, block, params);
+    const text = (value: string, bold: boolean) => {
+      const drawn = drawable(value, params, options.preferFont);
+      // pdfkit takes a parsed fontkit font as well (its types say only files and buffers).
+      doc.font(pdfFont(drawn.font, bold) as unknown as PDFKit.Mixins.PDFFontSource);
+      return drawn.text;
+    };
+    for (const block of script.blocks) drawBlock(doc, block, text);
     doc.end();
   } catch (error) {
     doc.end();
@@ -85,19 +136,22 @@ function room(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > bottom(doc)) doc.addPage();
 }
 
-function drawBlock(doc: PDFKit.PDFDocument, block: PdfBlock, params: Record<string, string>) {
+/** Sets the font a text is drawn in (its weight, and the first family that has its characters) and answers it as drawn. */
+type UseText = (value: string, bold: boolean) => string;
+
+function drawBlock(doc: PDFKit.PDFDocument, block: PdfBlock, use: UseText) {
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
   switch (block.kind) {
     case 'heading': {
-      doc.font('Helvetica-Bold').fontSize(HEADING_SIZES[block.level]).fillColor('#111111');
-      doc.text(drawable(block.text, params), left, doc.y, { width, align: block.align });
+      doc.fontSize(HEADING_SIZES[block.level]).fillColor('#111111');
+      doc.text(use(block.text, true), left, doc.y, { width, align: block.align });
       doc.moveDown(0.4);
       return;
     }
     case 'paragraph': {
-      doc.font('Helvetica').fontSize(BODY_SIZE).fillColor('#222222');
-      doc.text(drawable(block.text, params), left, doc.y, { width, align: block.align });
+      doc.fontSize(BODY_SIZE).fillColor('#222222');
+      doc.text(use(block.text, false), left, doc.y, { width, align: block.align });
       doc.moveDown(0.6);
       return;
     }
@@ -106,19 +160,15 @@ function drawBlock(doc: PDFKit.PDFDocument, block: PdfBlock, params: Record<stri
       const valueWidth = width - labelWidth - 8;
       doc.fontSize(BODY_SIZE);
       for (const row of block.rows) {
-        const label = drawable(row.label, params);
-        const value = drawable(row.value, params);
+        const labelHeight = doc.heightOfString(use(row.label, true), { width: labelWidth });
         const height = Math.max(
-          doc.font('Helvetica-Bold').heightOfString(label, { width: labelWidth }),
-          doc.font('Helvetica').heightOfString(value, { width: valueWidth }),
+          labelHeight,
+          doc.heightOfString(use(row.value, false), { width: valueWidth }),
         );
         room(doc, height);
         const y = doc.y;
-        doc.font('Helvetica-Bold').fillColor('#444444').text(label, left, y, { width: labelWidth });
-        doc
-          .font('Helvetica')
-          .fillColor('#111111')
-          .text(value, left + labelWidth + 8, y, { width: valueWidth });
+        doc.fillColor('#444444').text(use(row.label, true), left, y, { width: labelWidth });
+        doc.fillColor('#111111').text(use(row.value, false), left + labelWidth + 8, y, { width: valueWidth });
         doc.y = y + height + 3;
       }
       doc.x = left;
@@ -129,22 +179,23 @@ function drawBlock(doc: PDFKit.PDFDocument, block: PdfBlock, params: Record<stri
       const columns = block.columns.length;
       const cellWidth = width / columns;
       const drawRow = (cells: string[], header: boolean) => {
-        doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(BODY_SIZE - 1);
-        const texts = Array.from({ length: columns }, (_, c) => drawable(cells[c] ?? '', params));
+        doc.fontSize(BODY_SIZE - 1);
+        const cellText = (c: number) => use(cells[c] ?? '', header);
         const height =
           Math.max(
-            ...texts.map((text) => doc.heightOfString(text, { width: cellWidth - 2 * CELL_PADDING })),
+            ...Array.from({ length: columns }, (_, c) =>
+              doc.heightOfString(cellText(c), { width: cellWidth - 2 * CELL_PADDING }),
+            ),
           ) +
           2 * CELL_PADDING;
         room(doc, height);
         const y = doc.y;
         if (header) doc.rect(left, y, width, height).fill('#eeeeee');
         doc.fillColor('#111111');
-        texts.forEach((text, c) => {
-          doc.text(text, left + c * cellWidth + CELL_PADDING, y + CELL_PADDING, {
+        for (let c = 0; c < columns; c++)
+          doc.text(cellText(c), left + c * cellWidth + CELL_PADDING, y + CELL_PADDING, {
             width: cellWidth - 2 * CELL_PADDING,
           });
-        });
         doc
           .moveTo(left, y + height)
           .lineTo(left + width, y + height)

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { CampaignChannel, PdfCampaign } from '@sapa/contracts';
+import { type CampaignChannel, PDF_KEEP_DAYS_AFTER_LINK, type PdfCampaign } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -159,6 +159,9 @@ export function CampaignPdfsPage() {
         description={t('campaignPdfs.description', { channel: channelName })}
       />
       <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          {t('campaignPdfs.retention', { days: PDF_KEEP_DAYS_AFTER_LINK })}
+        </Text>
         <DataTable
           label={t('campaignPdfs.campaignsLabel')}
           columns={columns}
