@@ -92,7 +92,9 @@ async function walLsn(db) {
   return found[0].lsn;
 }
 async function walDiff(db, after, before) {
-  const { rows: found } = await db.execute(sql`select pg_wal_lsn_diff(${after}::pg_lsn, ${before}::pg_lsn)::float8 as bytes`);
+  const { rows: found } = await db.execute(
+    sql`select pg_wal_lsn_diff(${after}::pg_lsn, ${before}::pg_lsn)::float8 as bytes`,
+  );
   return Number(found[0].bytes);
 }
 
