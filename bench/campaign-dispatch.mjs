@@ -41,6 +41,7 @@ pg.Client.prototype.query = function countedQuery(...args) {
   return clientQuery.apply(this, args);
 };
 
+let dbUrl = null;
 async function openDatabase() {
   const url = process.env.DATABASE_URL;
   if (!url) return { kind: 'PGlite (embedded)', handle: await openPglite(undefined), drop: async () => {} };
@@ -51,6 +52,7 @@ async function openDatabase() {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
+  dbUrl = target.toString();
   return {
     kind: 'PostgreSQL',
     handle: await openPostgres(target.toString()),
@@ -81,6 +83,40 @@ async function backendCpuSeconds(db) {
     ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
   }
   return ticks / 100; // USER_HZ
+}
+
+/** The WAL position now (PostgreSQL only): bytes written per notification, whatever the machine's load. */
+async function walLsn(db) {
+  if (!process.env.DATABASE_URL) return null;
+  const { rows: found } = await db.execute(sql`select pg_current_wal_lsn()::text as lsn`);
+  return found[0].lsn;
+}
+async function walDiff(db, after, before) {
+  const { rows: found } = await db.execute(
+    sql`select pg_wal_lsn_diff(${after}::pg_lsn, ${before}::pg_lsn)::float8 as bytes`,
+  );
+  return Number(found[0].bytes);
+}
+
+/** Updates per table and how many were HOT (no index entries written), with each table's index count. */
+async function printRowVersions(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { rows: tables } = await client.query(`
+      select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd,
+        (select count(*) from pg_index i where i.indrelid = s.relid) as indexes
+      from pg_stat_user_tables s
+      where relname in ('campaign_notifications', 'campaign_attempts', 'messaging_outbound')
+      order by relname`);
+    for (const t of tables)
+      process.stdout.write(
+        `${t.relname}: ${(Number(t.n_tup_upd) / rows).toFixed(2)} updates per notification, ${t.n_tup_upd > 0 ? ((100 * Number(t.n_tup_hot_upd)) / Number(t.n_tup_upd)).toFixed(0) : 0} % HOT, ${t.indexes} indexes\n`,
+      );
+  } finally {
+    await client.end();
+  }
 }
 
 const { kind, handle, drop } = await openDatabase();
@@ -126,6 +162,7 @@ try {
       jsonb_build_object('name', 'Pelanggan ' || n, 'amount', 'Rp ' || (n * 1000)), ${due}
     from generate_series(1, ${rows}) as n`);
 
+  const walBefore = await walLsn(handle.db);
   const started = performance.now();
   const pgBefore = await backendCpuSeconds(handle.db);
   const cpuBefore = process.cpuUsage();
@@ -136,6 +173,7 @@ try {
   const cpu = process.cpuUsage(cpuBefore);
   const nodeMs = (cpu.user + cpu.system) / 1000 / rows;
   const pgAfter = await backendCpuSeconds(handle.db);
+  const walSent = await walLsn(handle.db);
   const pgMs = pgBefore !== null && pgAfter !== null ? ((pgAfter - pgBefore) * 1000) / rows : null;
   // The delivery reports (2 s after each send) are part of each notification's cost: wait for them too.
   if (!process.env.BENCH_REPORT_DELAY_MS) {
@@ -143,6 +181,7 @@ try {
     await sapa.messaging.settle();
   }
   const allStatements = statements;
+  const walAll = await walLsn(handle.db);
   const { rows: waits } = await handle.db.execute(sql`
     select extract(epoch from (sent_at - due_at)) * 1000 as ms, status from campaign_notifications
     where client_id = ${clientId} and batch_id = ${batchId}`);
@@ -162,6 +201,9 @@ try {
         (pgMs !== null
           ? `; on ${os.cpus().length} idle cores that bounds the rate near ${Math.min(1000 / nodeMs, (os.cpus().length * 1000) / (nodeMs + pgMs)).toFixed(0)}/s`
           : ''),
+      walBefore !== null
+        ? `WAL per notification (${walBefore} → ${walAll}): ${((await walDiff(handle.db, walSent, walBefore)) / rows).toFixed(0)} bytes until sent, ${((await walDiff(handle.db, walAll, walBefore)) / rows).toFixed(0)} with the delivery reports`
+        : 'WAL per notification: measured on PostgreSQL only',
       `due → sent: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
       '',
     ].join('\n'),
@@ -169,5 +211,7 @@ try {
 } finally {
   await sapa.app.close();
   await handle.close();
+  // Row versions per table, read once every backend of the run has exited (they flush their counters then).
+  if (process.env.DATABASE_URL) await printRowVersions(dbUrl).catch(() => {});
   await drop();
 }

@@ -75,6 +75,12 @@ export type SendMessageInput = {
   /** Unique per client: a repeated call answers the first row and sends nothing more. */
   idempotencyKey: string;
   /**
+   * The ledger row's id when the sender chose it first (`queueMessages` only): a campaign's claim records
+   * it on the notification in the claim's own statement (decision 0057). A repeated key still answers
+   * the first row, whose id may differ.
+   */
+  id?: string;
+  /**
    * The body is a secret (an OTP's code, decision 0048): the ledger keeps a redacted copy and the body
    * only sealed until the row is sent or failed; the channel is told to keep no copy either.
    */
@@ -415,7 +421,7 @@ export function createMessaging(deps: MessagingDeps) {
         ? []
         : [
             {
-              id: newId(),
+              id: item.input.id ?? newId(),
               channel: item.input.channel,
               channelAccountId: item.input.channelAccountId ?? null,
               recipient: item.recipient,

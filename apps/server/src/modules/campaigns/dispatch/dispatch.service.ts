@@ -1,4 +1,5 @@
 import type { CampaignChannel } from '@sapa/contracts';
+import { newId } from '../../../lib/ids.js';
 import type { Database, Transaction } from '../../../platform/database.js';
 import type { ChannelName, Messaging, OutboundContent } from '../../messaging/index.js';
 import { findWindow } from '../campaigns.repository.js';
@@ -163,6 +164,8 @@ export function createDispatcher(deps: DispatchDeps) {
         now,
         leaseUntil: new Date(now.getTime() + settings.leaseMs),
         limit,
+        // The ledger ids the claimed attempts will be queued under, recorded by the claim (decision 0057).
+        outboundIds: Array.from({ length: limit }, () => newId()),
       });
       if (rows.length === 0) return { rows, outbound: [] as Queued[], withPdf: [] as string[] };
       const batches = new Map(
@@ -171,7 +174,7 @@ export function createDispatcher(deps: DispatchDeps) {
           b,
         ]),
       );
-      const deferred: { id: string; dueAt: Date }[] = [];
+      const deferred: Parameters<typeof deferNotifications>[2] = [];
       const ended: Parameters<typeof endNotifications>[2] = [];
       const live: ClaimedRow[] = [];
       for (const row of rows) {
@@ -182,6 +185,7 @@ export function createDispatcher(deps: DispatchDeps) {
             status: 'canceled',
             code: 'paid',
             message: 'The reminder was paid before it was sent.',
+            previous: row.previous,
           });
           continue;
         }
@@ -191,13 +195,14 @@ export function createDispatcher(deps: DispatchDeps) {
           const window = windows.get(batch.windowId);
           if (window && !isOpen(window, now)) {
             const opening = nextOpening(window, now);
-            if (opening) deferred.push({ id: row.id, dueAt: opening });
+            if (opening) deferred.push({ id: row.id, dueAt: opening, previous: row.previous });
             else
               ended.push({
                 id: row.id,
                 status: 'expired',
                 code: 'window_never_opens',
                 message: 'The sending window has no opening left, so the message was never sent.',
+                previous: row.previous,
               });
             continue;
           }
@@ -215,6 +220,8 @@ export function createDispatcher(deps: DispatchDeps) {
           : new Set<string>();
       const handed: Parameters<typeof markHandedOver>[2] = [];
       const pdfRows = new Set<string>();
+      /** Rows handed over whose PDF must exist before their message goes. */
+      const withPdf: string[] = [];
       const attempts: NewAttempt[] = [];
       const outbound: Queued[] = [];
       const fallingBack: Parameters<typeof fallBackNotifications>[2] = [];
@@ -231,21 +238,22 @@ export function createDispatcher(deps: DispatchDeps) {
             status: 'canceled',
             code: 'blacklisted',
             message: 'The recipient is on the blacklist.',
+            previous: row.previous,
           });
           continue;
         }
         const batch = batches.get(row.batchId)!;
         const template = templateFor(batch, row.channel);
-        const taken = row.previousStatus === 'sending' && row.outboundId !== null;
-        // A lease taken back continues the attempt it held; a queued row starts the next one.
-        const attempt = taken ? Math.max(1, row.attemptCount) : row.attemptCount + 1;
-        const attemptsOnChannel = taken ? Math.max(1, row.attemptsOnChannel) : row.attemptsOnChannel + 1;
+        // The claim started the attempt: a lease taken back continues the one it held, a queued row the next.
+        const attempt = row.attemptCount;
+        const attemptsOnChannel = row.attemptsOnChannel;
         if (!template) {
           ended.push({
             id: row.id,
             status: 'failed',
             code: 'template_missing',
             message: `The batch has no ${row.channel} template.`,
+            previous: row.previous,
           });
           continue;
         }
@@ -273,6 +281,7 @@ export function createDispatcher(deps: DispatchDeps) {
         tx,
         lane.clientId,
         toQueue.map(({ row, attempt, content }) => ({
+          id: row.outboundId,
           channel: channelName,
           recipient: row.recipient,
           content,
@@ -285,7 +294,9 @@ export function createDispatcher(deps: DispatchDeps) {
         const answer = queued[index]!;
         if ('row' in answer) {
           const message = answer.row;
-          handed.push({ id: row.id, attemptCount: attempt, attemptsOnChannel, outboundId: message.id });
+          // The claim recorded the ledger id it chose; only a key that answered an older row differs.
+          if (message.id !== row.outboundId)
+            handed.push({ id: row.id, attemptCount: attempt, attemptsOnChannel, outboundId: message.id });
           attempts.push({
             clientId: lane.clientId,
             notificationId: row.id,
@@ -297,6 +308,7 @@ export function createDispatcher(deps: DispatchDeps) {
             startedAt: now,
           });
           outbound.push({ clientId: lane.clientId, id: message.id, status: message.status });
+          if (pdfRows.has(row.id)) withPdf.push(row.id);
           return;
         }
         // The channel refuses the rendered message (bad recipient, too long): no try on it can succeed,
@@ -318,6 +330,7 @@ export function createDispatcher(deps: DispatchDeps) {
             dueAt: next.at,
             code: error.code,
             message: error.message,
+            previousOutboundId: row.previous.outboundId,
           });
         else
           ended.push({
@@ -325,6 +338,7 @@ export function createDispatcher(deps: DispatchDeps) {
             status: 'failed',
             code: error.code,
             message: skipped ? `${error.message} No ${skipped} template for the fallback.` : error.message,
+            previous: row.previous,
           });
         attempts.push({
           clientId: lane.clientId,
@@ -344,7 +358,6 @@ export function createDispatcher(deps: DispatchDeps) {
       await fallBackNotifications(tx, lane.clientId, fallingBack, now);
       await markHandedOver(tx, lane.clientId, handed, now);
       await insertAttempts(tx, attempts);
-      const withPdf = handed.filter((entry) => pdfRows.has(entry.id)).map((entry) => entry.id);
       return { rows, outbound, withPdf };
     });
     // The chunk's PDFs exist before its messages go: their links open and their attachments are read.

@@ -49,7 +49,12 @@ export function createSmsChannel(
       };
     },
     async send(message: ChannelMessage) {
-      const { content } = channel.prepare!({ recipient: message.to, content: message });
+      // A ledger row of kind `sms` went through `prepare` when it was queued (number normalised, text
+      // checked, segments counted): it is sent as it is, not parsed and counted again (decision 0057).
+      const content =
+        message.kind === 'sms'
+          ? message
+          : channel.prepare!({ recipient: message.to, content: message }).content;
       if (content.kind !== 'sms') throw contentNotSupported('sms', content.kind, 'text');
       const { messageId } = await deps.provider.submit({
         clientId: message.clientId,
