@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { isPdfDrawable, type PdfBlock, type PdfScript } from '@sapa/contracts';
-import PDFDocument from 'pdfkit';
 import { fill } from '../dispatch/render-message.js';
 import { imageSize } from './pdf-script-check.js';
 
@@ -38,11 +37,16 @@ export function pdfFileName(script: PdfScript, params: Record<string, string>): 
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }
 
-export function renderPdf(
+/** pdfkit and its font libraries load with the first PDF, not on every start (issue 19 goal 4). */
+let pdfkit: Promise<typeof import('pdfkit')> | null = null;
+
+export async function renderPdf(
   script: PdfScript,
   params: Record<string, string>,
   options: RenderOptions = {},
 ): Promise<Buffer> {
+  pdfkit ??= import('pdfkit').then((loaded) => loaded.default);
+  const PDFDocument = await pdfkit;
   const password = script.passwordParam ? (params[script.passwordParam] ?? '').trim() : '';
   const doc = new PDFDocument({
     size: script.pageSize,
@@ -71,7 +75,7 @@ export function renderPdf(
     doc.end();
   } catch (error) {
     doc.end();
-    return Promise.reject(error);
+    throw error;
   }
   return done;
 }
