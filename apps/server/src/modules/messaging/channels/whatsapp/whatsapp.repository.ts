@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import { inClient } from '../../../../platform/client-scope.js';
 import type { Executor } from '../../../../platform/database.js';
 import {
@@ -25,6 +25,15 @@ export async function unsafeFindChannelsByPhoneNumberIds(executor: Executor, pho
 /** The verification handshake carries only the verify token: no client is known yet. */
 export async function unsafeFindChannelsByVerifyToken(executor: Executor, verifyToken: string) {
   return executor.select().from(whatsappChannels).where(eq(whatsappChannels.verifyToken, verifyToken));
+}
+
+/** Meta's account-level webhooks (templates, a number's quality and name) name the business account. */
+export async function unsafeFindChannelsByWabaIds(executor: Executor, wabaIds: string[]) {
+  if (wabaIds.length === 0) return [];
+  return executor
+    .select()
+    .from(whatsappChannels)
+    .where(and(isNotNull(whatsappChannels.wabaId), inArray(whatsappChannels.wabaId, wabaIds)));
 }
 
 export async function listChannels(executor: Executor, clientId: string) {
