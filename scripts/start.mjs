@@ -69,7 +69,13 @@ const builds = [
   {
     workspace: 'apps/server',
     output: 'apps/server/dist/main.js',
-    inputs: ['apps/server/src', 'apps/server/tsconfig.json', 'packages/contracts/src', 'tsconfig.base.json'],
+    inputs: [
+      'apps/server/src',
+      'apps/server/scripts',
+      'apps/server/tsconfig.json',
+      'packages/contracts/src',
+      'tsconfig.base.json',
+    ],
   },
   {
     workspace: 'apps/web',
@@ -83,5 +89,10 @@ for (const build of builds) {
   }
 }
 
+if (process.env.SAPA_START_TIMING === '1') {
+  process.stderr.write(
+    `[start] npm start checks: ${Math.round(performance.now())} ms since this process began\n`,
+  );
+}
 process.argv.splice(2, process.argv.length, 'serve');
 await import(pathToFileURL(at('apps', 'server', 'dist', 'main.js')).href);

@@ -636,7 +636,9 @@ export async function buildApp({
     await accessChanges.stop();
   });
   app.addHook('onClose', async () => {
-    // Sends already under way finish (and record their outcome) before the database closes.
+    // A running dispatch job ends after its round; sends already under way finish (and record their
+    // outcome) before the database closes.
+    dispatcher.stop();
     await dispatcher.settle();
     await messaging.settle();
     await batchProgress.flush();

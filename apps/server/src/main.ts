@@ -9,6 +9,27 @@ import { deriveKeys, resolveRootSecret } from './platform/secrets.js';
 
 type Command = 'serve' | 'work' | 'migrate' | 'seed';
 
+/**
+ * `SAPA_START_TIMING=1` prints each start phase's milliseconds to stderr (issue 19 goal 4). Reached
+ * once every import has been evaluated, so the first mark is the process's boot and module loading.
+ */
+const timing = process.env.SAPA_START_TIMING === '1';
+let lastMark = 0;
+let lastCpu = 0;
+/** Wall time and this process's CPU time per phase: under load the CPU time is the steadier figure. */
+function mark(phase: string) {
+  if (!timing) return;
+  const now = performance.now();
+  const { user, system } = process.cpuUsage();
+  const cpu = (user + system) / 1000;
+  process.stderr.write(
+    `[start] ${phase}: ${Math.round(now - lastMark)} ms, CPU ${Math.round(cpu - lastCpu)} ms (at ${Math.round(now)} ms)\n`,
+  );
+  lastMark = now;
+  lastCpu = cpu;
+}
+mark('boot and imports');
+
 /** Opens the database (migrating it) and, in embedded mode, locks the data folder first. */
 async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; release: () => void }> {
   if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => {} };
@@ -40,6 +61,7 @@ function printBanner(config: Config, url: string, showDemoLogins: boolean) {
 async function run(command: Command) {
   const config = loadConfig();
   const { database, release } = await openDatabase(config);
+  mark('open database and migrations');
   let shuttingDown = false;
   const closeDatabase = async () => {
     await database.close();
@@ -62,7 +84,9 @@ async function run(command: Command) {
 
   const keys = deriveKeys(resolveRootSecret(config));
   if (config.seedDemo) await seedDemo(database.db, { keys, inbox: true, campaigns: true });
+  mark('seed check');
   const { app, jobs } = await buildApp({ config, database, keys });
+  mark('build app');
   // One forgotten `catch` must not end the process for every tenant (issue 11): log it and keep
   // serving. Uncaught exceptions still end it, as Node advises; their causes are fixed at the source.
   process.on('unhandledRejection', (reason) => {
@@ -74,9 +98,12 @@ async function run(command: Command) {
     shuttingDown = true;
     void (async () => {
       app.log.info({ signal }, 'shutting down');
+      mark(`${signal} received`);
       // Stop taking requests and let those in flight finish, then the workers, then the database.
       await app.close();
+      mark('app closed');
       await closeDatabase();
+      mark('database closed');
       process.stdout.write('Sapa stopped.\n');
     })().catch((error) => {
       process.stderr.write(`Shutdown failed: ${String(error)}\n`);
@@ -93,10 +120,25 @@ async function run(command: Command) {
     return;
   }
   await app.ready();
-  await jobs.start({ work: config.workers });
+  mark('app ready');
   const address = await app.listen({ port: config.port, host: config.host });
+  mark('listen');
+  // Listening first, then the job queues, schedules and workers (issue 19 goal 4, decision 0055).
+  // Started before any request can be handled, so one that enqueues meanwhile waits inside
+  // `jobs.send` for the queues instead of failing.
+  const queuesReady = jobs.start({ work: config.workers });
   const port = new URL(address).port;
   printBanner(config, `http://localhost:${port}`, config.seedDemo);
+  try {
+    await queuesReady;
+    mark('job queues');
+  } catch (error) {
+    // Without its queues the server cannot send anything: the same end as a failed start before.
+    process.stderr.write(
+      `Sapa failed to start its job queues: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  }
 }
 
 const command = (process.argv[2] ?? 'serve') as Command;

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromServerRoot } from './server-root.js';
 
 /**
  * One Drizzle type for both drivers. PGlite's and node-postgres' databases share the PgDatabase API
@@ -48,7 +48,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = fromServerRoot(import.meta.url, 'drizzle');
 
 /** `dataDir` undefined means in-memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

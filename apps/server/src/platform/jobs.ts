@@ -39,6 +39,9 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
 };
 
+/** How long a stop waits for the jobs being handled. */
+const STOP_TIMEOUT_MS = 20_000;
+
 export function createJobs(
   sql: SqlExecutor,
   definitions: JobDefinition<never>[],
@@ -57,54 +60,71 @@ export function createJobs(
   /** This process's worker ids per queue. */
   const workers = new Map<string, string[]>();
 
-  return {
-    boss,
-    async start({ work }) {
-      await boss.start();
-      started = true;
-      // A warm start finds every queue and schedule in place: two reads instead of two writes a job
-      // (issue 19 goal 4). pg-boss leaves an existing queue's options as they are either way.
-      const queues = new Set((await boss.getQueues()).map((queue) => queue.name));
-      const schedules = new Map(
-        // The row's `timezone` column is missing from pg-boss's type.
-        (await boss.getSchedules()).map((schedule) => {
-          const { timezone } = schedule as PgBoss.Schedule & { timezone?: string };
-          return [schedule.name, `${schedule.cron} ${timezone}`];
-        }),
-      );
-      for (const definition of definitions) {
-        if (!queues.has(definition.name)) {
-          await boss.createQueue(definition.name, {
-            name: definition.name,
-            retryLimit: definition.retryLimit ?? 3,
-            retryBackoff: true,
-          });
+  /** Job batches being handled in this process. */
+  let handling = 0;
+  /** Set by the first `start`: what sends and `stop` wait for. */
+  let starting: Promise<void> | null = null;
+  const begin = async (work: boolean) => {
+    await boss.start();
+    started = true;
+    // A warm start finds every queue and schedule in place: two reads instead of two writes a job
+    // (issue 19 goal 4). pg-boss leaves an existing queue's options as they are either way.
+    const queues = new Set((await boss.getQueues()).map((queue) => queue.name));
+    const schedules = new Map(
+      // The row's `timezone` column is missing from pg-boss's type.
+      (await boss.getSchedules()).map((schedule) => {
+        const { timezone } = schedule as PgBoss.Schedule & { timezone?: string };
+        return [schedule.name, `${schedule.cron} ${timezone}`];
+      }),
+    );
+    for (const definition of definitions) {
+      if (!queues.has(definition.name)) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 3,
+          retryBackoff: true,
+        });
+      }
+      const scheduled = schedules.get(definition.name);
+      if (definition.cron) {
+        if (scheduled !== `${definition.cron} UTC`) {
+          await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
         }
-        const scheduled = schedules.get(definition.name);
-        if (definition.cron) {
-          if (scheduled !== `${definition.cron} UTC`) {
-            await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
-          }
-        } else if (scheduled !== undefined) {
-          await boss.unschedule(definition.name);
-        }
-        if (work) {
-          const workOptions = {
-            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-            batchSize: definition.batchSize ?? 1,
-          };
-          const workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
+      } else if (scheduled !== undefined) {
+        await boss.unschedule(definition.name);
+      }
+      if (work) {
+        const workOptions = {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          batchSize: definition.batchSize ?? 1,
+        };
+        const workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
+          handling++;
+          try {
             for (const job of jobs) {
               log.info({ job: definition.name, jobId: job.id }, 'job started');
               await definition.handler(job.data as never);
               log.info({ job: definition.name, jobId: job.id }, 'job done');
             }
-          });
-          workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
-        }
+          } finally {
+            handling--;
+          }
+        });
+        workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
       }
+    }
+  };
+
+  return {
+    boss,
+    start({ work }) {
+      starting ??= begin(work);
+      return starting;
     },
     async send(name, data, options) {
+      // The server listens before its queues are ready (issue 19 goal 4): a request that enqueues
+      // meanwhile waits for them here instead of failing.
+      if (starting) await starting;
       return options ? boss.send(name, data, options) : boss.send(name, data);
     },
     wake(name) {
@@ -112,10 +132,19 @@ export function createJobs(
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
     },
     async stop() {
+      // A stop during the start lets it finish first, so no queue or worker is left half made.
+      await starting?.catch(() => undefined);
       if (!started) return;
       started = false;
       workers.clear();
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+      const stopBy = Date.now() + STOP_TIMEOUT_MS;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+      // pg-boss waits only for jobs it has handed over: a fetch still in flight can hand over a batch
+      // after that. One statement behind it (PGlite runs them in order) lets such a batch start, then
+      // every batch finishes before the database closes, else it would fail on "PGlite is closed" and
+      // keep the process alive after "Sapa stopped".
+      await sql.executeSql('select 1').catch(() => undefined);
+      while (handling > 0 && Date.now() < stopBy) await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { access } from './request-context.js';
+import { fromServerRoot } from './server-root.js';
 
-const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const defaultWebDist = fromServerRoot(import.meta.url, '../web/dist');
 
 /** Serves the built web app at `/` (hash routing: one index.html, no server-side routes). */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {

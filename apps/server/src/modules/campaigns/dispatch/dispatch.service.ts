@@ -384,6 +384,11 @@ export function createDispatcher(deps: DispatchDeps) {
     return result.rows.length;
   }
 
+  /** Set by `stop`: the running job ends after its round. */
+  let stopping = false;
+  /** Cuts the job's rest between idle rounds short. */
+  let wakeRest: (() => void) | null = null;
+
   async function waitForRoom() {
     while (inFlightMessages >= settings.maxInFlight && inFlight.size > 0) await Promise.race(inFlight);
   }
@@ -399,7 +404,7 @@ export function createDispatcher(deps: DispatchDeps) {
     rotation = (rotation + 1) % Math.max(1, listed.length);
     let lanes: Lane[] = [...listed.slice(rotation), ...listed.slice(0, rotation)];
     let claimed = 0;
-    while (lanes.length > 0) {
+    while (lanes.length > 0 && !stopping) {
       const busy: Lane[] = [];
       const perChannel = new Map<CampaignChannel, number>();
       for (const lane of lanes) perChannel.set(lane.channel, (perChannel.get(lane.channel) ?? 0) + 1);
@@ -431,14 +436,32 @@ export function createDispatcher(deps: DispatchDeps) {
         }
       }
     },
-    /** The job: ticks for `forMs`, resting a little whenever a round found nothing due. */
+    /** The job: ticks for `forMs`, resting a little whenever a round found nothing due, until stopped. */
     async run(forMs: number, idleMs = 500) {
       const until = Date.now() + forMs;
-      while (Date.now() < until) {
+      while (!stopping && Date.now() < until) {
         const claimed = await tick();
-        if (claimed === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+        if (claimed === 0 && !stopping) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, idleMs);
+            wakeRest = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wakeRest = null;
+        }
       }
       await this.settle();
+    },
+    /**
+     * Ends a running job's loop after its current round, so a shutdown need not wait out the job's
+     * minute (the queue's graceful stop gave up after 20 s and the loop went on against a closed
+     * database, keeping the process alive after "Sapa stopped").
+     */
+    stop() {
+      stopping = true;
+      wakeRest?.();
     },
     async settle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -8,7 +8,6 @@ import {
   pdfFontCovers,
   pdfFontFor,
 } from '@sapa/contracts';
-import PDFDocument from 'pdfkit';
 import { fill } from '../dispatch/render-message.js';
 import { pdfFont } from './pdf-fonts.js';
 import { imageSize } from './pdf-script-check.js';
@@ -79,11 +78,16 @@ export function pdfFileName(script: PdfScript, params: Record<string, string>): 
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }
 
-export function renderPdf(
+/** pdfkit and its font libraries load with the first PDF, not on every start (issue 19 goal 4). */
+let pdfkit: Promise<typeof import('pdfkit')> | null = null;
+
+export async function renderPdf(
   script: PdfScript,
   params: Record<string, string>,
   options: RenderOptions = {},
 ): Promise<Buffer> {
+  pdfkit ??= import('pdfkit').then((loaded) => loaded.default);
+  const PDFDocument = await pdfkit;
   const password = script.passwordParam ? (params[script.passwordParam] ?? '').trim() : '';
   const doc = new PDFDocument({
     size: script.pageSize,
@@ -122,7 +126,7 @@ export function renderPdf(
     doc.end();
   } catch (error) {
     doc.end();
-    return Promise.reject(error);
+    throw error;
   }
   return done;
 }

@@ -1,4 +1,4 @@
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider } from '@node-saml/node-saml';
 import {
   type IdentityProvider,
   type IdentityProviderRequest,
@@ -121,7 +121,9 @@ function requestCacheOf(db: Executor, provider: IdentityProviderRow): CacheProvi
   };
 }
 
-function samlOf(deps: SsoDeps, provider: IdentityProviderRow) {
+/** node-saml and its XML libraries load on the first SAML sign-in, not on every start (issue 19 goal 4). */
+async function samlOf(deps: SsoDeps, provider: IdentityProviderRow) {
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
     callbackUrl: acsUrl(deps, provider.id),
     entryPoint: provider.entryPoint ?? '',
@@ -144,7 +146,7 @@ export async function startSso(deps: SsoDeps, providerId: string, relayState: st
   const provider = await usableProvider(deps.db, providerId);
   const relay = checkRelayState(relayState);
   if (provider.protocol === 'oidc') return startOidc(deps, provider, relay);
-  return samlOf(deps, provider).getAuthorizeUrlAsync(relay, undefined, {});
+  return (await samlOf(deps, provider)).getAuthorizeUrlAsync(relay, undefined, {});
 }
 
 /**
@@ -275,7 +277,7 @@ export async function completeSso(
   if (!body.SAMLResponse) throw ssoFailed();
   let email: string | undefined;
   try {
-    const { profile } = await samlOf(deps, provider).validatePostResponseAsync({
+    const { profile } = await (await samlOf(deps, provider)).validatePostResponseAsync({
       SAMLResponse: body.SAMLResponse,
     });
     const candidate = profile?.email ?? profile?.mail ?? profile?.nameID;
