@@ -12,6 +12,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Journeys through the real route table load screens lazily and type into forms; two shared cores.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

@@ -14,6 +14,12 @@ describe('web app hosting', () => {
       '<!doctype html><title>Sapa</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build writes beside the app for tools (bench/web-entry.mjs), not for browsers.
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(
+      path.join(webDist, '.vite', 'manifest.json'),
+      '{"src/main.tsx":{"file":"assets/index-abc123.js"}}',
+    );
     sapa = await createTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -39,5 +45,12 @@ describe('web app hosting', () => {
     const missing = await sapa.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('route_not_found');
+  });
+
+  it('does not publish the build manifest (a map of every screen and chunk)', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/%2Evite/manifest.json']) {
+      const response = await sapa.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 });

@@ -7,8 +7,9 @@ import { i18nReady, LOCALES, loadLocale } from '../lib/i18n';
 // tests change the language directly with `i18n.changeLanguage`.
 await Promise.all([i18nReady, ...LOCALES.map(loadLocale)]);
 
-// Screens load lazily: the first one in a file pays for the transform.
-configure({ asyncUtilTimeout: 4_000 });
+// Screens load lazily: the first one in a file pays for the transform, which takes several seconds when
+// the whole suite shares two cores (a wait only lasts this long when something is wrong or slow).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads the colour-scheme and breakpoint media queries; happy-dom has no layout engine.
 if (!window.matchMedia) {
@@ -71,3 +72,7 @@ class IdleWebSocket extends EventTarget {
   }
 }
 Object.defineProperty(globalThis, 'WebSocket', { configurable: true, writable: true, value: IdleWebSocket });
+
+// happy-dom has no FontFaceSet; Mantine's autosizing textarea listens on it for web fonts loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../lib/ids.js';
 import { multipartFile } from '../../../test/multipart.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import { until } from '../../../test/wait-for.js';
 
 const WABA = '300000000000000';
 const PNID = '300000000000003';
@@ -181,16 +182,6 @@ function startFakeGraph() {
         server.close(() => resolve());
       }),
   };
-}
-
-async function until<T>(probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() - started > timeoutMs) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const sign = (secret: string, raw: string) =>

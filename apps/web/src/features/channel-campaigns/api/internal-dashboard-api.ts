@@ -1,8 +1,7 @@
 import { dashboardOperations, type InboxEventType, internalChatOperations } from '@sapa/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callOperation } from '../../../lib/http';
-import { realtime } from '../../../lib/realtime';
+import { useLiveRefetch } from '../../../lib/realtime/use-live-refetch';
 import { channelCampaignKeys } from './channel-campaign-keys';
 
 /** Room and agent events reach supervisors; others see the figures move with this poll. */
@@ -66,25 +65,7 @@ const LIVE_EVENTS = new Set<string>([
 
 /** Reads the team and internal-chat figures again when the socket reports a room, message or status change. */
 export function useInternalDashboardLive(clientId: string) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: [...channelCampaignKeys.all(clientId), 'internal'] });
-      }, 1_000);
-    };
-    const unsubscribe = realtime.subscribe({
-      onEvent: (event) => {
-        if (LIVE_EVENTS.has(event.typeNotif)) refresh();
-      },
-      onReset: refresh,
-    });
-    return () => {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-    };
-  }, [clientId, queryClient]);
+  useLiveRefetch([...channelCampaignKeys.all(clientId), 'internal'], (event) =>
+    LIVE_EVENTS.has(event.typeNotif),
+  );
 }

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CS_SUPERVISOR_ROLES, DEFAULT_TIMEZONE, hasFeature } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
@@ -9,6 +9,7 @@ import { useDailyActiveTickets } from '../api/get-daily-tickets';
 import { shiftDate, todayIn } from './day-range';
 import { StatCard } from './stat-card';
 import '../channel-campaigns-i18n';
+import { Section } from '../../../components/section';
 
 const TICKET_DAYS = 14;
 
@@ -35,10 +36,7 @@ export function DailyTicketsPanel() {
   const tickets = useDailyActiveTickets(session?.clientId ?? '', range, may);
   if (!may) return null;
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('channelCampaigns.tickets.title')}
-      </Title>
+    <Section title={t('channelCampaigns.tickets.title')}>
       <QueryState
         data={tickets.data}
         loading={tickets.isPending}
@@ -82,6 +80,6 @@ export function DailyTicketsPanel() {
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </Section>
   );
 }

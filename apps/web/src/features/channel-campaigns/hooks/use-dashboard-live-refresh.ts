@@ -1,7 +1,5 @@
 import { type CampaignChannel, readCampaignEvent } from '@sapa/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { realtime } from '../../../lib/realtime';
+import { useLiveRefetch } from '../../../lib/realtime/use-live-refetch';
 import { channelCampaignKeys } from '../api/channel-campaign-keys';
 
 /** A burst of progress events (about one a second per running batch) refetches at most this often. */
@@ -14,31 +12,12 @@ const DASHBOARD_PARTS = new Set(['summary', 'activeCustomers', 'dailyProgress', 
  * does not reach.
  */
 export function useDashboardLiveRefresh(clientId: string, channel: CampaignChannel | null) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({
-          queryKey: channelCampaignKeys.all(clientId),
-          predicate: (query) => DASHBOARD_PARTS.has(String(query.queryKey[2])),
-        });
-      }, LIVE_REFRESH_MS);
-    };
-    const unsubscribe = realtime.subscribe({
-      onEvent: (frame) => {
-        const event = readCampaignEvent(frame);
-        if (event?.typeNotif !== 'BATCH_PROGRESS') return;
-        if (channel && event.data.channel !== channel) return;
-        refresh();
-      },
-      onReset: refresh,
-    });
-    return () => {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-    };
-  }, [clientId, channel, queryClient]);
+  useLiveRefetch(
+    channelCampaignKeys.all(clientId),
+    (frame) => {
+      const event = readCampaignEvent(frame);
+      return event?.typeNotif === 'BATCH_PROGRESS' && (!channel || event.data.channel === channel);
+    },
+    { delayMs: LIVE_REFRESH_MS, predicate: (query) => DASHBOARD_PARTS.has(String(query.queryKey[2])) },
+  );
 }

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { DEFAULT_TIMEZONE } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { type DayPreset, presetDays, todayIn } from '../components/day-range';
 import { DayRangeControl } from '../components/day-range-control';
 import { useDashboardLiveRefresh } from '../hooks/use-dashboard-live-refresh';
 import '../channel-campaigns-i18n';
+import { Section } from '../../../components/section';
 
 /**
  * `/dashboard/<channel>`: the channel's usage summary over local days, its monthly and daily active
@@ -41,18 +42,12 @@ export function ChannelDashboardPage() {
           channel={channel}
           range={presetDays(preset, today)}
         />
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('channelCampaigns.active.title')}
-          </Title>
+        <Section title={t('channelCampaigns.active.title')}>
           <ActiveCustomersPanel key={channel} clientId={clientId} channel={channel} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('channelCampaigns.dashboard.dailyProgress')}
-          </Title>
+        </Section>
+        <Section title={t('channelCampaigns.dashboard.dailyProgress')}>
           <DailyProgressTable key={channel} clientId={clientId} channel={channel} />
-        </Stack>
+        </Section>
         {channel === 'WHATSAPP' ? <DailyTicketsPanel /> : null}
       </Stack>
     </>

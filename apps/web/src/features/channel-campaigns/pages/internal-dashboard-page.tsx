@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   AGENT_STATUSES,
   CAMPAIGN_CHANNELS,
@@ -25,6 +25,7 @@ import { todayIn } from '../components/day-range';
 import { StatCard } from '../components/stat-card';
 import { useDashboardLiveRefresh } from '../hooks/use-dashboard-live-refresh';
 import '../channel-campaigns-i18n';
+import { Section } from '../../../components/section';
 
 const subscribeStatus = (onChange: () => void) => realtime.subscribe({ onStatus: onChange });
 const CONNECTION_COLORS = { ready: 'teal', connecting: 'yellow', idle: 'gray' } as const;
@@ -52,10 +53,7 @@ function TeamPanel({ clientId, today }: { clientId: string; today: string }) {
   const team = useTeamStatus(clientId, true);
   const day = useConversationsOfDay(clientId, today, true);
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('channelCampaigns.internal.team')}
-      </Title>
+    <Section title={t('channelCampaigns.internal.team')}>
       <QueryState
         data={team.data}
         loading={team.isPending}
@@ -105,7 +103,7 @@ function TeamPanel({ clientId, today }: { clientId: string; today: string }) {
           <StatCard label={t('channelCampaigns.internal.closed')} value={day.data.closedConversation} />
         </SimpleGrid>
       ) : null}
-    </Stack>
+    </Section>
   );
 }
 
@@ -114,10 +112,7 @@ function InternalChatPanel({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const rooms = useInternalRooms(clientId, true);
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('channelCampaigns.internal.chat')}
-      </Title>
+    <Section title={t('channelCampaigns.internal.chat')}>
       <QueryState
         data={rooms.data}
         loading={rooms.isPending}
@@ -134,7 +129,7 @@ function InternalChatPanel({ clientId }: { clientId: string }) {
           </SimpleGrid>
         )}
       </QueryState>
-    </Stack>
+    </Section>
   );
 }
 
@@ -177,18 +172,12 @@ export function InternalDashboardPage() {
         {supervisor ? <DailyTicketsPanel /> : null}
         {channels ? (
           <>
-            <Stack gap="xs">
-              <Title order={2} size="h4">
-                {t('channelCampaigns.active.titleAll')}
-              </Title>
+            <Section title={t('channelCampaigns.active.titleAll')}>
               <ActiveCustomersPanel clientId={clientId} channel={null} />
-            </Stack>
-            <Stack gap="xs">
-              <Title order={2} size="h4">
-                {t('channelCampaigns.dashboard.dailyProgress')}
-              </Title>
+            </Section>
+            <Section title={t('channelCampaigns.dashboard.dailyProgress')}>
               <DailyProgressTable clientId={clientId} channel={null} />
-            </Stack>
+            </Section>
           </>
         ) : null}
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Alert, SegmentedControl, Stack } from '@mantine/core';
 import { CAMPAIGN_CHANNELS, type CampaignChannel, DEFAULT_TIMEZONE, hasFeature } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { type DayPreset, presetDays, todayIn } from '../components/day-range';
 import { DayRangeControl } from '../components/day-range-control';
 import { useDashboardLiveRefresh } from '../hooks/use-dashboard-live-refresh';
 import '../channel-campaigns-i18n';
+import { Section } from '../../../components/section';
 
 /**
  * `/dashboard-notification/notification`: the campaigns of every channel — today's progress of each
@@ -34,22 +35,13 @@ export function NotificationDashboardPage() {
         description={t('channelCampaigns.dashboard.notificationHelp')}
       />
       <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('channelCampaigns.dashboard.dailyProgress')}
-          </Title>
+        <Section title={t('channelCampaigns.dashboard.dailyProgress')}>
           <DailyProgressTable clientId={clientId} channel={null} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('channelCampaigns.active.titleAll')}
-          </Title>
+        </Section>
+        <Section title={t('channelCampaigns.active.titleAll')}>
           <ActiveCustomersPanel clientId={clientId} channel={null} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('channelCampaigns.dashboard.usageSummary')}
-          </Title>
+        </Section>
+        <Section title={t('channelCampaigns.dashboard.usageSummary')}>
           {channel === null ? (
             <Alert color="yellow">{t('channelCampaigns.hub.noChannel')}</Alert>
           ) : (
@@ -70,7 +62,7 @@ export function NotificationDashboardPage() {
               />
             </>
           )}
-        </Stack>
+        </Section>
       </Stack>
     </>
   );

@@ -14,7 +14,6 @@ export const chatbotKeys = {
   bots: (clientId: string) => ['chatbots', 'bots', clientId] as const,
   botList: (clientId: string, page: number) => [...chatbotKeys.bots(clientId), page] as const,
   validations: (clientId: string, botId: string) => ['chatbots', 'validations', clientId, botId] as const,
-  templates: (clientId: string) => ['chatbots', 'templates', clientId] as const,
   provider: (clientId: string, ref: ProviderRef) =>
     ['chatbots', 'provider', clientId, ref.provider, ref.name] as const,
   projects: (clientId: string, ref: ProviderRef) =>
@@ -56,15 +55,6 @@ export function useDeleteChatBot(clientId: string) {
   return useMutation({
     mutationFn: (botName: string) => callOperation(botsOperations.deleteChatBot, { query: { botName } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatbotKeys.bots(clientId) }),
-  });
-}
-
-/** The client's APPROVED WhatsApp templates: what a template action may send (decision 0044). */
-export function useBotTemplates(clientId: string) {
-  return useQuery({
-    queryKey: chatbotKeys.templates(clientId),
-    queryFn: ({ signal }) => callOperation(botsOperations.listBotTemplates, { signal }),
-    staleTime: 60_000,
   });
 }
 

@@ -3,7 +3,6 @@ import {
   agentsOperations,
   autoReplyOperations,
   availabilityOperations,
-  botsOperations,
   type CsAvailabilityCreate,
   type CsAvailabilityUpdate,
   whatsappOperations,
@@ -17,7 +16,6 @@ export const csAutomationKeys = {
   availabilityPage: (clientId: string, page: number, pageSize: number) =>
     [...csAutomationKeys.availability(clientId), page, pageSize] as const,
   autoReplies: (clientId: string) => ['csConfig', 'autoReplies', clientId] as const,
-  approvedTemplates: (clientId: string) => ['csConfig', 'approvedTemplates', clientId] as const,
   agents: (clientId: string) => ['csConfig', 'agents', clientId] as const,
   numbers: (clientId: string) => ['csConfig', 'whatsappNumbers', clientId] as const,
 };
@@ -72,15 +70,6 @@ export function useAutoReplies(clientId: string) {
   return useQuery({
     queryKey: csAutomationKeys.autoReplies(clientId),
     queryFn: ({ signal }) => callOperation(autoReplyOperations.listAutoReplies, { signal }),
-  });
-}
-
-/** The client's APPROVED WhatsApp templates: what a rule may send outside the 24-hour window. */
-export function useApprovedTemplates(clientId: string) {
-  return useQuery({
-    queryKey: csAutomationKeys.approvedTemplates(clientId),
-    queryFn: ({ signal }) => callOperation(botsOperations.listBotTemplates, { signal }),
-    staleTime: 60_000,
   });
 }
 

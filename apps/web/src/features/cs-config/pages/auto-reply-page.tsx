@@ -12,7 +12,6 @@ import {
   TagsInput,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -21,112 +20,19 @@ import {
   type AutoReplyRule,
   type AutoReplySave,
   type AutoReplyTrigger,
-  fillVariables,
-  variableCount,
 } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovedTemplateFields } from '../../../components/approved-template-fields';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { useServerFieldErrors } from '../../../lib/forms/use-server-field-errors';
 import { useSessionStore } from '../../../lib/session';
-import { useApprovedTemplates, useAutoReplies, useSaveAutoReply } from '../api/cs-automation-api';
+import { useAutoReplies, useSaveAutoReply } from '../api/cs-automation-api';
 
 type TemplateChoice = NonNullable<AutoReplyRule['template']>;
-
-/**
- * The template a rule sends instead of its text when the customer's 24-hour window is closed
- * (decision 0044): one of the client's approved templates, with a value per body variable.
- */
-function WindowTemplateFields({
-  clientId,
-  value,
-  onChange,
-  error,
-}: {
-  clientId: string;
-  value: TemplateChoice | null;
-  onChange: (value: TemplateChoice | null) => void;
-  error?: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const templates = useApprovedTemplates(clientId);
-  const items = templates.data?.items ?? [];
-  const keyOf = (template: { name: string; language: string }) => `${template.name}|${template.language}`;
-  const unique = [...new Map(items.map((item) => [keyOf(item), item])).values()];
-  const chosen = value ? (unique.find((item) => keyOf(item) === keyOf(value)) ?? null) : null;
-  const count = chosen ? variableCount(chosen.draft.body.text) : 0;
-  const parameters = Array.from({ length: count }, (_, index) => value?.parameters[index] ?? '');
-  return (
-    <Stack gap="xs">
-      <Select
-        label={t('automation.autoReply.template.label')}
-        description={
-          templates.isError
-            ? t('automation.autoReply.template.failed')
-            : templates.isPending
-              ? t('automation.autoReply.template.loading')
-              : unique.length === 0
-                ? t('automation.autoReply.template.none')
-                : t('automation.autoReply.template.help')
-        }
-        placeholder={t('automation.autoReply.template.placeholder')}
-        data={unique.map((item) => ({ value: keyOf(item), label: `${item.name} (${item.language})` }))}
-        value={chosen ? keyOf(chosen) : value ? keyOf(value) : null}
-        clearable
-        searchable
-        disabled={templates.isPending || templates.isError}
-        error={error}
-        onChange={(key) => {
-          const picked = unique.find((item) => keyOf(item) === key);
-          onChange(
-            picked
-              ? {
-                  name: picked.name,
-                  language: picked.language,
-                  parameters: Array.from({ length: variableCount(picked.draft.body.text) }, () => ''),
-                }
-              : null,
-          );
-        }}
-      />
-      {chosen
-        ? parameters.map((parameter, index) => (
-            <TextInput
-              // biome-ignore lint/suspicious/noArrayIndexKey: a variable's place is its identity ({{1}}, {{2}} …)
-              key={index}
-              label={t('automation.autoReply.template.parameter', { variable: `{{${index + 1}}}` })}
-              description={
-                index === 0
-                  ? t('automation.autoReply.template.parameterHelp', { example: '{{name}}' })
-                  : undefined
-              }
-              placeholder={chosen.draft.body.examples[index] ?? ''}
-              value={parameter}
-              maxLength={1024}
-              onChange={(event) => {
-                const next = [...parameters];
-                next[index] = event.currentTarget.value;
-                onChange({ name: chosen.name, language: chosen.language, parameters: next });
-              }}
-            />
-          ))
-        : null}
-      {chosen ? (
-        <Text
-          size="sm"
-          c="dimmed"
-          style={{ whiteSpace: 'pre-wrap' }}
-          aria-label={t('automation.autoReply.template.preview')}
-        >
-          {fillVariables(chosen.draft.body.text, parameters)}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
 
 type RuleFormProps = {
   clientId: string;
@@ -244,10 +150,15 @@ function RuleForm({
           allowNegative={false}
           error={(tried && problems.period) || fieldErrors.periodMinutes}
         />
-        <WindowTemplateFields
+        <ApprovedTemplateFields
           clientId={clientId}
           value={template}
           onChange={setTemplate}
+          clearable
+          label={t('automation.autoReply.template.label')}
+          description={t('automation.autoReply.template.help')}
+          placeholder={t('automation.autoReply.template.placeholder')}
+          previewLabel={t('automation.autoReply.template.preview')}
           error={(tried && problems.template) || fieldErrors.template}
         />
         <Switch

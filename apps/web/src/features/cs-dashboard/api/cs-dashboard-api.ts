@@ -1,8 +1,7 @@
 import { dashboardOperations, type InboxEventType } from '@sapa/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callOperation, downloadOperation } from '../../../lib/http';
-import { realtime } from '../../../lib/realtime';
+import { useLiveRefetch } from '../../../lib/realtime/use-live-refetch';
 
 /** Whole local days, inclusive, as YYYY-MM-DD. */
 export type DateRange = { from: string; to: string };
@@ -72,28 +71,7 @@ const DASHBOARD_EVENTS = new Set<string>([
 
 /** Refetches the dashboard at once when the live socket reports a change (or a gap it cannot replay). */
 export function useCsDashboardLiveRefresh(clientId: string) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    // A burst of messages refetches once.
-    const refresh = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: csDashboardKeys.all(clientId) });
-      }, 1_000);
-    };
-    const unsubscribe = realtime.subscribe({
-      onEvent: (event) => {
-        if (DASHBOARD_EVENTS.has(event.typeNotif)) refresh();
-      },
-      onReset: refresh,
-    });
-    return () => {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-    };
-  }, [clientId, queryClient]);
+  useLiveRefetch(csDashboardKeys.all(clientId), (event) => DASHBOARD_EVENTS.has(event.typeNotif));
 }
 
 /** GET /dashboard/response-times: first response and resolution times for whole local days. */

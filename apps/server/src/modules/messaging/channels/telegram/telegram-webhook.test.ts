@@ -13,6 +13,7 @@ import {
   TEST_SECRET,
   type TestApp,
 } from '../../../../test/test-app.js';
+import { until } from '../../../../test/wait-for.js';
 import { telegramWebhookSecret } from './telegram-links.js';
 
 const TOKEN = '123456:telegram-webhook-token';
@@ -67,16 +68,6 @@ function startBotApi() {
         server.close(() => resolve());
       }),
   };
-}
-
-async function until<T>(probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() - started > timeoutMs) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 type Registration = { ok: boolean | null; description: string | null; providerVersion: number; url: string };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundHttp } from '../../../../platform/outbound-http.js';
 import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../../test/test-app.js';
+import { until } from '../../../../test/wait-for.js';
 import { envelope, postWebhook, statusOf, textMessage } from '../../../../test/whatsapp-webhook.js';
 import { MAX_SEND_ATTEMPTS, type SendMessageInput } from '../../messaging.service.js';
 import { graphSendMessage } from './graph-api.js';
@@ -129,16 +130,6 @@ function startFakeGraph() {
   };
 }
 const nextWamid = (n: number) => `wamid.HBgNNjI4MTM5OTk5MDAwMRUCABEYEjQ${String(n).padStart(4, '0')}`;
-
-async function until<T>(probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('WhatsApp Cloud API end to end against a local Graph API', () => {
   const graph = startFakeGraph();
