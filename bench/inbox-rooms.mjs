@@ -182,7 +182,7 @@ try {
       row('GET /api/cs/chatRoom (admin)', asAdmin),
       row('GET /api/cs/chatRoom (agent)', asAgent),
       row('GET /api/cs/chatRoom page 2', nextPage),
-      row(`GET /api/cs/chatRoom @${fixedRate}/s`, fixed),
+      row(`GET /api/cs/chatRoom at ${fixedRate} req/s`, fixed),
       `room list / bare throughput ratio: admin ${(asAdmin.requests.average / bare.requests.average).toFixed(3)}, agent ${(asAgent.requests.average / bare.requests.average).toFixed(3)} (issue 19 target ≥ 0.40)`,
       `room list p99 at ${fixedRate} req/s (admin): ${fixed.latency.p99} ms (target < 25 ms), ${fixed.requests.average.toFixed(0)} req/s served`,
       ...(statements
