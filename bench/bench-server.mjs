@@ -27,13 +27,20 @@ export async function waitReady(base, seconds = 60) {
   throw new Error('server did not become ready');
 }
 
-const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/dist/main.js');
+// `BENCH_SERVER_MAIN` runs another build (a before/after comparison from one checkout).
+const serverMain =
+  process.env.BENCH_SERVER_MAIN ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/dist/main.js');
 
 /**
  * Starts the built server (`npm run build` first) on the embedded database in a fresh data folder and
  * waits until it is ready. `stop()` ends it and removes the folder. `BENCH_NODE_ARGS` passes flags to it.
  */
-export async function startServer({ name, env = {}, readySeconds = 60 }) {
+export async function startServer({
+  name,
+  env = {},
+  readySeconds = Number(process.env.BENCH_READY_SECONDS ?? 60),
+}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sapa-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

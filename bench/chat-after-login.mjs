@@ -5,7 +5,8 @@
 // on "Sign in" to that list rendered: the login call, the JavaScript of the frame and the chat screen, their
 // language strings and the first room list. Run after `npm run build` (server and web).
 // Each run also prints where the time went, read in the page (Resource Timing, from the click): when the
-// login call answered, when the last script chunk arrived (and how many), when the first room list call
+// login call answered, how many chunks the login page's idle preload still had in flight at the click
+// (and when the last arrived), when the last script chunk asked for after the click arrived (and how many), when the first room list call
 // started and answered, when the list was drawn, and how long the main thread was busy in long tasks.
 // BENCH_RUNS (default 5) runs; the first one also pays for the server's first requests. WEB_DIST serves
 // another build of the web app (an A/B on a loaded machine: run both, one after the other).
@@ -47,6 +48,15 @@ function breakdown(roomListPath) {
       end: entry.responseEnd - state.click,
       bytes: entry.encodedBodySize,
     }));
+  // Chunks the login page asked for before the click (its idle preload) still arriving after it.
+  const inFlight = performance
+    .getEntriesByType('resource')
+    .filter(
+      (entry) =>
+        entry.startTime < state.click - 1 &&
+        entry.responseEnd > state.click &&
+        new URL(entry.name).pathname.endsWith('.js'),
+    );
   const login = after.find((entry) => entry.path === '/api/auth/login');
   const chunks = after.filter((entry) => entry.path.startsWith('/assets/') && entry.path.endsWith('.js'));
   const rooms = after.find((entry) => entry.path.startsWith(roomListPath));
@@ -54,6 +64,10 @@ function breakdown(roomListPath) {
     login: login?.end ?? NaN,
     chunks: chunks.length,
     chunkKB: chunks.reduce((sum, entry) => sum + entry.bytes, 0) / 1024,
+    inFlight: inFlight.length,
+    inFlightDone: inFlight.length
+      ? Math.max(...inFlight.map((entry) => entry.responseEnd - state.click))
+      : NaN,
     chunksFirst: chunks.length ? Math.min(...chunks.map((entry) => entry.start)) : NaN,
     chunksDone: chunks.length ? Math.max(...chunks.map((entry) => entry.end)) : NaN,
     roomsStart: rooms?.start ?? NaN,
@@ -111,6 +125,7 @@ console.table(
     'total ms': ms(row.total),
     'login answered': ms(row.login),
     'chunks (n, kB)': `${row.chunks}, ${row.chunkKB.toFixed(0)}`,
+    'preloaded, in flight at click (n → done)': `${row.inFlight} → ${ms(row.inFlightDone)}`,
     'chunks from → done': `${ms(row.chunksFirst)} → ${ms(row.chunksDone)}`,
     'room list call': `${ms(row.roomsStart)} → ${ms(row.roomsEnd)}`,
     'list drawn': ms(row.drawn),

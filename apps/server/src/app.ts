@@ -361,6 +361,7 @@ export async function buildApp({
     keys,
     storage,
     graphBaseUrl: config.whatsappGraphBaseUrl,
+    publicUrl: config.publicUrl,
     outbound,
     // Delivery statuses move messaging's ledger, then the inbox's message.
     inboxPort: messaging.inboundPort(inbox),

@@ -24,6 +24,19 @@ export function preloadFrame(): Promise<unknown> {
 }
 
 /**
+ * The code a sign-in most often needs, loaded while the login page sits idle (the user is typing): the
+ * frame, which every sign-in opens, and the CS agents' landing, the chat workspace with its preloader.
+ * Nothing of it is in the login page's HTML or entry; a sign-in landing elsewhere loads its own screen
+ * after the login call as before (decision 0056).
+ */
+export function preloadSignedInCode(screens: ScreenLoaders): void {
+  preloadFrame().catch(() => undefined);
+  import('../features/chat/chat-preload').catch(() => undefined);
+  const chat = screens.chat;
+  if (typeof chat === 'function') Promise.resolve(chat()).catch(() => undefined);
+}
+
+/**
  * Starts, all at once, what the router would otherwise load one after the other once a sign-in answers:
  * the guard's subscription read, the frame's and the landing screen's code (with its strings), and the
  * landing screen's first data. The landing path is the login page's guard decision for this session,

@@ -92,6 +92,7 @@ export type ScreenKind =
   | 'voiceHistory'
   | 'scenarioDiagram'
   | 'whatsappTemplateList'
+  | 'whatsappPhoneNumbers'
   | 'campaignPdfs'
   | 'pdfScriptEditor'
   | 'whatsappTemplateCreate'
@@ -216,8 +217,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ]),
   ...channel('whatsapp', [
     ['/whatsapp/auto-reply', 'autoReply', { screen: 'autoReply' }],
-    ['/whatsapp/phoneNumber', 'phoneNumber'],
-    ['/whatsapp/provider', 'provider'],
+    // Decision 0051: the numbers as Meta describes them, and the provider page of the WhatsApp area.
+    ['/whatsapp/phoneNumber', 'phoneNumber', { screen: 'whatsappPhoneNumbers' }],
+    ['/whatsapp/provider', 'provider', { screen: 'channelProviders' }],
     ['/whatsapp/template', 'template', { screen: 'whatsappTemplateList' }],
     ['/whatsapp/createtemplate', 'createTemplate', { screen: 'whatsappTemplateCreate', nav: false }],
     ['/whatsapp/pdf', 'pdf', { screen: 'campaignPdfs' }],

@@ -78,16 +78,18 @@ describe('session redirects', () => {
 
 describe('the frame', () => {
   it('shows who is signed in, for which client, and names the area of a screen not built yet', async () => {
-    mockShellApi(signIn({ name: 'Ayu Lestari', role: 'ADC' }));
-    renderApp('/whatsapp/phoneNumber');
+    mockShellApi(
+      signIn({ name: 'Ayu Lestari', role: 'ADC', features: ['OTP', 'CS', 'WHATSAPP', 'CATALOG'] }),
+    );
+    renderApp('/catalogues/categories');
 
     const header = await screen.findByRole('banner');
     expect(within(header).getByText('Ayu Lestari')).toBeTruthy();
     expect(within(header).getByText('ADC · Admin')).toBeTruthy();
     expect(within(header).getByText('Client: Demo Client')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'WhatsApp is not available yet' })).toBeTruthy();
-    expect(screen.getByText(/The Phone numbers screen of WhatsApp is part of a later release/)).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Sapa · WhatsApp · Phone numbers'));
+    expect(await screen.findByRole('heading', { name: 'Catalogue is not available yet' })).toBeTruthy();
+    expect(screen.getByText(/The Categories screen of Catalogue is part of a later release/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Sapa · Catalogue · Categories'));
   });
 
   it('lists in the navigation only the areas this role and client may open', async () => {

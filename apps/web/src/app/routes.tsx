@@ -259,6 +259,10 @@ const SCREENS: Record<Exclude<ScreenKind, 'redirect'>, LazyScreen> = {
       .ProviderRequestsPage,
   }),
   whatsappTemplateList: whatsappTemplateScreen('whatsappTemplateList'),
+  whatsappPhoneNumbers: async () => ({
+    Component: (await import('../features/channel-campaigns/pages/whatsapp-numbers-page'))
+      .WhatsAppNumbersPage,
+  }),
   whatsappTemplateCreate: whatsappTemplateScreen('whatsappTemplateCreate'),
   channelResources: async () => ({
     Component: (await import('../features/resources/pages/resources-page')).ResourcesPage,

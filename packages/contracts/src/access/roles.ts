@@ -35,6 +35,13 @@ export const CS_SUPERVISOR_ROLES: readonly RoleCode[] = [...CLIENT_ADMIN_ROLES, 
 /** Spec §6: chat templates are edited by SAD, ADC, ADB and USE. */
 export const CHAT_TEMPLATE_ROLES: readonly RoleCode[] = [...CLIENT_ADMIN_ROLES, 'USE'];
 
+/**
+ * Who manages the client's WhatsApp numbers and their provider settings: the client's administrators
+ * (who see the same numbers under `/config/provider`) and the admin user, who connected them before
+ * (decision 0051).
+ */
+export const WHATSAPP_NUMBER_ROLES: readonly RoleCode[] = [...CLIENT_ADMIN_ROLES, 'ADU'];
+
 /** Whether a role is in a set; false for no role (a screen before the session is read). */
 export function hasRoleIn(roles: readonly RoleCode[], role: string | null | undefined): boolean {
   return Boolean(role && (roles as readonly string[]).includes(role));

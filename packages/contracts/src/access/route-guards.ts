@@ -8,6 +8,7 @@ import {
   CLIENT_ADMIN_ROLES,
   CS_SUPERVISOR_ROLES,
   type RoleCode,
+  WHATSAPP_NUMBER_ROLES,
 } from './roles.js';
 
 /**
@@ -81,6 +82,10 @@ const ROLE_RULES: readonly RoleRule[] = [
   // Before `/users`: the first matching prefix decides. Tasks and roles keep the users area's roles.
   [AUDIT_TRAIL_PATH, AUDIT_ROLES],
   ['/users', USERS_ROLES],
+  // The client's WhatsApp numbers and their provider settings: the roles the numbers' API admits.
+  ['/whatsapp/phoneNumber', WHATSAPP_NUMBER_ROLES],
+  ['/whatsapp/provider', WHATSAPP_NUMBER_ROLES],
+  ['/whatsapp/configuration/provider', WHATSAPP_NUMBER_ROLES],
   // Who makes and checks a channel's changes: the roles that see the users.
   ...(['/whatsapp', '/voice', '/sms', '/telegram', '/email'] as const).map(
     (channel): RoleRule => [`${channel}/manage`, USERS_ROLES],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { access } from '../access/access-rule.js';
+import { WHATSAPP_NUMBER_ROLES } from '../access/roles.js';
 import { defineOperation } from '../operations/define-operation.js';
 import {
   SandboxBusinessSchema,
@@ -18,8 +19,39 @@ export const ChannelSettingsSchema = z.object({
   hasAccessToken: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The number as Meta last described it (Graph `GET /{phone-number-id}`, and the number's quality and
+   * name webhooks); all null until the first read. Meta's own values (`GREEN`, `TIER_1K`, …).
+   */
+  verifiedName: z.string().nullable(),
+  nameStatus: z.string().nullable(),
+  qualityRating: z.string().nullable(),
+  messagingLimitTier: z.string().nullable(),
+  throughputLevel: z.string().nullable(),
+  codeVerificationStatus: z.string().nullable(),
+  platformType: z.string().nullable(),
+  /** When Meta last answered a refresh. */
+  graphReadAt: z.string().nullable(),
+  /** Why the last refresh failed; null when it worked (or none ran). */
+  graphError: z.string().nullable(),
+  /** A refresh is waiting for its job since then; null when none is. */
+  refreshRequestedAt: z.string().nullable(),
+  /** Where Meta must send the webhooks (one URL per Meta app); paste it with `verifyToken`. */
+  webhookUrl: z.string(),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettingsSchema>;
+
+/** The Graph fields the refresh job asks for (`GET /{phone-number-id}?fields=…`). */
+export const WHATSAPP_NUMBER_FIELDS = [
+  'display_phone_number',
+  'verified_name',
+  'name_status',
+  'quality_rating',
+  'messaging_limit_tier',
+  'throughput',
+  'code_verification_status',
+  'platform_type',
+] as const;
 
 export const ChannelSettingsInputSchema = z.object({
   provider: z.enum(['cloud', 'sandbox']),
@@ -32,7 +64,11 @@ export const ChannelSettingsInputSchema = z.object({
   verifyToken: z.string().min(8).max(200),
 });
 
-const settingsAccess = access.feature('WHATSAPP', ['SAD', 'ADC', 'ADU']);
+/**
+ * Who manages the client's numbers (`/whatsapp/phoneNumber`, `/whatsapp/provider`, the WhatsApp
+ * configuration page and `/config/provider`): the route guards use the same list (decision 0051).
+ */
+const settingsAccess = access.feature('WHATSAPP', WHATSAPP_NUMBER_ROLES);
 const ChannelParamsSchema = z.object({ channelId: z.string() });
 const SandboxParamsSchema = z.object({ phoneNumberId: z.string().max(30) });
 
@@ -106,6 +142,18 @@ export const whatsappOperations = {
     params: ChannelParamsSchema,
     body: ChannelSettingsInputSchema,
     response: ChannelSettingsSchema,
+    errors: [404, 409],
+  }),
+  refreshChannel: defineOperation({
+    method: 'POST',
+    path: '/api/channels/whatsapp/:channelId/refresh',
+    access: settingsAccess,
+    tags: ['channels'],
+    summary:
+      'Read the number again from WhatsApp (verified name, quality, messaging limit, throughput) in a job; answers the number with the refresh pending',
+    params: ChannelParamsSchema,
+    response: ChannelSettingsSchema,
+    status: 202,
     errors: [404, 409],
   }),
 

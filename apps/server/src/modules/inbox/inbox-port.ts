@@ -6,6 +6,8 @@ import { ensureCustomer } from '../contacts/index.js';
 import type { InboundMessage, InboxPort, StatusUpdate } from '../messaging/index.js';
 import {
   type AutoReplyDeps,
+  type AutoReplyRules,
+  autoReplyRulesAhead,
   type QueuedOutbound,
   replyAutomatically,
 } from './auto-reply/auto-reply.service.js';
@@ -156,6 +158,7 @@ export function createInboxPort(
         let room: CsRoomRow;
         let newBotId: string | null = null;
         let config: CsConfig | null = null;
+        let rules: AutoReplyRules | undefined;
         if (live) {
           // The message and its mark on the room (preview, unread) in one statement.
           const saved = await insertCustomerMessageOnce(tx, messageRow, latest);
@@ -166,10 +169,20 @@ export function createInboxPort(
           // as few statements as possible; a repeated delivery opens no room.
           stored = await insertMessageOnce(tx, messageRow);
           if (!stored) return;
+          // Read before the lock too: the auto-reply rules (decision 0054).
+          rules = await autoReplyRulesAhead(deps, tx, message.clientId, message.channel);
           // From here to commit the client's routing lock is held: choosing the agent, numbering the
           // room, publishing. A room nobody else can see yet is given to its agent as it is created.
-          config = await getCsConfigLockingRouting(tx, message.clientId);
-          newBotId = await botForNewRoom(deps, tx, message.clientId, config, message.sentAt);
+          const locked = await getCsConfigLockingRouting(tx, message.clientId);
+          config = locked.config;
+          newBotId = await botForNewRoom(
+            deps,
+            tx,
+            message.clientId,
+            config,
+            message.sentAt,
+            locked.defaultBotId,
+          );
           const isBot = newBotId !== null;
           const choice =
             config.autoAssignTicket && !isBot
@@ -217,6 +230,7 @@ export function createInboxPort(
           message,
           isNewRoom: !live,
           config: async () => config ?? getCsConfig(tx, message.clientId),
+          rules,
         });
         events.push(...reply.events);
         automatic.push(...reply.queued);

@@ -223,14 +223,15 @@ export function createMessaging(deps: MessagingDeps) {
   }
 
   /**
-   * After commit: queues the `messaging.send` job (the guarantee) and sends at once in this process
-   * (agents expect replies to leave now; the worker polls every 2 s). Whichever claims the row first
-   * sends it; the other finds it settled.
+   * After commit: sends at once in this process (agents expect replies to leave now; the worker polls
+   * every 2 s) and queues the `messaging.send` job only when that attempt leaves the row queued (a
+   * retryable failure, a row held elsewhere, an error), so a message sent at once costs no job
+   * (decision 0058). A process that ends before the attempt settles leaves the row queued for the sweep.
    */
   function dispatch(row: Pick<OutboundRow, 'clientId' | 'id' | 'status'>) {
     if (row.status !== 'queued') return;
     const data: SendJobData = { clientId: row.clientId, outboundId: row.id };
-    track(
+    const queueJob = () =>
       deps
         .enqueue(SEND_JOB, data, {
           startAfter: JOB_DELAY_SECONDS,
@@ -239,11 +240,14 @@ export function createMessaging(deps: MessagingDeps) {
         })
         .catch((error: unknown) =>
           deps.log.warn({ err: error, ...data }, 'could not queue a send; the sweep sends it'),
-        ),
-    );
+        );
     track(
-      runSend(data, 'inline').catch((error: unknown) =>
-        deps.log.warn({ err: error, ...data }, 'in-process send failed; the job retries it'),
+      runSend(data, 'inline').then(
+        (settled) => (settled ? undefined : queueJob()),
+        (error: unknown) => {
+          deps.log.warn({ err: error, ...data }, 'in-process send failed; the job retries it');
+          return queueJob();
+        },
       ),
     );
   }
@@ -255,7 +259,7 @@ export function createMessaging(deps: MessagingDeps) {
    */
   function sendNow(row: Pick<OutboundRow, 'clientId' | 'id' | 'status'>): Promise<void> {
     if (row.status !== 'queued') return Promise.resolve();
-    const work = runSend({ clientId: row.clientId, outboundId: row.id }, 'inline');
+    const work = runSend({ clientId: row.clientId, outboundId: row.id }, 'inline').then(() => undefined);
     track(work.catch(() => undefined));
     return work;
   }
@@ -308,20 +312,21 @@ export function createMessaging(deps: MessagingDeps) {
    * attempt, marks it failed; a retryable one lets it go for the job's next try (in the job: by
    * throwing, so pg-boss retries with backoff).
    */
-  async function runSend(data: SendJobData, mode: 'inline' | 'job' | 'sweep') {
+  /** Answers whether the row was settled (sent, or failed for good); false leaves it queued. */
+  async function runSend(data: SendJobData, mode: 'inline' | 'job' | 'sweep'): Promise<boolean> {
     const claimed = await claimOutbound(db, data.clientId, data.outboundId, deps.holdMs ?? HOLD_MS);
     if (!claimed) {
       // Held by another worker: try again later in case that one dies; settled or gone: done.
       const current = mode === 'job' ? await findOutbound(db, data.clientId, data.outboundId) : null;
       if (current?.status === 'queued') throw sendInProgress();
-      return;
+      return false;
     }
     let content: OutboundContent;
     try {
       content = contentToSend(claimed);
     } catch (error) {
       await fail(claimed, errorOf(error), true);
-      return;
+      return true;
     }
     let channel: MessageChannel | null = null;
     let result: Awaited<ReturnType<MessageChannel['send']>>;
@@ -341,7 +346,7 @@ export function createMessaging(deps: MessagingDeps) {
       const permanent = !channel || isPermanent(channel, error);
       if (permanent || claimed.attempts >= MAX_SEND_ATTEMPTS) {
         await fail(claimed, recorded, permanent);
-        return;
+        return true;
       }
       await releaseOutbound(db, claimed.clientId, claimed.id, recorded);
       if (mode === 'job') throw error;
@@ -349,7 +354,7 @@ export function createMessaging(deps: MessagingDeps) {
         { ...data, code: recorded.code, attempt: claimed.attempts },
         'send failed; it is retried',
       );
-      return;
+      return false;
     }
     await db.transaction(async (tx) => {
       const sent = await markOutboundSent(tx, claimed.clientId, claimed.id, {
@@ -359,6 +364,7 @@ export function createMessaging(deps: MessagingDeps) {
       });
       if (sent) await tellSource(tx, sent);
     });
+    return true;
   }
 
   /** Tells each row's sender what became of it: one call per sender with a batched port. */
@@ -671,7 +677,9 @@ export function createMessaging(deps: MessagingDeps) {
     applyStatuses: applyDeliveryStatuses,
     sendMessage,
     /** The `messaging.send` job's handler. */
-    runSendJob: (data: SendJobData) => runSend(data, 'job'),
+    runSendJob: async (data: SendJobData) => {
+      await runSend(data, 'job');
+    },
     /** Rows whose job was lost: sent now, oldest first. */
     async sweepQueued(options: { olderThanMs?: number; limit?: number } = {}) {
       const before = new Date(Date.now() - (options.olderThanMs ?? SWEEP_AFTER_MS));

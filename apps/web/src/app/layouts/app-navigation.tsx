@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, NavLink, Stack, Text } from '@mantine/core';
 import { type GuardDecision, guardRoute, SUBSCRIPTION_PATH } from '@sapa/contracts/access';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +77,9 @@ export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
     });
 
   return (
-    <ScrollArea type="auto" h="100%" component="nav" aria-label={t('nav.label')}>
+    // Native scrolling: Mantine's ScrollArea measures itself on every resize, forced layouts on the
+    // path to the first paint after sign-in (issue 19, decision 0056).
+    <Box component="nav" h="100%" style={{ overflowY: 'auto' }} aria-label={t('nav.label')}>
       <Stack gap="md" p="xs" pb="xl">
         {sections.map((section) => (
           <div key={section.key}>
@@ -108,6 +110,9 @@ export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
                   description={entries.some(isBuilt) ? undefined : t('nav.areaSoon')}
                   opened={openAreas.has(area)}
                   onChange={() => toggleArea(area)}
+                  // A closed area's links are not rendered (Mantine keeps them mounted, hidden, by
+                  // default): only the open areas cost anything when the frame draws.
+                  keepMounted={false}
                   childrenOffset={12}
                   data-testid={`nav-area-${area}`}
                 >
@@ -129,6 +134,6 @@ export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
           </div>
         ))}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

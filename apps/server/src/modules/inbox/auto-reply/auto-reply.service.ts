@@ -126,7 +126,25 @@ type Inbound = {
   isNewRoom: boolean;
   /** The client's configuration (a new room has read it already). */
   config: () => Promise<CsConfig>;
+  /** The enabled rules when the caller read them before taking the client's routing lock. */
+  rules?: AutoReplyRules | undefined;
 };
+
+export type AutoReplyRules = Awaited<ReturnType<typeof listRuleRows>>;
+
+/**
+ * The enabled rules, for a caller about to take the client's routing lock: read before it, so the
+ * lock is held one statement less. Null when the inbox will not answer by itself on this channel.
+ */
+export async function autoReplyRulesAhead(
+  deps: AutoReplyDeps,
+  tx: Executor,
+  clientId: string,
+  channel: string,
+): Promise<AutoReplyRules | undefined> {
+  if (!deps.messaging?.() || channel !== 'whatsapp') return undefined;
+  return listRuleRows(tx, clientId, { enabledOnly: true });
+}
 
 /**
  * The inbox's automatic answer to a customer's message (decision 0036), in the inbound transaction:
@@ -159,7 +177,7 @@ export async function replyAutomatically(
       return skipAutomatic(tx, room, 'the maintenance message', WINDOW_CLOSED_REASON);
     return sendAutomatic(messaging, tx, room, message, config.maintenance.message);
   }
-  const rules = await listRuleRows(tx, room.clientId, { enabledOnly: true });
+  const rules = inbound.rules ?? (await listRuleRows(tx, room.clientId, { enabledOnly: true }));
   if (rules.length === 0) return NO_REPLY;
   // Facts read once, and only when a rule asks.
   let open: boolean | undefined;

@@ -75,9 +75,14 @@ export async function botForNewRoom(
   clientId: string,
   config: CsConfig,
   at: Date,
+  /** The client's default bot when the caller read it with the configuration; else read here. */
+  knownDefaultBotId?: string | null,
 ): Promise<string | null> {
   if (config.initialState !== 'bot' || !config.chatBot) return null;
-  const defaultBotId = (await findConfiguration(tx, clientId))?.defaultBotId;
+  const defaultBotId =
+    knownDefaultBotId !== undefined
+      ? knownDefaultBotId
+      : (await findConfiguration(tx, clientId))?.defaultBotId;
   const bot = defaultBotId && isId(defaultBotId) ? await findBot(tx, clientId, { id: defaultBotId }) : null;
   if (!bot?.active) return null;
   const answers = botAnswers(bot.schedule, {

@@ -21,14 +21,18 @@ const routingLock = (clientId: string) =>
 /**
  * `lockClientRouting` in the statement that reads the client's saved configuration, which a new room
  * needs first: one round trip fewer while the lock is held. The next statement sees every room
- * committed before the lock was granted. Answers the saved configuration, if any.
+ * committed before the lock was granted. Answers the saved configuration, if any, and the default bot
+ * (a new room may be the bot's: one statement fewer under the lock).
  */
 export async function lockClientRoutingReadingConfig(db: Executor, clientId: string) {
-  const result = await db.execute<{ config: Record<string, unknown> | null }>(
-    sql`select (select ${csConfigurations.config} from ${csConfigurations}
-      where ${inClient(csConfigurations, clientId)}) as config, ${routingLock(clientId)}`,
+  const result = await db.execute<{ config: Record<string, unknown> | null; default_bot_id: string | null }>(
+    sql`select saved.config, saved.default_bot_id, ${routingLock(clientId)}
+      from (select 1) as one left join lateral (select ${csConfigurations.config} as config,
+        ${csConfigurations.defaultBotId} as default_bot_id from ${csConfigurations}
+        where ${inClient(csConfigurations, clientId)}) as saved on true`,
   );
-  return result.rows[0]?.config ?? null;
+  const row = result.rows[0];
+  return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null };
 }
 
 /** Agents who may take a new room now (CS, online, connected, active), each with their open rooms, in one query. */

@@ -86,8 +86,12 @@ export async function chooseAssignment(
  * The client's configuration for a new room, read with the routing lock taken in the same statement:
  * the room's routing decision and its numbered insert follow under the lock, held to commit.
  */
-export async function getCsConfigLockingRouting(tx: Executor, clientId: string): Promise<CsConfig> {
-  return withDefaults(await lockClientRoutingReadingConfig(tx, clientId));
+export async function getCsConfigLockingRouting(
+  tx: Executor,
+  clientId: string,
+): Promise<{ config: CsConfig; defaultBotId: string | null }> {
+  const saved = await lockClientRoutingReadingConfig(tx, clientId);
+  return { config: withDefaults(saved.config), defaultBotId: saved.defaultBotId };
 }
 
 /** The event telling the agent (and supervisors) that a room is now theirs. */

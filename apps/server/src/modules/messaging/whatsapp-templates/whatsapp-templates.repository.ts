@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { whatsappChannels } from '../channels/whatsapp/whatsapp.tables.js';
@@ -106,14 +106,8 @@ export async function deleteTemplateRow(executor: Executor, clientId: string, te
     .where(inClient(whatsappTemplates, clientId, eq(whatsappTemplates.id, templateId)));
 }
 
-/** Meta's status webhooks name the business account and the template id, not the client. */
-export async function unsafeFindChannelsByWabaIds(executor: Executor, wabaIds: string[]) {
-  if (wabaIds.length === 0) return [];
-  return executor
-    .select()
-    .from(whatsappChannels)
-    .where(and(isNotNull(whatsappChannels.wabaId), inArray(whatsappChannels.wabaId, wabaIds)));
-}
+// Meta's status webhooks name the business account and the template id, not the client.
+export { unsafeFindChannelsByWabaIds } from '../channels/whatsapp/whatsapp.repository.js';
 
 /** Sandbox templates of a number whose review is due. */
 export async function listDueReviews(executor: Executor, clientId: string, channelId: string, now: Date) {

@@ -15,7 +15,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
-import type { Executor } from '../../../platform/database.js';
+import type { Database, Executor } from '../../../platform/database.js';
+import { preparedQuery } from '../../../platform/prepared-query.js';
 import {
   type OtpRequestRecord,
   type OtpSendRecord,
@@ -450,63 +451,117 @@ export async function listRequestsAfter(
  * Counts one check of a bare OTP request that is still pending, unexpired and has attempts left, in
  * one conditional statement (no lock held while the code is compared); null when it is not so.
  */
-export async function claimAttempt(db: Executor, clientId: string, id: string, now: Date) {
-  const [row] = await db
-    .update(otpRequests)
-    .set({ attempts: sql`${otpRequests.attempts} + 1`, updatedAt: now })
-    .where(
-      inClient(
-        otpRequests,
-        clientId,
-        eq(otpRequests.id, id),
-        sql`${otpRequests.serviceId} is null`,
-        eq(otpRequests.status, 'pending'),
-        gt(otpRequests.expiresAt, now),
-        lt(otpRequests.attempts, otpRequests.maxAttempts),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Records a check of a claimed attempt and, when it decides the request (the right code, or the last
- * allowed wrong one), settles it if still pending, in one statement. Answers whether it settled: false
- * when another check settled the request first (a right code then approves only once).
- */
-export async function recordCheck(
-  db: Executor,
-  check: typeof otpChecks.$inferInsert,
-  settle: 'approved' | 'max_attempts_reached' | null,
-) {
-  if (!settle) {
-    await db.insert(otpChecks).values(check);
-    return false;
-  }
-  const checked = db.$with('checked').as(db.insert(otpChecks).values(check).returning({ id: otpChecks.id }));
-  const at = check.createdAt;
-  const settled = db.$with('settled').as(
+function prepareClaimAttempt(db: Database) {
+  return (
     db
       .update(otpRequests)
       .set({
-        status: settle,
-        codeSealed: null,
-        updatedAt: at,
-        ...(settle === 'approved' ? { approvedAt: at } : {}),
+        attempts: sql`${otpRequests.attempts} + 1`,
+        updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
       })
       .where(
         inClient(
           otpRequests,
-          check.clientId,
-          eq(otpRequests.id, check.requestId),
+          sql.placeholder('clientId'),
+          eq(otpRequests.id, sql.placeholder('id')),
+          sql`${otpRequests.serviceId} is null`,
           eq(otpRequests.status, 'pending'),
+          gt(otpRequests.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+          lt(otpRequests.attempts, otpRequests.maxAttempts),
         ),
       )
-      .returning({ id: otpRequests.id }),
+      // Only what the check needs: the sealed code and the message stay in the database.
+      .returning({
+        id: otpRequests.id,
+        clientId: otpRequests.clientId,
+        channel: otpRequests.channel,
+        codeHash: otpRequests.codeHash,
+        attempts: otpRequests.attempts,
+        maxAttempts: otpRequests.maxAttempts,
+      })
+      .prepare('otp_claim_attempt')
   );
-  const [row] = await db
-    .with(checked, settled)
-    .select({ settled: sql<number>`(select count(*) from ${settled})::int` })
-    .from(checked);
+}
+
+/**
+ * Claims one attempt on a pending, unexpired bare OTP with attempts left (decision 0029). Prepared
+ * (decision 0058): it runs once per verification, so it is built and planned once per connection.
+ */
+export async function claimAttempt(db: Database, clientId: string, id: string, now: Date) {
+  const [row] = await preparedQuery(db, 'otp_claim_attempt', prepareClaimAttempt).execute({
+    clientId,
+    id,
+    now: now.toISOString(),
+  });
+  return row ?? null;
+}
+
+const checkValues = {
+  clientId: sql.placeholder('clientId'),
+  id: sql.placeholder('id'),
+  requestId: sql.placeholder('requestId'),
+  valid: sql.placeholder('valid'),
+  createdAt: sql.placeholder('createdAt'),
+};
+
+function prepareInsertCheck(db: Database) {
+  return db.insert(otpChecks).values(checkValues).prepare('otp_insert_check');
+}
+
+/** The check row together with the approval or exhaustion it decides, if the request is still pending. */
+function prepareSettlingCheck(settle: 'approved' | 'max_attempts_reached') {
+  return (db: Database) => {
+    const checked = db
+      .$with('checked')
+      .as(db.insert(otpChecks).values(checkValues).returning({ id: otpChecks.id }));
+    const settled = db.$with('settled').as(
+      db
+        .update(otpRequests)
+        .set({
+          status: settle,
+          codeSealed: null,
+          updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+          ...(settle === 'approved' ? { approvedAt: sql`${sql.placeholder('at')}::timestamptz` } : {}),
+        })
+        .where(
+          inClient(
+            otpRequests,
+            sql.placeholder('clientId'),
+            eq(otpRequests.id, sql.placeholder('requestId')),
+            eq(otpRequests.status, 'pending'),
+          ),
+        )
+        .returning({ id: otpRequests.id }),
+    );
+    return db
+      .with(checked, settled)
+      .select({ settled: sql<number>`(select count(*) from ${settled})::int` })
+      .from(checked)
+      .prepare(`otp_check_${settle}`);
+  };
+}
+const prepareApprovingCheck = prepareSettlingCheck('approved');
+const prepareExhaustingCheck = prepareSettlingCheck('max_attempts_reached');
+
+/**
+ * Records a check of a claimed attempt and, when it decides the request (the right code, or the last
+ * allowed wrong one), settles it if still pending, in one statement. Answers whether it settled: false
+ * when another check settled the request first (a right code then approves only once). Prepared, as
+ * the claim (decision 0058).
+ */
+export async function recordCheck(
+  db: Database,
+  check: typeof otpChecks.$inferInsert & { createdAt: Date },
+  settle: 'approved' | 'max_attempts_reached' | null,
+) {
+  if (!settle) {
+    await preparedQuery(db, 'otp_insert_check', prepareInsertCheck).execute(check);
+    return false;
+  }
+  const values = { ...check, at: check.createdAt.toISOString() };
+  const [row] =
+    settle === 'approved'
+      ? await preparedQuery(db, 'otp_check_approved', prepareApprovingCheck).execute(values)
+      : await preparedQuery(db, 'otp_check_max_attempts_reached', prepareExhaustingCheck).execute(values);
   return (row?.settled ?? 0) > 0;
 }

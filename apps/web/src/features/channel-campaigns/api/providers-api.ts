@@ -122,11 +122,23 @@ export function useDecideProviderRequest(clientId: string, channel: ProviderChan
   );
 }
 
+/** While a refresh job runs (a number has `refreshRequestedAt`), the list is read again every 2 s. */
+export const REFRESH_POLL_MS = 2_000;
+
 export function useWhatsAppNumbers(clientId: string) {
   return useQuery({
     queryKey: providerKeys.list(clientId, 'whatsapp'),
     queryFn: ({ signal }) => callOperation(whatsappOperations.listChannels, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.some((number) => number.refreshRequestedAt) ? REFRESH_POLL_MS : false,
   });
+}
+
+/** "Refresh from WhatsApp" (also the number's "test connection"): a job reads it from Meta. */
+export function useRefreshWhatsAppNumber(clientId: string) {
+  return useProviderMutation(clientId, 'whatsapp', (channelId: string) =>
+    callOperation(whatsappOperations.refreshChannel, { params: { channelId } }),
+  );
 }
 
 export type WhatsAppNumberInput = z.input<typeof ChannelSettingsInputSchema>;

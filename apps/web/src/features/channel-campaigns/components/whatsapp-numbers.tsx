@@ -3,6 +3,8 @@ import {
   Badge,
   Button,
   Card,
+  Code,
+  CopyButton,
   Group,
   Modal,
   PasswordInput,
@@ -18,12 +20,40 @@ import { type ChannelSettings, ChannelSettingsInputSchema } from '@sapa/contract
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import '../channel-providers-i18n';
+import '../whatsapp-numbers-i18n';
 import { QueryState } from '../../../components/query-state';
 import { describeError } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session';
 import { useSaveWhatsAppNumber, useWhatsAppNumbers, type WhatsAppNumberInput } from '../api/providers-api';
+import { NumberReadState, NumberRefreshButton } from './number-refresh';
 import { isRefused, RefusedNotice } from './refused-notice';
+
+/** A value to paste elsewhere (into Meta's app settings), with a copy button. */
+function CopyableValue({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}:
+      </Text>
+      <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={copy}
+            aria-label={`${t('whatsappNumbers.copy')} ${label}`}
+          >
+            {copied ? t('whatsappNumbers.copied') : t('whatsappNumbers.copy')}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
 
 function NumberForm({ number, onDone }: { number: ChannelSettings | null; onDone: () => void }) {
   const { t } = useTranslation();
@@ -171,9 +201,14 @@ export function WhatsAppNumbers() {
         <Text size="sm" c="dimmed">
           {t('channelProviders.whatsapp.help')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ number: null })}>
-          {t('channelProviders.whatsapp.add')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/whatsapp/phoneNumber" variant="subtle">
+            {t('whatsappNumbers.numbersLink')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ number: null })}>
+            {t('channelProviders.whatsapp.add')}
+          </Button>
+        </Group>
       </Group>
       <QueryState
         data={numbers.data}
@@ -217,6 +252,19 @@ export function WhatsAppNumbers() {
                     ? t('channelProviders.whatsapp.stored')
                     : t('channelProviders.whatsapp.none')}
                 </Text>
+                {number.provider === 'cloud' ? (
+                  <Stack gap={4} mt="sm">
+                    <CopyableValue label={t('whatsappNumbers.webhookUrl')} value={number.webhookUrl} />
+                    <CopyableValue label={t('whatsappNumbers.verifyToken')} value={number.verifyToken} />
+                    <Text size="xs" c="dimmed">
+                      {t('whatsappNumbers.webhookHelp')}
+                    </Text>
+                  </Stack>
+                ) : null}
+                <Group justify="space-between" mt="sm">
+                  <NumberReadState number={number} />
+                  <NumberRefreshButton number={number} label="test" />
+                </Group>
               </Card>
             ))}
           </Stack>

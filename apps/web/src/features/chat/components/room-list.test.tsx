@@ -87,4 +87,24 @@ describe('room list paging and order', () => {
     await screen.findByTestId('room-6281200000001');
     await vi.waitFor(() => expect(observed.length).toBeGreaterThan(0));
   });
+
+  it('draws the filters only once opened, and counts those set while they are closed', async () => {
+    observerSpy();
+    const { requests } = server(true);
+    renderWithProviders(<RoomList selectedId={null} onSelect={vi.fn()} />);
+    await screen.findByTestId('room-6281200000001');
+    expect(screen.queryByRole('combobox', { name: 'Last reply' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('combobox', { name: 'Last reply' }));
+    await user.click(await screen.findByRole('option', { name: 'From the customer' }));
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.path.includes('filterLastReply=customer'))).toBe(true),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    expect(screen.queryByRole('combobox', { name: 'Last reply' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Filters (1)' }).getAttribute('aria-expanded')).toBe('false');
+  });
 });

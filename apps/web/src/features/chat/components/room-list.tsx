@@ -1,9 +1,9 @@
 import {
   Badge,
+  Box,
   Button,
   Group,
   Loader,
-  ScrollArea,
   SegmentedControl,
   Select,
   Stack,
@@ -39,10 +39,12 @@ export function RoomList({ selectedId, onSelect, onRoomsShown }: RoomListProps) 
   const [filter, setFilter] = useState<Omit<RoomListFilter, 'q'>>(EMPTY_FILTER);
   const fullFilter = useMemo(() => ({ ...filter, q }), [filter, q]);
   const rooms = useRoomList(fullFilter);
-  const categories = useCategories();
-  const tags = useAgentTags();
-  const supervisor = isSupervisorSession(useSessionStore((state) => state.session));
-  const agents = useAgents();
+  // The filters draw only when opened: five Selects (each a combobox with its popover) are most of the
+  // list's first paint (issue 19, decision 0056). Filters set stay applied while they are closed.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [filter.priority, filter.category, filter.tag, filter.lastReply, filter.csId].filter(
+    (value) => value !== null && value !== undefined,
+  ).length;
   const rows = rooms.data?.pages.flatMap((page) => page.items);
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -83,6 +85,88 @@ export function RoomList({ selectedId, onSelect, onRoomsShown }: RoomListProps) 
           label: t(`chat.list.statuses.${value}`),
         }))}
       />
+      <Group gap={4} wrap="nowrap">
+        <Select
+          size="xs"
+          style={{ flex: 1 }}
+          aria-label={t('chat.list.order')}
+          data={(['latest', 'desc', 'asc'] as const).map((value) => ({
+            value,
+            label: t(`chat.list.orders.${value}`),
+          }))}
+          value={filter.sortBy === 'lastMessage' ? 'latest' : filter.order}
+          allowDeselect={false}
+          onChange={(value) =>
+            setFilter((old) =>
+              value === 'latest'
+                ? { ...old, sortBy: 'lastMessage', order: 'desc' }
+                : { ...old, sortBy: 'createdAt', order: value === 'asc' ? 'asc' : 'desc' },
+            )
+          }
+        />
+        <Button
+          size="xs"
+          variant={activeFilters > 0 ? 'light' : 'default'}
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen((open) => !open)}
+          data-testid="room-list-filters"
+        >
+          {activeFilters > 0
+            ? t('chat.list.filtersActive', { count: activeFilters })
+            : t('chat.list.filters')}
+        </Button>
+      </Group>
+      {filtersOpen ? <RoomFilters filter={filter} setFilter={setFilter} /> : null}
+      {/* Native scrolling: Mantine's ScrollArea measures itself on every resize (forced layouts while the
+          workspace first draws, issue 19, decision 0056). */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        <QueryState
+          data={rows}
+          loading={rooms.isPending}
+          error={rooms.error}
+          onRetry={() => void rooms.refetch()}
+          isEmpty={(items) => items.length === 0}
+          emptyText={q || filter !== EMPTY_FILTER ? t('chat.list.noMatch') : t('chat.list.empty')}
+        >
+          {(items) => (
+            <Stack gap={4} role="list" aria-label={t('chat.list.label')}>
+              {items.map((room) => (
+                <RoomRow key={room.id} room={room} selected={room.id === selectedId} onSelect={onSelect} />
+              ))}
+            </Stack>
+          )}
+        </QueryState>
+        <div ref={sentinel} />
+        {hasNextPage ? (
+          <Group justify="center" p="xs">
+            {isFetchingNextPage ? (
+              <Loader size="xs" aria-label={t('queryState.loading')} />
+            ) : (
+              <Button size="xs" variant="subtle" onClick={() => void fetchNextPage()}>
+                {t('chat.list.more')}
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}
+
+type RoomFiltersProps = {
+  filter: Omit<RoomListFilter, 'q'>;
+  setFilter: (update: (old: Omit<RoomListFilter, 'q'>) => Omit<RoomListFilter, 'q'>) => void;
+};
+
+/** The API's filters (priority, category, tag, last reply and, for a supervisor, the agent). */
+function RoomFilters({ filter, setFilter }: RoomFiltersProps) {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const tags = useAgentTags();
+  const supervisor = isSupervisorSession(useSessionStore((state) => state.session));
+  const agents = useAgents();
+  return (
+    <>
       <Group gap={4} grow>
         <Select
           size="xs"
@@ -128,70 +212,21 @@ export function RoomList({ selectedId, onSelect, onRoomsShown }: RoomListProps) 
           }
         />
       </Group>
-      <Group gap={4} grow>
+      {supervisor ? (
         <Select
           size="xs"
-          aria-label={t('chat.list.order')}
-          data={(['latest', 'desc', 'asc'] as const).map((value) => ({
-            value,
-            label: t(`chat.list.orders.${value}`),
-          }))}
-          value={filter.sortBy === 'lastMessage' ? 'latest' : filter.order}
-          allowDeselect={false}
-          onChange={(value) =>
-            setFilter((old) =>
-              value === 'latest'
-                ? { ...old, sortBy: 'lastMessage', order: 'desc' }
-                : { ...old, sortBy: 'createdAt', order: value === 'asc' ? 'asc' : 'desc' },
-            )
-          }
+          aria-label={t('chat.list.agent')}
+          placeholder={t('chat.list.agent')}
+          clearable
+          searchable
+          data={(agents.data ?? [])
+            .filter((agent) => agent.kind === 'cs' && !agent.deleted)
+            .map((agent) => ({ value: agent.id, label: agent.name }))}
+          value={filter.csId}
+          onChange={(csId) => setFilter((old) => ({ ...old, csId }))}
         />
-        {supervisor ? (
-          <Select
-            size="xs"
-            aria-label={t('chat.list.agent')}
-            placeholder={t('chat.list.agent')}
-            clearable
-            searchable
-            data={(agents.data ?? [])
-              .filter((agent) => agent.kind === 'cs' && !agent.deleted)
-              .map((agent) => ({ value: agent.id, label: agent.name }))}
-            value={filter.csId}
-            onChange={(csId) => setFilter((old) => ({ ...old, csId }))}
-          />
-        ) : null}
-      </Group>
-      <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
-        <QueryState
-          data={rows}
-          loading={rooms.isPending}
-          error={rooms.error}
-          onRetry={() => void rooms.refetch()}
-          isEmpty={(items) => items.length === 0}
-          emptyText={q || filter !== EMPTY_FILTER ? t('chat.list.noMatch') : t('chat.list.empty')}
-        >
-          {(items) => (
-            <Stack gap={4} role="list" aria-label={t('chat.list.label')}>
-              {items.map((room) => (
-                <RoomRow key={room.id} room={room} selected={room.id === selectedId} onSelect={onSelect} />
-              ))}
-            </Stack>
-          )}
-        </QueryState>
-        <div ref={sentinel} />
-        {hasNextPage ? (
-          <Group justify="center" p="xs">
-            {isFetchingNextPage ? (
-              <Loader size="xs" aria-label={t('queryState.loading')} />
-            ) : (
-              <Button size="xs" variant="subtle" onClick={() => void fetchNextPage()}>
-                {t('chat.list.more')}
-              </Button>
-            )}
-          </Group>
-        ) : null}
-      </ScrollArea>
-    </Stack>
+      ) : null}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { AppError } from '../../../../platform/errors.js';
 import {
   OutboundError,
   type OutboundHttp,
@@ -7,6 +8,7 @@ import {
 import { storedMediaType } from '../../../../platform/storage/index.js';
 import {
   mediaRefused,
+  numberReadRefused,
   providerAddressRefused,
   providerAuthFailed,
   providerRejected,
@@ -14,7 +16,13 @@ import {
   providerUnreachable,
   windowClosed,
 } from './whatsapp.errors.js';
-import { GraphErrorSchema, MediaInfoSchema, SendResponseSchema } from './whatsapp.wire.js';
+import {
+  GraphErrorSchema,
+  MediaInfoSchema,
+  type PhoneNumberInfo,
+  PhoneNumberInfoSchema,
+  SendResponseSchema,
+} from './whatsapp.wire.js';
 
 /** The slice of the Graph API the channel uses: send a message, and the two-step media download. */
 export type GraphEndpoint = {
@@ -181,4 +189,36 @@ export async function graphDownloadMedia(
     if (!mimeType) throw mediaRefused(`the file is not the ${declared} it was declared as`);
     return { bytes: file.body, mimeType };
   }
+}
+
+/**
+ * `GET /{phone-number-id}?fields=…` with the number's token: its verified name, quality rating,
+ * messaging limit and throughput as Meta has them now.
+ */
+export async function graphReadPhoneNumber(
+  endpoint: GraphEndpoint,
+  fields: readonly string[],
+): Promise<PhoneNumberInfo> {
+  const url = `${joinUrl(endpoint.graphBaseUrl, encodeURIComponent(endpoint.phoneNumberId))}?fields=${fields.join(',')}`;
+  const response = await call(endpoint, url, {
+    headers: { authorization: `Bearer ${endpoint.accessToken}` },
+  });
+  if (!isOk(response)) {
+    const error = failure(response);
+    // failure() words a send's refusal; a read of the number says so instead.
+    if (error instanceof AppError && error.code === 'provider_rejected') {
+      const parsed = GraphErrorSchema.safeParse(response.json());
+      const graphError = parsed.success ? parsed.data.error : null;
+      throw numberReadRefused(
+        String(graphError?.code ?? response.status),
+        graphError?.error_data?.details ??
+          graphError?.message ??
+          (response.statusText || 'unexpected answer'),
+      );
+    }
+    throw error;
+  }
+  const parsed = PhoneNumberInfoSchema.safeParse(response.json());
+  if (!parsed.success) throw numberReadRefused(String(response.status), 'the answer was not a phone number');
+  return parsed.data;
 }

@@ -49,3 +49,12 @@ export const mediaRefused = (detail: string) =>
   new AppError(502, 'media_refused', `The WhatsApp media file was not stored: ${detail}.`);
 export const sandboxNotInUse = () =>
   notFound('sandbox_not_in_use', 'The sandbox WhatsApp provider is not in use for this number.');
+export const sandboxNumberNotOnWhatsapp = () =>
+  new AppError(
+    409,
+    'sandbox_number_not_on_whatsapp',
+    'This number uses the sandbox provider: it is not on WhatsApp, so there is nothing to read from Meta.',
+  );
+/** Meta answered a read of the number with an error (not a token problem). */
+export const numberReadRefused = (code: string, detail: string) =>
+  new AppError(502, 'provider_rejected', `WhatsApp did not describe the number (error ${code}): ${detail}`);

@@ -5,6 +5,7 @@ import {
   COPY_MEDIA_JOB,
   PROCESS_WEBHOOK_JOB,
   PRUNE_PENDING_STATUSES_JOB,
+  REFRESH_NUMBER_JOB,
   SWEEP_WEBHOOKS_JOB,
   type WhatsappChannel,
 } from './whatsapp.service.js';
@@ -52,7 +53,13 @@ export function whatsappJobs(whatsapp: () => WhatsappChannel): JobDefinition<nev
       await whatsapp().sweepWebhookEvents();
     },
   };
+  const refreshNumber: JobDefinition<{ clientId: string; channelId: string }> = {
+    name: REFRESH_NUMBER_JOB,
+    // Failures are recorded on the number for the user to see and retry; a rerun reads again.
+    handler: (data) => whatsapp().refreshNumber(data),
+  };
   return [
+    refreshNumber,
     copyMedia,
     sandboxStatus,
     prunePendingStatuses,

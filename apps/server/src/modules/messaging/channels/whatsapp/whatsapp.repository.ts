@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import { inClient } from '../../../../platform/client-scope.js';
 import type { Executor } from '../../../../platform/database.js';
 import {
@@ -25,6 +25,15 @@ export async function unsafeFindChannelsByPhoneNumberIds(executor: Executor, pho
 /** The verification handshake carries only the verify token: no client is known yet. */
 export async function unsafeFindChannelsByVerifyToken(executor: Executor, verifyToken: string) {
   return executor.select().from(whatsappChannels).where(eq(whatsappChannels.verifyToken, verifyToken));
+}
+
+/** Meta's account-level webhooks (templates, a number's quality and name) name the business account. */
+export async function unsafeFindChannelsByWabaIds(executor: Executor, wabaIds: string[]) {
+  if (wabaIds.length === 0) return [];
+  return executor
+    .select()
+    .from(whatsappChannels)
+    .where(and(isNotNull(whatsappChannels.wabaId), inArray(whatsappChannels.wabaId, wabaIds)));
 }
 
 export async function listChannels(executor: Executor, clientId: string) {
@@ -79,23 +88,6 @@ export async function findWebhookEvent(executor: Executor, clientId: string, eve
   return row ?? null;
 }
 
-/** Locks the event's progress so two workers never process the same batch at once. */
-export async function findWebhookEventProgressForUpdate(
-  executor: Executor,
-  clientId: string,
-  eventId: string,
-) {
-  const [row] = await executor
-    .select({
-      processedItems: whatsappWebhookEvents.processedItems,
-      processedAt: whatsappWebhookEvents.processedAt,
-    })
-    .from(whatsappWebhookEvents)
-    .where(inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId)))
-    .for('update');
-  return row ?? null;
-}
-
 export async function markWebhookEventProgress(
   executor: Executor,
   clientId: string,
@@ -107,6 +99,36 @@ export async function markWebhookEventProgress(
     .update(whatsappWebhookEvents)
     .set({ processedItems, ...(done ? { processedAt: sql`now()` } : {}) })
     .where(inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId)));
+}
+
+/**
+ * Takes the next `batchSize` items of a delivery not yet processed, in one statement: the row is
+ * locked to commit (a second worker waits, then sees the batch taken) and its progress moved on at
+ * once, so nothing is left to write after the inbox work, under the client's locks. Rolled back with
+ * the batch. Null when the delivery is finished.
+ */
+export async function claimWebhookEventBatch(
+  executor: Executor,
+  clientId: string,
+  eventId: string,
+  batchSize: number,
+  totalItems: number,
+): Promise<{ start: number; end: number } | null> {
+  const result = await executor.execute<{ start: number; end: number }>(sql`
+    with taken as (
+      select ${whatsappWebhookEvents.processedItems} as start from ${whatsappWebhookEvents}
+      where ${inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId))}
+        and ${whatsappWebhookEvents.processedAt} is null
+      for update
+    )
+    update ${whatsappWebhookEvents} set
+      processed_items = least(taken.start + ${batchSize}::int, ${totalItems}::int),
+      processed_at = case when taken.start + ${batchSize}::int >= ${totalItems}::int then now() end
+    from taken
+    where ${inClient(whatsappWebhookEvents, clientId, eq(whatsappWebhookEvents.id, eventId))}
+    returning taken.start as "start", ${whatsappWebhookEvents.processedItems} as "end"`);
+  const row = result.rows[0];
+  return row ? { start: Number(row.start), end: Number(row.end) } : null;
 }
 
 /** Housekeeping across clients: deliveries stored but not (fully) processed, e.g. after a crash. */

@@ -66,6 +66,10 @@ export const whatsappSettingsRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappC
       request.body,
     );
   });
+  routeOperation(app, whatsappOperations.refreshChannel, (request) => {
+    if (!isId(request.params.channelId)) throw channelNotFound();
+    return whatsapp.requestRefresh(request.ctx.actor!.clientId, request.params.channelId);
+  });
 };
 
 /**

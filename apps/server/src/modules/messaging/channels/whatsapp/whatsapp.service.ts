@@ -1,3 +1,4 @@
+import { WHATSAPP_NUMBER_FIELDS } from '@sapa/contracts';
 import { newId } from '../../../../lib/ids.js';
 import { type AfterCommit, createAfterCommit } from '../../../../platform/after-commit.js';
 import type { Database, Executor } from '../../../../platform/database.js';
@@ -16,7 +17,12 @@ import type {
 import type { SandboxReceived } from '../../sandbox/sandbox-received.js';
 import { REDACTED } from '../../sensitive-content.js';
 import { groupUpdatesOf } from '../../whatsapp-groups/group-webhook.js';
-import { type GraphEndpoint, graphDownloadMedia, graphSendMessage } from './graph-api.js';
+import {
+  type GraphEndpoint,
+  graphDownloadMedia,
+  graphReadPhoneNumber,
+  graphSendMessage,
+} from './graph-api.js';
 import { createSandboxProvider, type Enqueue, sandboxMessageId } from './sandbox-provider.js';
 import { sanitizeWebhookBody } from './sanitize-webhook-body.js';
 import { signatureMatches } from './webhook-signature.js';
@@ -28,19 +34,20 @@ import {
   isRetryableRejection,
   messageTooLong,
   phoneNumberIdTaken,
+  sandboxNumberNotOnWhatsapp,
   verificationFailed,
   windowClosed,
 } from './whatsapp.errors.js';
 import { prepareWhatsapp } from './whatsapp.prepare.js';
 import {
   type ChannelRow,
+  claimWebhookEventBatch,
   findChannel,
   findLastInboundAt,
   findLastInboundChannelId,
   findMessage,
   findMessageForUpdate,
   findWebhookEvent,
-  findWebhookEventProgressForUpdate,
   insertChannel,
   insertMessageIfNew,
   insertMessagesIfNew,
@@ -54,6 +61,7 @@ import {
   unsafeDeletePendingStatusesBefore,
   unsafeFindChannelsByPhoneNumberIds,
   unsafeFindChannelsByVerifyToken,
+  unsafeFindChannelsByWabaIds,
   unsafeListUnprocessedWebhookEvents,
   updateChannel,
   updateMessage,
@@ -62,10 +70,12 @@ import {
   customerKey,
   customerOf,
   groupIdOfRecipient,
+  NameUpdateValueSchema,
   outboundBody,
   type ParsedInbound,
   parseInbound,
   parseStatus,
+  QualityUpdateValueSchema,
   type WebhookEnvelope,
   WebhookEnvelopeSchema,
   WebhookMessageSchema,
@@ -77,6 +87,10 @@ import {
 export const COPY_MEDIA_JOB = 'whatsapp.copy-media';
 export const PROCESS_WEBHOOK_JOB = 'whatsapp.process-webhook';
 export const SWEEP_WEBHOOKS_JOB = 'whatsapp.sweep-webhooks';
+export const REFRESH_NUMBER_JOB = 'whatsapp.refresh-number';
+const QUALITY_UPDATE_FIELD = 'phone_number_quality_update';
+const NAME_UPDATE_FIELD = 'phone_number_name_update';
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 /** Messages and statuses per transaction: other requests wait at most one batch. */
 export const WEBHOOK_BATCH = 10;
 /** A delivery this small is processed in the request (the usual one-message webhook); larger ones by a job. */
@@ -113,6 +127,8 @@ export type WhatsappDeps = {
   log: { warn(object: object, message: string): void };
   /** The deployment's Graph API base URL (config), the same for every client. */
   graphBaseUrl: string;
+  /** Where this deployment is reached from outside (config): the webhook URL shown for Meta. */
+  publicUrl: string;
   /** The guarded way out: no loopback or private addresses unless the deployment allows them. */
   outbound: OutboundHttp;
   /**
@@ -143,6 +159,17 @@ export type ChannelSettings = {
   hasAccessToken: boolean;
   createdAt: string;
   updatedAt: string;
+  verifiedName: string | null;
+  nameStatus: string | null;
+  qualityRating: string | null;
+  messagingLimitTier: string | null;
+  throughputLevel: string | null;
+  codeVerificationStatus: string | null;
+  platformType: string | null;
+  graphReadAt: string | null;
+  graphError: string | null;
+  refreshRequestedAt: string | null;
+  webhookUrl: string;
 };
 
 export type ChannelSettingsInput = {
@@ -160,9 +187,11 @@ const CHANNEL_CACHE_MS = 30_000;
 
 const STATUS_RANK: Record<DeliveryStatus, number> = { sent: 1, failed: 1, delivered: 2, read: 3 };
 
-export function toChannelSettings(row: ChannelRow): ChannelSettings {
+/** `webhookUrl`: where Meta must call (one URL per Meta app; each number has its verify token). */
+export function toChannelSettings(row: ChannelRow, webhookUrl: string): ChannelSettings {
   return {
     id: row.id,
+    webhookUrl,
     provider: row.provider,
     phoneNumberId: row.phoneNumberId,
     displayPhoneNumber: row.displayPhoneNumber,
@@ -171,6 +200,16 @@ export function toChannelSettings(row: ChannelRow): ChannelSettings {
     hasAccessToken: row.accessTokenSealed !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    verifiedName: row.verifiedName,
+    nameStatus: row.nameStatus,
+    qualityRating: row.qualityRating,
+    messagingLimitTier: row.messagingLimitTier,
+    throughputLevel: row.throughputLevel,
+    codeVerificationStatus: row.codeVerificationStatus,
+    platformType: row.platformType,
+    graphReadAt: row.graphReadAt?.toISOString() ?? null,
+    graphError: row.graphError,
+    refreshRequestedAt: row.refreshRequestedAt?.toISOString() ?? null,
   };
 }
 
@@ -193,16 +232,18 @@ export async function insertWhatsappChannel(
   keys: Keys,
   clientId: string,
   input: ChannelSettingsInput,
-): Promise<ChannelSettings> {
+): Promise<ChannelRow> {
   const row = await insertChannel(executor, { clientId, id: newId(), ...sealedSettings(keys, input) });
   if (!row) throw phoneNumberIdTaken();
-  return toChannelSettings(row);
+  return row;
 }
 
 export type WhatsappChannel = ReturnType<typeof createWhatsappChannel>;
 
 export function createWhatsappChannel(deps: WhatsappDeps) {
   const { db, keys, storage, inboxPort } = deps;
+  const webhookUrl = `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/whatsapp`;
+  const settingsOf = (row: ChannelRow) => toChannelSettings(row, webhookUrl);
   const appSecretOf = (channel: ChannelRow) => unseal(keys.encryption, channel.appSecretSealed);
   // Every webhook names its number: the settings and the unsealed secret are kept for a short while.
   const channelCache = new Map<string, { channel: ChannelRow; appSecret: string; until: number }>();
@@ -497,17 +538,17 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           mediaToCopy.length = 0;
           afterCommit.discard();
           afterCommit = createAfterCommit(deps.log);
-          const progress = await findWebhookEventProgressForUpdate(tx, clientId, eventId);
-          if (!progress || progress.processedAt) return true;
-          const end = Math.min(progress.processedItems + WEBHOOK_BATCH, items.length);
-          const batch = items.slice(progress.processedItems, end);
+          // Progress first: in the same transaction it is no weaker, and the inbox's publish is then
+          // the last statement before commit (the client's locks are held for fewer round trips).
+          const claimed = await claimWebhookEventBatch(tx, clientId, eventId, WEBHOOK_BATCH, items.length);
+          if (!claimed) return true;
+          const batch = items.slice(claimed.start, claimed.end);
           mediaToCopy.push(
             ...(isolated
               ? await processBatchIsolated(tx, channel, batch, receivedAt, eventId, afterCommit)
               : await processBatch(tx, channel, batch, receivedAt, afterCommit)),
           );
-          await markWebhookEventProgress(tx, clientId, eventId, end, end >= items.length);
-          return end >= items.length;
+          return claimed.end >= items.length;
         });
       let done: boolean;
       try {
@@ -569,9 +610,10 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           .filter((id): id is string => Boolean(id)),
       ),
     ];
+    const hadNumberUpdates = await receiveNumberUpdates(envelope, rawBody, signature);
     const known = await channelsForWebhook(phoneNumberIds);
     if (known.length === 0) {
-      if (hadTemplates) return;
+      if (hadTemplates || hadNumberUpdates) return;
       throw invalidSignature();
     }
     for (const { appSecret } of known) {
@@ -586,16 +628,20 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       items: itemsOf(channel, envelope),
       receivedAt,
     }));
-    await db.transaction(async (tx) => {
-      for (const event of events) {
-        await insertWebhookEvent(tx, {
-          clientId: event.channel.clientId,
-          id: event.id,
-          channelId: event.channel.id,
-          body: envelope,
-        });
-      }
-    });
+    const ledger = (executor: Executor, event: (typeof events)[number]) =>
+      insertWebhookEvent(executor, {
+        clientId: event.channel.clientId,
+        id: event.id,
+        channelId: event.channel.id,
+        body: envelope,
+      });
+    // One number (the usual case): one statement, no begin and commit around it.
+    const [only] = events;
+    if (only && events.length === 1) await ledger(db, only);
+    else
+      await db.transaction(async (tx) => {
+        for (const event of events) await ledger(tx, event);
+      });
     // Groups API events (created, participants joined or left): stored above, applied now.
     const groupUpdates = known.flatMap(({ channel }) => groupUpdatesOf(channel, envelope, receivedAt));
     if (groupUpdates.length > 0 && inboxPort.applyGroupUpdate) {
@@ -621,6 +667,128 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
           deps.log.warn({ err: error, eventId: event.id }, 'could not queue a webhook; the sweep takes it');
         });
       }
+    }
+  }
+
+  /**
+   * A number's `phone_number_quality_update` and `phone_number_name_update` webhooks: they name the
+   * business account and the display number, so the account's numbers are found and must vouch for
+   * the signature. What they say is applied at once (the limit, the name decision); a cloud number is
+   * then read again in full, since the quality event does not carry the rating itself.
+   */
+  async function receiveNumberUpdates(
+    envelope: WebhookEnvelope,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<boolean> {
+    const entries = envelope.entry
+      .map((entry) => ({
+        entry,
+        changes: entry.changes.filter(
+          (change) => change.field === QUALITY_UPDATE_FIELD || change.field === NAME_UPDATE_FIELD,
+        ),
+      }))
+      .filter((item) => item.changes.length > 0 && item.entry.id);
+    if (entries.length === 0) return false;
+    const channels = await unsafeFindChannelsByWabaIds(db, [
+      ...new Set(entries.map((item) => item.entry.id!)),
+    ]);
+    if (channels.length === 0) throw invalidSignature();
+    for (const channel of channels) {
+      if (!signatureMatches(appSecretOf(channel), rawBody, signature)) throw invalidSignature();
+    }
+    const touched = new Map<string, ChannelRow>();
+    for (const { entry, changes } of entries) {
+      for (const change of changes) {
+        const quality = change.field === QUALITY_UPDATE_FIELD;
+        const parsed = (quality ? QualityUpdateValueSchema : NameUpdateValueSchema).safeParse(change.value);
+        if (!parsed.success) {
+          deps.log.warn(
+            { waba: entry.id, field: change.field },
+            'whatsapp number webhook not understood; ignored',
+          );
+          continue;
+        }
+        const number = digitsOf(parsed.data.display_phone_number);
+        const owner = channels.find(
+          (channel) => channel.wabaId === entry.id && digitsOf(channel.displayPhoneNumber) === number,
+        );
+        if (!owner) continue;
+        const set: Partial<ChannelRow> = {};
+        if (quality) {
+          const value = QualityUpdateValueSchema.parse(change.value);
+          if (value.current_limit) set.messagingLimitTier = value.current_limit;
+        } else {
+          const value = NameUpdateValueSchema.parse(change.value);
+          if (value.decision) set.nameStatus = value.decision;
+          if (value.decision === 'APPROVED' && value.requested_verified_name)
+            set.verifiedName = value.requested_verified_name;
+        }
+        if (Object.keys(set).length > 0) await updateChannel(db, owner.clientId, owner.id, set);
+        touched.set(owner.id, owner);
+      }
+    }
+    for (const channel of touched.values()) {
+      if (channel.provider !== 'cloud') continue;
+      await requestRefreshOf(channel).catch((error: unknown) => {
+        deps.log.warn(
+          { err: error, channelId: channel.id },
+          'could not queue a number refresh after its webhook',
+        );
+      });
+    }
+    return true;
+  }
+
+  async function requestRefreshOf(channel: ChannelRow) {
+    const row = await updateChannel(db, channel.clientId, channel.id, { refreshRequestedAt: new Date() });
+    await deps.enqueue(REFRESH_NUMBER_JOB, { clientId: channel.clientId, channelId: channel.id });
+    return row ?? channel;
+  }
+
+  /** "Refresh from WhatsApp": the read itself happens in a job (provider calls only in jobs). */
+  async function requestRefresh(clientId: string, channelId: string) {
+    const channel = await findChannel(db, clientId, channelId);
+    if (!channel) throw channelNotFound();
+    if (channel.provider !== 'cloud') throw sandboxNumberNotOnWhatsapp();
+    return settingsOf(await requestRefreshOf(channel));
+  }
+
+  /**
+   * The refresh job: reads the number from Graph with its own token and stores what Meta said, or why
+   * it could not. Idempotent: a second run reads and writes the same fields again.
+   */
+  async function refreshNumber(data: { clientId: string; channelId: string }) {
+    const channel = await findChannel(db, data.clientId, data.channelId);
+    if (!channel) return;
+    if (channel.provider !== 'cloud' || !channel.accessTokenSealed) {
+      await updateChannel(db, channel.clientId, channel.id, { refreshRequestedAt: null });
+      return;
+    }
+    try {
+      const info = await graphReadPhoneNumber(endpointOf(channel), WHATSAPP_NUMBER_FIELDS);
+      await updateChannel(db, channel.clientId, channel.id, {
+        verifiedName: info.verified_name ?? null,
+        nameStatus: info.name_status ?? null,
+        qualityRating: info.quality_rating ?? null,
+        messagingLimitTier: info.messaging_limit_tier ?? null,
+        throughputLevel: info.throughput?.level ?? null,
+        codeVerificationStatus: info.code_verification_status ?? null,
+        platformType: info.platform_type ?? null,
+        graphReadAt: new Date(),
+        graphError: null,
+        refreshRequestedAt: null,
+      });
+    } catch (error) {
+      // The user sees why and may try again; retrying here would only repeat a refused token.
+      const message =
+        error instanceof AppError ? error.message : 'WhatsApp could not be reached. Please try again.';
+      if (!(error instanceof AppError))
+        deps.log.warn({ err: error, channelId: channel.id }, 'whatsapp number refresh failed');
+      await updateChannel(db, channel.clientId, channel.id, {
+        graphError: message,
+        refreshRequestedAt: null,
+      });
     }
   }
 
@@ -781,7 +949,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
   }
 
   async function createChannel(clientId: string, input: ChannelSettingsInput) {
-    return insertWhatsappChannel(db, keys, clientId, input);
+    return settingsOf(await insertWhatsappChannel(db, keys, clientId, input));
   }
 
   async function updateChannelSettings(clientId: string, channelId: string, input: ChannelSettingsInput) {
@@ -802,13 +970,13 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     if (!row) throw channelNotFound();
     forgetChannel(existing.phoneNumberId);
     forgetChannel(row.phoneNumberId);
-    return toChannelSettings(row);
+    return settingsOf(row);
   }
 
   async function getChannelSettings(clientId: string, channelId: string) {
     const row = await findChannel(db, clientId, channelId);
     if (!row) throw channelNotFound();
-    return toChannelSettings(row);
+    return settingsOf(row);
   }
 
   return {
@@ -827,7 +995,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     createChannel,
     updateChannelSettings,
     getChannelSettings,
-    listChannelSettings: async (clientId: string) =>
-      (await listChannels(db, clientId)).map(toChannelSettings),
+    requestRefresh,
+    refreshNumber,
+    listChannelSettings: async (clientId: string) => (await listChannels(db, clientId)).map(settingsOf),
   };
 }

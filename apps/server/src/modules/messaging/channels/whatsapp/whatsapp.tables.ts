@@ -26,6 +26,22 @@ export const whatsappChannels = pgTable(
     accessTokenSealed: text('access_token_sealed'),
     appSecretSealed: text('app_secret_sealed').notNull(),
     verifyToken: text('verify_token').notNull(),
+    /**
+     * The number as Meta last described it (`GET /{phone-number-id}` in the refresh job, or the number's
+     * quality and name webhooks): Meta's own values, kept as text because Meta adds new ones.
+     */
+    verifiedName: text('verified_name'),
+    nameStatus: text('name_status'),
+    qualityRating: text('quality_rating'),
+    messagingLimitTier: text('messaging_limit_tier'),
+    throughputLevel: text('throughput_level'),
+    codeVerificationStatus: text('code_verification_status'),
+    platformType: text('platform_type'),
+    /** When Meta last answered the refresh job, and what went wrong on the last try (null when it worked). */
+    graphReadAt: timestamp('graph_read_at', { withTimezone: true }),
+    graphError: text('graph_error'),
+    /** Set when a refresh is asked for, cleared when the job ends: the screen shows it as running. */
+    refreshRequestedAt: timestamp('refresh_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

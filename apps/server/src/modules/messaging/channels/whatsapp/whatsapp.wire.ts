@@ -366,3 +366,31 @@ export const GraphErrorSchema = z.looseObject({
   }),
 });
 export const MediaInfoSchema = z.looseObject({ url: z.string(), mime_type: z.string().optional() });
+
+/** `GET /{phone-number-id}?fields=…`: what Meta says about a business number (each field optional). */
+export const PhoneNumberInfoSchema = z.looseObject({
+  id: z.string().optional(),
+  display_phone_number: z.string().max(40).optional(),
+  verified_name: z.string().max(200).optional(),
+  name_status: z.string().max(60).optional(),
+  quality_rating: z.string().max(40).optional(),
+  messaging_limit_tier: z.string().max(40).optional(),
+  throughput: z.looseObject({ level: z.string().max(40).optional() }).optional(),
+  code_verification_status: z.string().max(60).optional(),
+  platform_type: z.string().max(40).optional(),
+});
+export type PhoneNumberInfo = z.infer<typeof PhoneNumberInfoSchema>;
+
+/** The `phone_number_quality_update` webhook's value: the number, what happened, its new limit. */
+export const QualityUpdateValueSchema = z.looseObject({
+  display_phone_number: z.string().max(40),
+  event: z.string().max(60).optional(),
+  current_limit: z.string().max(40).optional(),
+});
+
+/** The `phone_number_name_update` webhook's value: Meta's decision on a requested display name. */
+export const NameUpdateValueSchema = z.looseObject({
+  display_phone_number: z.string().max(40),
+  decision: z.string().max(60).optional(),
+  requested_verified_name: z.string().max(200).optional(),
+});
