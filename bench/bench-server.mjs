@@ -75,9 +75,11 @@ export async function startServer({
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-export function measure(title, url, { headers = {}, connections, seconds }) {
+/** One autocannon run; `overallRate` caps the requests per second of all connections together. */
+export function measure(title, url, { headers = {}, connections, seconds, overallRate }) {
+  const rate = overallRate ? { overallRate } : {};
   return new Promise((resolve, reject) => {
-    autocannon({ title, url, headers, connections, duration: seconds }, (error, result) =>
+    autocannon({ title, url, headers, connections, duration: seconds, ...rate }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });

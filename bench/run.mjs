@@ -108,7 +108,7 @@ const goals = [
       const ratio = number(output, /throughput ratio: admin ([\d.]+)/);
       const bare = number(output, /GET \/healthz \(bare\)\s+(\d+) req\/s/);
       const list = number(output, /GET \/api\/cs\/chatRoom \(admin\)\s+(\d+) req\/s/);
-      const p99 = number(output, /500 req\/s[^\n]*?p99 ([\d.]+) ms/);
+      const p99 = number(output, /500 req\/s[^\n]*?p99\s+([\d.]+) ms/);
       record(
         '2',
         `room list, 100k rooms (${database})`,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
-import type { Executor } from '../../../platform/database.js';
+import { type Database, type Executor, isTransaction } from '../../../platform/database.js';
+import { preparedQuery } from '../../../platform/prepared-query.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import { csAgents } from '../agents/agents.tables.js';
 import { type CsRoomRow, csRoomCategories, csRoomCounters, csRooms } from './rooms.tables.js';
@@ -260,6 +261,72 @@ export type RoomCursor = { createdAt: Date; id: string | null };
 /** A room's latest activity: its last message, or its start while it has none. */
 export const roomActivityAt = sql<Date>`coalesce(${csRooms.lastMessageAt}, ${csRooms.createdAt})`;
 
+type RoomPage = {
+  pageSize: number;
+  offset: number;
+  cursor: RoomCursor | null;
+  direction: 'asc' | 'desc';
+  byActivity?: boolean | undefined;
+};
+
+/** One of the inbox's own list queries: live rooms, everyone's or one agent's plus the queue, no search. */
+type InboxShape = { name: string; agent: boolean; cursor: boolean; desc: boolean; byActivity: boolean };
+
+/**
+ * The shape of the list when it is the inbox's plain page (no search or filter, keyset or first page),
+ * which runs on every inbox refresh; null for anything else, built per request.
+ */
+function inboxShapeOf(filters: RoomFilters, page: RoomPage): InboxShape | null {
+  const { statuses, isBot, isInternal, csIds, includeQueue, ...rest } = filters;
+  const live = statuses.length === 2 && statuses.includes('queued') && statuses.includes('open');
+  const agent = csIds !== undefined;
+  if (!live || isBot === undefined || isInternal !== false) return null;
+  if (agent && !(csIds.length === 1 && includeQueue)) return null;
+  // Any search or filter (an empty list filters nothing) takes the query built per request.
+  const filtering = (value: unknown) => value !== undefined && !(Array.isArray(value) && value.length === 0);
+  if (Object.values(rest).some(filtering)) return null;
+  if (page.cursor ? page.cursor.id === null : page.offset > 0) return null;
+  const shape = {
+    agent,
+    cursor: page.cursor !== null,
+    desc: page.direction === 'desc',
+    byActivity: !!page.byActivity,
+  };
+  const name = `${shape.agent ? 'agent' : 'all'}_${shape.cursor ? 'after' : 'first'}_${shape.desc ? 'desc' : 'asc'}${shape.byActivity ? '_activity' : ''}`;
+  return { name, ...shape };
+}
+
+/**
+ * The inbox page as a prepared statement: on PostgreSQL planning it (seven indexes on the table) costs
+ * several times its execution, and on both databases building it in Drizzle costs more than running it.
+ * Same conditions as `roomConditions` gives for these filters.
+ */
+function prepareInboxList(db: Database, shape: InboxShape) {
+  const key = shape.byActivity ? roomActivityAt : csRooms.createdAt;
+  const order = shape.desc ? desc : asc;
+  const after = shape.cursor
+    ? sql`(${key}, ${csRooms.id}) ${sql.raw(shape.desc ? '<' : '>')} (${sql.placeholder('after')}, ${sql.placeholder('afterId')})`
+    : undefined;
+  return db
+    .select()
+    .from(csRooms)
+    .where(
+      inClient(
+        csRooms,
+        sql.placeholder('clientId'),
+        // Literal, so the planner can use the partial index of live rooms.
+        sql`${csRooms.status} <> 'closed'`,
+        eq(csRooms.isBot, sql.placeholder('isBot')),
+        eq(csRooms.isInternal, false),
+        shape.agent ? or(eq(csRooms.csId, sql.placeholder('csId')), eq(csRooms.status, 'queued')) : undefined,
+        after,
+      ),
+    )
+    .orderBy(order(key), order(csRooms.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`rooms_list_${shape.name}`);
+}
+
 /**
  * A page of rooms by (createdAt, id) or, with `byActivity`, by (latest activity, id); keyset after
  * `cursor` or by offset when no cursor is given.
@@ -268,14 +335,21 @@ export async function listRoomRows(
   db: Executor,
   clientId: string,
   filters: RoomFilters,
-  page: {
-    pageSize: number;
-    offset: number;
-    cursor: RoomCursor | null;
-    direction: 'asc' | 'desc';
-    byActivity?: boolean | undefined;
-  },
-) {
+  page: RoomPage,
+): Promise<CsRoomRow[]> {
+  const shape = isTransaction(db) ? null : inboxShapeOf(filters, page);
+  if (shape) {
+    const agent = filters.csIds?.[0];
+    return preparedQuery(db, `rooms_list_${shape.name}`, (database) =>
+      prepareInboxList(database, shape),
+    ).execute({
+      clientId,
+      isBot: filters.isBot === true,
+      limit: page.pageSize + 1,
+      ...(agent ? { csId: agent } : {}),
+      ...(page.cursor ? { after: page.cursor.createdAt, afterId: page.cursor.id } : {}),
+    });
+  }
   const key = page.byActivity ? roomActivityAt : csRooms.createdAt;
   const after = page.cursor
     ? page.direction === 'desc'
