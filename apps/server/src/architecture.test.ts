@@ -33,6 +33,7 @@ const GLOBAL_LOOKUP_INDEXES = [
   'refresh_tokens.refresh_tokens_hash_key', // a refresh arrives with its token alone
   'sso_requests.sso_requests_created_idx', // housekeeping
   'sso_requests.sso_requests_id_key', // the identity provider answers with the request id alone
+  'stored_files.stored_files_sha_idx', // bytes on disk are shared by content: deleted only when no client keeps them (decision 0052)
   'users.users_email_key', // login emails are unique across clients (decision 0002)
   'whatsapp_channels.whatsapp_channels_phone_number_id_key', // a webhook names the phone number id alone
   'whatsapp_channels.whatsapp_channels_verify_token_idx', // Meta's verification names the token alone
@@ -229,12 +230,24 @@ export async function listClients(db: Executor) {
   return db.select().from(clients);
 }
 
+export async function insertUsers(db: Executor, clientId: string, rows: NewUser[]) {
+  await db.execute(sql\`insert into \${users} (client_id, email)
+    select \${clientId}, v.email from jsonb_to_recordset(\${JSON.stringify(rows)}::jsonb) as v(email text)
+    on conflict do nothing\`);
+}
+
+export async function copyUsers(db: Executor, clientId: string) {
+  await db.execute(sql\`insert into \${users} (client_id, email)
+    select \${clientId}, u.email from \${users} u, unnest(\${[1]}::int[]) as n\`);
+}
+
 export function userFilter(email: string) {
   return eq(users.email, email);
 }
 `,
     });
     expect(findUnscopedRepositoryFunctions(root, ['users'])).toEqual([
+      'modules/identity/identity.repository.ts: copyUsers (users)',
       'modules/identity/identity.repository.ts: findUserByEmail (users)',
       'modules/identity/identity.repository.ts: updateUser (users)',
     ]);

@@ -241,6 +241,13 @@ const IN_CLIENT = /(?<![\w.$])inClient\(/;
 /** A client filter that only sometimes applies: `clientId ? inClient(…) : undefined` reads every client. */
 const SOMETIMES_IN_CLIENT = /\?\s*inClient\(/;
 /** The client filter written by hand instead of through `inClient`: `eq(t.clientId, …)`, `${t.clientId} = …`. */
+/**
+ * Raw SQL that only inserts rows sent as one parameter (`insert into … select … from
+ * jsonb_to_recordset(…)` or `unnest(…)`, no `where`, no `do update`): it reads no stored rows, so it is
+ * an insert, not a filtering query.
+ */
+const INSERT_FROM_PARAMETERS =
+  /\.execute\(sql`\s*insert\s+into\b(?=[^`]*\b(?:jsonb_to_recordset|unnest)\()(?:(?!\bwhere\b|\bupdate\b|\bdelete\b|\bfrom\s+\$\{)[^`])*`\)/gi;
 const HAND_WRITTEN_FILTER = /(?<![\w.$])eq\(\s*[\w.]+\.clientId\s*,|\$\{\s*[\w.]+\.clientId\s*\}\s*=/;
 
 const mentions = (text: string, name: string) => new RegExp(`(?<![\\w.$])${name}(?![\\w$])`).test(text);
@@ -305,7 +312,7 @@ export function findUnscopedRepositoryFunctions(root: string, tenantTables: read
       if (!QUERY.test(declaration.text) || byHand.has(declaration.name)) continue;
       const { tables, text } = reach(declaration.name, new Set());
       if (tables.size === 0) continue;
-      const scoped = FILTERING_QUERY.test(text)
+      const scoped = FILTERING_QUERY.test(text.replace(INSERT_FROM_PARAMETERS, ''))
         ? IN_CLIENT.test(text) && !SOMETIMES_IN_CLIENT.test(text)
         : /\bclientId\b/.test(declaration.text) ||
           [...tables].every((table) =>

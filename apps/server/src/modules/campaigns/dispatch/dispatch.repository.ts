@@ -275,13 +275,14 @@ export async function markHandedOver(
 export type NewAttempt = typeof campaignAttempts.$inferInsert;
 
 /** One row per try; a claim taken back after a crash writes the same attempt again, which changes nothing. */
-export async function insertAttempts(db: Executor, rows: NewAttempt[]) {
+/** Writes one client's attempts of a chunk (the dispatcher's lanes are per client). */
+export async function insertAttempts(db: Executor, clientId: string, rows: Omit<NewAttempt, 'clientId'>[]) {
   if (rows.length === 0) return;
   // One JSON parameter rather than drizzle's one per value (decision 0057: that builder was a fifth of
   // the dispatch's Node time).
   const values = JSON.stringify(
     rows.map((row) => ({
-      client_id: row.clientId,
+      client_id: clientId,
       notification_id: row.notificationId,
       attempt: row.attempt,
       channel: row.channel,

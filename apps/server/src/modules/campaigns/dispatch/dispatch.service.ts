@@ -357,7 +357,7 @@ export function createDispatcher(deps: DispatchDeps) {
       await endNotifications(tx, lane.clientId, ended, now);
       await fallBackNotifications(tx, lane.clientId, fallingBack, now);
       await markHandedOver(tx, lane.clientId, handed, now);
-      await insertAttempts(tx, attempts);
+      await insertAttempts(tx, lane.clientId, attempts);
       return { rows, outbound, withPdf };
     });
     // The chunk's PDFs exist before its messages go: their links open and their attachments are read.
