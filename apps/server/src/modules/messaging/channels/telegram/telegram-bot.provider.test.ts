@@ -207,8 +207,11 @@ describe('Telegram Bot API provider against a local Bot API', () => {
       ...Array.from({ length: 20 }, (_, i) => bot.sendMessage(send(String(3100 + i)))),
     ]);
     const sameChat = api.seen.filter((entry) => entry.body.chat_id === '3000').map((entry) => entry.at);
-    expect(sameChat[1]! - sameChat[0]!).toBeGreaterThanOrEqual(950);
-    expect(sameChat[2]! - sameChat[1]!).toBeGreaterThanOrEqual(950);
+    // Seen at the receiving end, so each gap carries the delivery's jitter (949 ms once under CI load);
+    // the span of both gaps shows the pace, each gap that no two went together.
+    expect(sameChat[1]! - sameChat[0]!).toBeGreaterThanOrEqual(900);
+    expect(sameChat[2]! - sameChat[1]!).toBeGreaterThanOrEqual(900);
+    expect(sameChat[2]! - sameChat[0]!).toBeGreaterThanOrEqual(1_900);
     const perSecond = new Map<number, number>();
     for (const { at } of api.seen) {
       const second = Math.floor((at - started) / 1000);
