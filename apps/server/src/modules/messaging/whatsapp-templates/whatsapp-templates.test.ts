@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { newId } from '../../../lib/ids.js';
 import { multipartFile } from '../../../test/multipart.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { until } from '../../../test/wait-for.js';
+import { sign } from '../../../test/whatsapp-webhook.js';
 
 const WABA = '300000000000000';
 const PNID = '300000000000003';
@@ -183,9 +183,6 @@ function startFakeGraph() {
       }),
   };
 }
-
-const sign = (secret: string, raw: string) =>
-  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 describe('WhatsApp templates against a local Graph API and the sandbox review', () => {
   const graph = startFakeGraph();

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,7 @@ import type { ChannelSettings } from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../../test/test-app.js';
 import { until } from '../../../../test/wait-for.js';
+import { sign } from '../../../../test/whatsapp-webhook.js';
 
 const WABA = '510000000000000';
 const PNID = '510000000000001';
@@ -52,9 +52,6 @@ function startFakeGraph() {
       }),
   };
 }
-
-const sign = (secret: string, raw: string) =>
-  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 describe('WhatsApp number health: the refresh job against a local Graph API, webhooks, access', () => {
   const graph = startFakeGraph();
