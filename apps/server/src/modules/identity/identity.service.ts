@@ -98,6 +98,8 @@ async function issueSessionState(
   tx: Executor,
   user: UserRow,
   session: { id: string; activeClientId: string; expiresAt: Date },
+  /** The active client's row when the caller has just read it (a login reads the home client). */
+  known?: ClientRow,
 ): Promise<Session> {
   const refreshToken = randomBytes(32).toString('base64url');
   await insertRefreshToken(tx, {
@@ -113,7 +115,7 @@ async function issueSessionState(
     deps.config.accessTokenTtlSeconds,
   );
   const role = roleOf(user);
-  const client = await getClient(tx, session.activeClientId);
+  const client = known?.id === session.activeClientId ? known : await getClient(tx, session.activeClientId);
   return {
     userId: user.id,
     name: user.name,
@@ -206,7 +208,7 @@ export async function login(
   assertMayLogIn(user);
   const home = await assertHomeClientActive(db, user);
   if (user.mfaEnabled) return { kind: 'mfa', challenge: await signMfaChallenge(deps.keys.jwt, user) };
-  return { kind: 'session', ...(await startSession(deps, user, home.features, origin)) };
+  return { kind: 'session', ...(await startSession(deps, user, home.features, origin, home)) };
 }
 
 /** Second login step: the challenge of the first and a TOTP code; a wrong code counts as a failed login, towards the pause. */
@@ -226,7 +228,7 @@ export async function completeMfaLogin(
   if (isPaused(user)) throw tooManyAttempts();
   if (!(await acceptTotp(db, deps.keys, user, body.token)))
     throw (await failLogin(deps, user)) ? tooManyAttempts() : mfaCodeInvalid();
-  return startSession(deps, user, home.features, origin);
+  return startSession(deps, user, home.features, origin, home);
 }
 
 export async function startSession(
@@ -234,6 +236,8 @@ export async function startSession(
   user: UserRow,
   features: number,
   origin: RequestOrigin,
+  /** The home client's row, already read by the caller: not read again in the transaction. */
+  home?: ClientRow,
 ) {
   const { db } = deps;
   const sessionId = newId();
@@ -256,7 +260,13 @@ export async function startSession(
       event: 'login',
       result: 'success',
     });
-    return issueSessionState(deps, tx, user, { id: sessionId, activeClientId: user.clientId, expiresAt });
+    return issueSessionState(
+      deps,
+      tx,
+      user,
+      { id: sessionId, activeClientId: user.clientId, expiresAt },
+      home,
+    );
   });
   return { state, sessionId, context: contextOf(state, sessionId, user.clientId, features) };
 }
