@@ -14,6 +14,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   foreignKey,
   index,
@@ -285,21 +286,31 @@ export const campaignNotifications = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * Derived from `status`, for the indexes only (decision 0061): the indexes key on these rather than on
+     * `status`, so a move that keeps them (sent → delivered → read) changes no indexed column and can be a
+     * HOT update. `in_queue`: queued (the claim's index); `leased`: being sent (the leases' index);
+     * `reached`: the message reached the recipient (the active customers' count).
+     */
+    inQueue: boolean('in_queue').generatedAlwaysAs(sql`status = 'queued'`),
+    leased: boolean('leased').generatedAlwaysAs(sql`status = 'sending'`),
+    reached: boolean('reached').generatedAlwaysAs(sql`status in ('sent', 'delivered', 'read', 'answered')`),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('campaign_notifications_row_idx').on(t.clientId, t.batchId, t.rowNo, t.step),
     // The claim: due rows of a client and channel, oldest first (decision 0028, "Claims").
-    index('campaign_notifications_due_idx').on(t.clientId, t.channel, t.dueAt).where(sql`status = 'queued'`),
+    index('campaign_notifications_due_idx').on(t.clientId, t.channel, t.dueAt).where(sql`in_queue`),
     // Leases to take back from dead workers.
-    index('campaign_notifications_sending_idx').on(t.claimedUntil).where(sql`status = 'sending'`),
+    index('campaign_notifications_sending_idx').on(t.claimedUntil).where(sql`leased`),
     index('campaign_notifications_client_created_idx').on(t.clientId, t.createdAt),
-    index('campaign_notifications_recipient_idx').on(t.clientId, t.recipient),
+    // No index on (client, recipient): the recipient filters are ILIKE '%…%' (status messages, reports) or a
+    // prefix LIKE inside one batch, which a default btree cannot serve (decision 0061).
     // Active customers (decision 0047): distinct recipients reached per channel and local day or month,
-    // read from the index alone (recipient and status ride along).
+    // read from the index alone (recipient rides along; `reached` rather than `status`, decision 0061).
     index('campaign_notifications_reached_idx')
-      .on(t.clientId, t.channel, t.sentAt, t.recipient, t.status)
-      .where(sql`sent_at is not null`),
+      .on(t.clientId, t.channel, t.sentAt, t.recipient)
+      .where(sql`sent_at is not null and reached`),
     uniqueIndex('campaign_notifications_idempotency_idx')
       .on(t.clientId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),

@@ -169,7 +169,8 @@ export async function unsafeListStaleQueued(executor: Executor, before: Date, li
     .from(t)
     .where(
       and(
-        eq(t.status, 'queued'),
+        // `queued` (status = 'queued') is the predicate of the index that holds only such rows.
+        sql`${t.queued}`,
         lt(t.updatedAt, before),
         or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`)),
       ),
@@ -351,6 +352,13 @@ const SETTLED_COLUMNS = sql.raw(
     .join(', '),
 );
 
+/**
+ * The ids of a set as one array literal (our own uuids), repeated as `= any(…)` beside the join on the
+ * JSON rows: the JSON function's row count is unknown to the planner, which otherwise may read every
+ * ledger row of the client by the primary key's first column and hash them (decision 0061).
+ */
+const idsOf = (items: { id: string }[]) => `{${items.map((item) => item.id).join(',')}}`;
+
 /** `markOutboundSent` for many rows of one client: `queued` → `sent`, each with its provider id. */
 export async function markOutboundSentMany(
   executor: Executor,
@@ -368,7 +376,7 @@ export async function markOutboundSentMany(
       status_history = jsonb_build_object('sent', ${at.toISOString()}::text) || ${t.statusHistory},
       error_code = null, error_message = null, locked_until = null, content_sealed = null, updated_at = now()
     from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text, account text)
-    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.id} = any(${idsOf(items)}::uuid[]) and ${t.status} = 'queued'
     returning ${SETTLED_COLUMNS}`);
   return settledOf(rows as Record<string, unknown>[]);
 }
@@ -386,7 +394,7 @@ export async function markOutboundFailedMany(
       status_history = jsonb_build_object('failed', ${at.toISOString()}::text) || ${t.statusHistory},
       locked_until = null, content_sealed = null, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
-    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.id} = any(${idsOf(items)}::uuid[]) and ${t.status} = 'queued'
     returning ${SETTLED_COLUMNS}`);
   return settledOf(rows as Record<string, unknown>[]);
 }
@@ -401,7 +409,7 @@ export async function releaseOutboundMany(
   await executor.execute(sql`
     update ${t} set locked_until = null, error_code = v.code, error_message = v.message, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(id uuid, code text, message text)
-    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.status} = 'queued'`);
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.id} = any(${idsOf(items)}::uuid[]) and ${t.status} = 'queued'`);
 }
 
 /** The rows of one client's channel with these provider ids, locked: a set of reports applied at once. */
@@ -428,7 +436,8 @@ export async function findOutboundByProviderIdsForUpdate(
         t,
         clientId,
         eq(t.channel, channel),
-        sql`${t.providerMessageId} in (select jsonb_array_elements_text(${JSON.stringify(providerMessageIds)}::jsonb))`,
+        // One text[] parameter: an index condition, where a JSON subquery let the planner hash the client's rows.
+        sql`${t.providerMessageId} = any(${sql.param(providerMessageIds)}::text[])`,
       ),
     )
     .for('update');
@@ -469,5 +478,5 @@ export async function updateOutboundStatuses(
       updated_at = now()
     from jsonb_to_recordset(${values}::jsonb)
       as v(id uuid, status text, reached text, at text, failed boolean, code text, message text, details jsonb)
-    where ${inClient(t, clientId)} and ${t.id} = v.id`);
+    where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.id} = any(${idsOf(items)}::uuid[])`);
 }

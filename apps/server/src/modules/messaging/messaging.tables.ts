@@ -58,13 +58,19 @@ export const messagingOutbound = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * `status = 'queued'`, derived for the sweep's index (decision 0061): keyed on this and `created_at`
+     * rather than on `status` and `updated_at`, a claim (stays queued) and a delivery report (sent →
+     * delivered → read) change no indexed column and can be HOT updates.
+     */
+    queued: boolean('queued').generatedAlwaysAs(sql`status = 'queued'`),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('messaging_outbound_idempotency_key').on(t.clientId, t.idempotencyKey),
     uniqueIndex('messaging_outbound_provider_key').on(t.clientId, t.channel, t.providerMessageId),
     // Only rows still waiting: the sweep finds them without reading the whole ledger.
-    index('messaging_outbound_queued_idx').on(t.clientId, t.updatedAt).where(sql`${t.status} = 'queued'`),
+    index('messaging_outbound_queued_idx').on(t.clientId, t.createdAt).where(sql`queued`),
   ],
 );
 

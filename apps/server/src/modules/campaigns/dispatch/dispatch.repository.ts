@@ -77,7 +77,8 @@ export async function unsafeListRunningLanes(db: Executor) {
 /**
  * The claim (decision 0028, "Claims"): one statement takes up to `limit` due rows of running batches
  * of one client and channel, and rows whose lease ran out, skipping rows other workers hold, and leases
- * them (`sending` until `leaseUntil`). It also starts each row's attempt (decision 0057, the hand-over
+ * them (`sending` until `leaseUntil`). `in_queue` and `leased` are `status` stored (decision 0061): the
+ * indexes' predicates. It also starts each row's attempt (decision 0057, the hand-over
  * folded in): a queued row gets the next attempt and the ledger id `outboundIds[k]` its message will be
  * queued under; a lease taken back keeps the attempt and ledger row it held (the same key again).
  */
@@ -98,8 +99,7 @@ export async function claimDueNotifications(
       from ${campaignNotifications} n
       join ${campaignBatches} b on b.client_id = n.client_id and b.id = n.batch_id and b.status = 'running'
       where n.client_id = ${clientId} and n.channel = ${channel}
-        and ((n.status = 'queued' and n.due_at <= ${input.now})
-          or (n.status = 'sending' and n.claimed_until < ${input.now}))
+        and ((n.in_queue and n.due_at <= ${input.now}) or (n.leased and n.claimed_until < ${input.now}))
       order by n.due_at
       limit ${input.limit}
       for update of n skip locked
@@ -563,6 +563,14 @@ export async function insertNotification(db: Executor, row: typeof campaignNotif
 }
 
 /**
+ * The ledger ids of a set as one array literal (our own uuids), repeated as `= any(…)` beside the join
+ * on the JSON rows: the JSON function's row count is unknown to the planner, which otherwise may read
+ * every attempt of the client by its index and hash them (decision 0061, bench/README.md).
+ */
+const outboundIdsOf = (items: { outboundId: string }[]) =>
+  `{${items.map((item) => item.outboundId).join(',')}}`;
+
+/**
  * Many sends the provider took, of one client, in two statements: each attempt not yet past `sending`
  * gets its provider id; each notification still `sending` on that very attempt becomes `sent`.
  */
@@ -581,15 +589,17 @@ export async function markAttemptsSent(
   );
   const a = campaignAttempts;
   const n = campaignNotifications;
+  const ids = outboundIdsOf(items);
   await db.execute(sql`
     update ${a} set status = 'sent', provider_message_id = v.pid
     from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz)
-    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.status} in ('queued', 'sending')`);
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.outboundId} = any(${ids}::uuid[])
+      and ${a.status} in ('queued', 'sending')`);
   await db.execute(sql`
     update ${n} set status = 'sent', provider_message_id = v.pid, claimed_until = null,
       sent_at = v.at, updated_at = v.at
     from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz), ${a}
-    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.outboundId} = any(${ids}::uuid[])
       and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
       and ${n.status} = 'sending'`);
 }
@@ -631,12 +641,13 @@ export async function applyReachedMany(
   const v = sql`jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, status text, rank int, at timestamptz, duration int, charged int)`;
   const a = campaignAttempts;
   const n = campaignNotifications;
+  const ids = outboundIdsOf(items);
   await db.execute(sql`
     update ${a} set status = v.status, ended_at = v.at,
       duration_seconds = coalesce(v.duration, ${a.durationSeconds}),
       charged_seconds = coalesce(v.charged, ${a.chargedSeconds})
     from ${v}
-    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.outboundId} = any(${ids}::uuid[])
       and ${a.status} not in ${ENDED_SQL} and ${rankOf('"campaign_attempts"."status"')} < v.rank`);
   await db.execute(sql`
     update ${n} set status = v.status, claimed_until = null,
@@ -645,7 +656,7 @@ export async function applyReachedMany(
       ended_at = case when v.status <> 'read' then v.at else ${n.endedAt} end,
       updated_at = v.at
     from ${v}, ${a}
-    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id
+    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.outboundId} = any(${ids}::uuid[])
       and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
       and ${n.status} not in ${ENDED_SQL} and ${rankOf('"campaign_notifications"."status"')} < v.rank`);
 }
