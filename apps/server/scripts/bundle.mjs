@@ -1,6 +1,7 @@
 // Bundles the server's own code into `dist/main.js` (issue 19 goal 4, decision 0055): one file to read
 // and compile instead of ~360, which is most of a warm start's module loading. Runs after `tsc`, whose
 // per-file output stays for the benches that import single modules; packages stay in node_modules.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,9 +22,19 @@ const packagesExternal = {
   },
 };
 
+// `main.js` loads the app with `import()` while the database opens: a chunk beside it, so its packages
+// load then and not before `main.js` runs. Chunks of an earlier build go first.
+const dist = path.join(server, 'dist');
+for (const file of fs.readdirSync(dist, { withFileTypes: true })) {
+  if (file.isFile() && /^chunk-.*\.js(\.map)?$/.test(file.name)) fs.rmSync(path.join(dist, file.name));
+}
+
 await build({
   entryPoints: [path.join(server, 'src/main.ts')],
-  outfile: path.join(server, 'dist/main.js'),
+  outdir: dist,
+  entryNames: '[name]',
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -31,13 +31,27 @@ export type Jobs = {
   wake(name: string): void;
   /** Waits for in-flight handlers, then stops. */
   stop(): Promise<void>;
+  /** True from `start` until the queues are created and the workers started (`/readyz` says so). */
+  readonly starting: boolean;
   boss: PgBoss;
 };
 
 export type JobsOptions = {
-  /** How often each worker polls its queue, in seconds (default 2); tests lengthen it. */
+  /**
+   * How often this process looks for jobs to start, in seconds (default 2); tests lengthen it. One
+   * statement for every queue it works, which then wakes the workers of the queues that have some.
+   */
   pollingIntervalSeconds?: number;
 };
+
+/**
+ * Each worker's own poll, a fallback behind the shared one (issue 19): ~50 workers polling every 2 s
+ * were 25 statements a second on an idle server, each holding PGlite's single connection.
+ */
+const WORKER_FALLBACK_POLL_SECONDS = 60;
+
+/** The queues that have a job ready to start now (pg-boss's own fetch condition, every queue at once). */
+const READY_QUEUES_SQL = `select name from pgboss.job where state < 'active' and start_after < now() group by name`;
 
 /** How long a stop waits for the jobs being handled. */
 const STOP_TIMEOUT_MS = 20_000;
@@ -62,6 +76,26 @@ export function createJobs(
 
   /** Job batches being handled in this process. */
   let handling = 0;
+  let startingNow = false;
+  const pollSeconds = options.pollingIntervalSeconds ?? 2;
+  let poller: NodeJS.Timeout | null = null;
+  let polling = false;
+  /** One statement for all queues; wakes this process's workers of those with a job to start. */
+  const poll = async () => {
+    if (polling || !started) return;
+    polling = true;
+    try {
+      const { rows } = await sql.executeSql(READY_QUEUES_SQL);
+      if (!started) return;
+      for (const row of rows as { name: string }[]) {
+        for (const workerId of workers.get(row.name) ?? []) boss.notifyWorker(workerId);
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'job queue poll failed');
+    } finally {
+      polling = false;
+    }
+  };
   /** Set by the first `start`: what sends and `stop` wait for. */
   let starting: Promise<void> | null = null;
   const begin = async (work: boolean) => {
@@ -95,7 +129,7 @@ export function createJobs(
       }
       if (work) {
         const workOptions = {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          pollingIntervalSeconds: Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS),
           batchSize: definition.batchSize ?? 1,
         };
         const workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
@@ -113,12 +147,24 @@ export function createJobs(
         workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
       }
     }
+    if (work && workers.size > 0) {
+      poller = setInterval(() => void poll(), pollSeconds * 1000);
+      poller.unref();
+    }
   };
 
   return {
     boss,
+    get starting() {
+      return startingNow;
+    },
     start({ work }) {
-      starting ??= begin(work);
+      if (!starting) {
+        startingNow = true;
+        starting = begin(work).finally(() => {
+          startingNow = false;
+        });
+      }
       return starting;
     },
     async send(name, data, options) {
@@ -136,6 +182,8 @@ export function createJobs(
       await starting?.catch(() => undefined);
       if (!started) return;
       started = false;
+      if (poller) clearInterval(poller);
+      poller = null;
       workers.clear();
       const stopBy = Date.now() + STOP_TIMEOUT_MS;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });

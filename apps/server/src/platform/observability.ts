@@ -42,14 +42,19 @@ function assertMetricsReader(request: FastifyRequest, metricsToken: string | und
   }
 }
 
-/** `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus). */
+/**
+ * `/healthz` (the process answers), `/readyz` (the database answers and the job queues have started)
+ * and `/metrics` (Prometheus).
+ */
 export const observabilityPlugin = fp<{
   database: DatabaseHandle;
+  /** True while the job queues are starting (after listening, decision 0055). */
+  jobsStarting?: () => boolean;
   metricsToken?: string | undefined;
   /** The app's registry, where modules' own counters are also registered; a new one otherwise. */
   registry?: Registry;
 }>(
-  async (app: FastifyInstance, { database, metricsToken, registry: given }) => {
+  async (app: FastifyInstance, { database, jobsStarting, metricsToken, registry: given }) => {
     // One registry per app, so several apps in one test process never clash.
     const registry = given ?? new Registry();
     collectDefaultMetrics({ register: registry });
@@ -92,6 +97,12 @@ export const observabilityPlugin = fp<{
       status: 'ok',
     }));
     app.get('/readyz', { config: { access: access.public() }, schema: hide }, async (_request, reply) => {
+      // The server listens before its job queues are ready (decision 0055): not ready until they are.
+      if (jobsStarting?.()) {
+        return reply
+          .status(503)
+          .send({ error: { code: 'not_ready', message: 'The job queues are still starting' } });
+      }
       try {
         await database.ping();
         return { status: 'ready', database: database.kind };
