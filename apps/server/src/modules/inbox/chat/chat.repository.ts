@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { cteColumns } from '../../../platform/sql-cte.js';
+import { noteRoomWrite } from '../rooms/room-list-cache.js';
 import { lastMessageColumns, roomOpenToAgent } from '../rooms/rooms.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
 import { type CsMessageRow, csMessages } from './chat.tables.js';
@@ -40,6 +41,7 @@ export async function insertCustomerMessageOnce(
     .select({ message: cteColumns(stored, csMessages), room: cteColumns(room, csRooms) })
     .from(stored)
     .leftJoin(room, sql`true`);
+  noteRoomWrite(row.clientId);
   return result ?? null;
 }
 
