@@ -5,8 +5,8 @@ import type { Mailer } from '../../platform/mail/index.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
 import type { Storage } from '../../platform/storage/index.js';
 import type { Messaging } from '../messaging/index.js';
+import type { RoomListPage } from './rooms/room.view.js';
 import type { RoomListCache } from './rooms/room-list-cache.js';
-import type { RoomListPage } from './rooms/rooms.service.js';
 
 /**
  * What the inbox needs from outside. `realtime` and `messaging` are built by other modules and

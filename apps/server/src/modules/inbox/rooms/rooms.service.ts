@@ -28,7 +28,7 @@ import {
 } from '../inbox.errors.js';
 import { publishInboxEvent, publishInboxEvents, roomAudience } from '../inbox.events.js';
 import { routeRoom } from '../routing/routing.service.js';
-import { toRoom } from './room.view.js';
+import { type RoomListPage, toRoom } from './room.view.js';
 import type { RoomListCache } from './room-list-cache.js';
 import {
   countRooms,
@@ -156,7 +156,7 @@ async function pageOfRooms(
     offset?: number | undefined;
     byActivity?: boolean | undefined;
   },
-) {
+): Promise<RoomListPage> {
   const offset =
     page.offset ?? (page.pageNumber && page.pageNumber > 1 ? (page.pageNumber - 1) * page.pageSize : 0);
   const rows = await listRoomRows(db, actor.clientId, filters, {
@@ -183,9 +183,6 @@ async function pageOfRooms(
         : null,
   };
 }
-
-/** A page of the room list as the API answers it. */
-export type RoomListPage = Awaited<ReturnType<typeof pageOfRooms>>;
 
 /**
  * The room list. With `kept`, the inbox's plain first page is answered from it while no live room of
