@@ -1,5 +1,4 @@
 import { hkdfSync } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -159,6 +158,7 @@ import { createRealtime, type RealtimeServer } from './platform/realtime/index.j
 import type { Realtime } from './platform/realtime/realtime.types.js';
 import type { RealtimeOptions } from './platform/realtime/realtime-server.js';
 import type { Keys } from './platform/secrets.js';
+import { securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, type Storage, storageRoutes } from './platform/storage/index.js';
 import { textGuardPlugin } from './platform/text-guard.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -516,22 +516,24 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(textGuardPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine writes style attributes at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The /analytics/metabase screen embeds the client's own Metabase (decision 0038).
-        // …and the PDF script editor shows the server's preview from a blob (decision 0046).
-        frameSrc: ["'self'", 'https:', 'http:', 'blob:'],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Mantine writes style attributes at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The /analytics/metabase screen embeds the client's own Metabase (decision 0038).
+          // …and the PDF script editor shows the server's preview from a blob (decision 0046).
+          frameSrc: ["'self'", 'https:', 'http:', 'blob:'],
+          upgradeInsecureRequests: null,
+        },
       },
+      // Served over plain HTTP on localhost by default; a TLS proxy in front adds HSTS.
+      strictTransportSecurity: false,
     },
-    // Served over plain HTTP on localhost by default; a TLS proxy in front adds HSTS.
-    strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(accessPolicyPlugin, {

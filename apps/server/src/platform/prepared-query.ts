@@ -1,4 +1,5 @@
-import type { Database } from './database.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from './database.js';
 
 const cache = new WeakMap<Database, Map<string, unknown>>();
 
@@ -18,4 +19,53 @@ export function preparedQuery<T>(db: Database, name: string, build: (db: Databas
     queries.set(name, query);
   }
   return query;
+}
+
+/** What Drizzle keeps on a database or transaction at run time (not in its public types). */
+type Internals = { dialect: object; session: { client: unknown } };
+const byDialect = new WeakMap<object, Map<string, { client: unknown }>>();
+
+/**
+ * `preparedQuery` for a query that also runs inside transactions (the webhook's arrival): built once
+ * per database dialect, then run on the connection of the executor given, the transaction's own
+ * when it is one. Building a Drizzle query costs more CPU than PostgreSQL spends running most of
+ * them, and the named statement is parsed and planned once per connection (decision 0059).
+ */
+export function preparedOn<T extends object>(
+  executor: Executor,
+  name: string,
+  build: (db: Executor) => T,
+): T {
+  const { dialect, session } = executor as unknown as Internals;
+  let queries = byDialect.get(dialect);
+  if (!queries) {
+    queries = new Map();
+    byDialect.set(dialect, queries);
+  }
+  let query = queries.get(name) as (T & { client: unknown }) | undefined;
+  if (!query) {
+    query = build(executor) as T & { client: unknown };
+    queries.set(name, query);
+  }
+  if (query.client === session.client) return query;
+  // The same statement on this executor's connection: only `client` differs.
+  return Object.create(query, { client: { value: session.client } }) as T;
+}
+
+/**
+ * A row's defined fields as placeholders, and a short name for that set of fields: a prepared insert
+ * is one statement per shape of row (a field left undefined takes the column's default, as in Drizzle;
+ * a null one is written as null in the statement, since a column's encoder cannot take null).
+ */
+export function rowShape<R extends Record<string, unknown>>(row: R) {
+  const keys = Object.keys(row)
+    .filter((key) => row[key] !== undefined)
+    .sort();
+  const placeholders = Object.fromEntries(
+    keys.map((key) => [key, row[key] === null ? null : sql.placeholder(key)]),
+  ) as { [K in keyof R]: ReturnType<typeof sql.placeholder> | null };
+  let hash = 2166136261;
+  for (const char of keys.map((key) => (row[key] === null ? `${key}=null` : key)).join(','))
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return { key: (hash >>> 0).toString(36), placeholders };
 }

@@ -233,7 +233,12 @@ function declarationsOf(
   }));
 }
 
-const QUERY = /\.(select|selectDistinct|insert|update|delete|execute)\(|preparedQuery\(/;
+const QUERY = /\.(select|selectDistinct|insert|update|delete|execute)\(|preparedQuery\(|preparedOn\(/;
+/**
+ * Running a statement built with `preparedOn` (`query.execute(values)`): what it does is told by the
+ * builder calls in the same function (`.insert(`, `.select(`, …), which are checked as usual.
+ */
+const PREPARED_RUN = /(?<![\w.$])query\.execute\(/g;
 /** A query that reads or changes rows already there, so it needs a filter (an insert alone does not). */
 const FILTERING_QUERY = /\.(select|selectDistinct|update|delete|execute)\(|preparedQuery\(/;
 /** The client filter through the platform helper (decision 0027). */
@@ -312,7 +317,7 @@ export function findUnscopedRepositoryFunctions(root: string, tenantTables: read
       if (!QUERY.test(declaration.text) || byHand.has(declaration.name)) continue;
       const { tables, text } = reach(declaration.name, new Set());
       if (tables.size === 0) continue;
-      const scoped = FILTERING_QUERY.test(text.replace(INSERT_FROM_PARAMETERS, ''))
+      const scoped = FILTERING_QUERY.test(text.replace(INSERT_FROM_PARAMETERS, '').replace(PREPARED_RUN, ''))
         ? IN_CLIENT.test(text) && !SOMETIMES_IN_CLIENT.test(text)
         : /\bclientId\b/.test(declaration.text) ||
           [...tables].every((table) =>

@@ -3,6 +3,7 @@ import { likePattern } from '../../../lib/like-pattern.js';
 import { digitsOf } from '../../../lib/phone.js';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
+import { preparedOn, rowShape } from '../../../platform/prepared-query.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import {
   type CsCustomerImportRow,
@@ -46,9 +47,22 @@ export async function upsertCustomer(
  * way the row stays locked until commit, which serialises one customer's concurrent arrivals.
  */
 export async function ensureCustomer(db: Executor, clientId: string, row: CustomerValues) {
-  return upsertCustomer(db, clientId, row, {
-    name: sql`coalesce(${csCustomers.name}, excluded.name)` as never,
-  });
+  // Every arrival runs it: prepared per shape of row (decision 0059).
+  const shape = rowShape({ ...row, clientId });
+  const name = `customer_ensure_${shape.key}`;
+  const query = preparedOn(db, name, (executor) =>
+    executor
+      .insert(csCustomers)
+      .values(shape.placeholders as never)
+      .onConflictDoUpdate({
+        target: [csCustomers.clientId, csCustomers.phoneNumber],
+        set: { name: sql`coalesce(${csCustomers.name}, excluded.name)`, updatedAt: sql`now()` },
+      })
+      .returning()
+      .prepare(name),
+  );
+  const [saved] = await query.execute({ ...row, clientId });
+  return saved!;
 }
 
 /** Adds fields to a customer's `userData` (a bot's collected answers), in one statement. */

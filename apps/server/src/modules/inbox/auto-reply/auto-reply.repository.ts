@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
+import { preparedOn } from '../../../platform/prepared-query.js';
 import { csAutoReplyRules, csAutoReplySends } from './auto-reply.tables.js';
 
 /** Rules in the order they are tried: keyword, outside business hours, no agent online, first message. */
@@ -11,6 +12,19 @@ export async function listRuleRows(
   clientId: string,
   options: { id?: string; enabledOnly?: boolean } = {},
 ) {
+  // Every arrival reads the enabled rules: that case is prepared (decision 0059).
+  if (options.enabledOnly && !options.id) {
+    const query = preparedOn(db, 'inbox_enabled_auto_replies', (executor) =>
+      executor
+        .select()
+        .from(csAutoReplyRules)
+        .where(inClient(csAutoReplyRules, sql.placeholder('clientId'), eq(csAutoReplyRules.enabled, true)))
+        .orderBy(triggerOrder, asc(csAutoReplyRules.createdAt), asc(csAutoReplyRules.id))
+        .limit(500)
+        .prepare('inbox_enabled_auto_replies'),
+    );
+    return query.execute({ clientId });
+  }
   return db
     .select()
     .from(csAutoReplyRules)

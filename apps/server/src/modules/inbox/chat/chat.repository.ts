@@ -2,6 +2,7 @@ import { NOTE_MESSAGE_TYPE, ROOM_EVENT_MESSAGE_TYPE } from '@sapa/contracts';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
+import { preparedOn, rowShape } from '../../../platform/prepared-query.js';
 import { cteColumns } from '../../../platform/sql-cte.js';
 import { noteRoomWrite } from '../rooms/room-list-cache.js';
 import { lastMessageColumns, roomOpenToAgent } from '../rooms/rooms.repository.js';
@@ -10,37 +11,73 @@ import { type CsMessageRow, csMessages } from './chat.tables.js';
 
 /** Stores a provider's message once: a repeated delivery answers null and changes nothing. */
 export async function insertMessageOnce(db: Executor, row: typeof csMessages.$inferInsert) {
-  const [inserted] = await db.insert(csMessages).values(row).onConflictDoNothing().returning();
+  // Prepared per shape of row (decision 0059): a new conversation's first message.
+  const shape = rowShape(row);
+  const name = `inbox_message_once_${shape.key}`;
+  const query = preparedOn(db, name, (executor) =>
+    executor
+      .insert(csMessages)
+      .values(shape.placeholders as never)
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  );
+  const [inserted] = await query.execute(row);
   return inserted ?? null;
 }
 
 /**
  * Stores a customer's message once and, only when it is new, records it on its room (preview, time,
- * unread count), in one statement. A repeated delivery answers null and changes nothing.
+ * unread count), in one statement. A repeated delivery answers null and changes nothing. Prepared per
+ * shape of row (decision 0059): it runs for every message of a live conversation.
  */
 export async function insertCustomerMessageOnce(
   db: Executor,
   row: typeof csMessages.$inferInsert,
   latest: { preview: string; at: Date },
 ) {
-  const stored = db.$with('stored').as(db.insert(csMessages).values(row).onConflictDoNothing().returning());
-  const room = db.$with('room').as(
-    db
-      .update(csRooms)
-      .set({
-        ...lastMessageColumns({ ...latest, fromCs: false }),
-        unreadCount: sql`${csRooms.unreadCount} + 1`,
-      })
-      .where(
-        inClient(csRooms, row.clientId, eq(csRooms.id, row.roomId), sql`exists (select 1 from ${stored})`),
-      )
-      .returning(),
-  );
-  const [result] = await db
-    .with(stored, room)
-    .select({ message: cteColumns(stored, csMessages), room: cteColumns(room, csRooms) })
-    .from(stored)
-    .leftJoin(room, sql`true`);
+  const shape = rowShape(row);
+  const name = `inbox_customer_message_${shape.key}`;
+  const query = preparedOn(db, name, (executor) => {
+    const stored = executor.$with('stored').as(
+      executor
+        .insert(csMessages)
+        .values(shape.placeholders as never)
+        .onConflictDoNothing()
+        .returning(),
+    );
+    const room = executor.$with('room').as(
+      executor
+        .update(csRooms)
+        .set({
+          lastMessageAt: sql.placeholder('latestAt'),
+          lastMessagePreview: sql.placeholder('latestPreview'),
+          lastMessageFromCs: false,
+          unreadCount: sql`${csRooms.unreadCount} + 1`,
+        } as never)
+        .where(
+          inClient(
+            csRooms,
+            sql.placeholder('clientId'),
+            eq(csRooms.id, sql.placeholder('roomId')),
+            sql`exists (select 1 from ${stored})`,
+          ),
+        )
+        .returning(),
+    );
+    return executor
+      .with(stored, room)
+      .select({ message: cteColumns(stored, csMessages), room: cteColumns(room, csRooms) })
+      .from(stored)
+      .leftJoin(room, sql`true`)
+      .prepare(name);
+  });
+  const columns = lastMessageColumns({ ...latest, fromCs: false });
+  const [result] = await query.execute({
+    ...row,
+    latestAt: columns.lastMessageAt,
+    latestPreview: columns.lastMessagePreview,
+  });
   noteRoomWrite(row.clientId);
   return result ?? null;
 }

@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
+import { preparedOn } from '../../../platform/prepared-query.js';
 import { csConfigurations } from './configuration.tables.js';
 
+/** Read on most arrivals: prepared (decision 0059). */
 export async function findConfiguration(db: Executor, clientId: string) {
-  const [row] = await db.select().from(csConfigurations).where(inClient(csConfigurations, clientId));
+  const query = preparedOn(db, 'inbox_configuration', (executor) =>
+    executor
+      .select()
+      .from(csConfigurations)
+      .where(inClient(csConfigurations, sql.placeholder('clientId')))
+      .prepare('inbox_configuration'),
+  );
+  const [row] = await query.execute({ clientId });
   return row ?? null;
 }
 

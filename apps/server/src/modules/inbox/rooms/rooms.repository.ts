@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import { type Database, type Executor, isTransaction } from '../../../platform/database.js';
-import { preparedQuery } from '../../../platform/prepared-query.js';
+import { preparedOn, preparedQuery, rowShape } from '../../../platform/prepared-query.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import { csAgents } from '../agents/agents.tables.js';
 import { noteRoomWrite } from './room-list-cache.js';
@@ -17,28 +17,37 @@ export async function insertNumberedRoom(
   row: Omit<typeof csRooms.$inferInsert, 'shortId'>,
   assignedCsId: string | null,
 ): Promise<CsRoomRow> {
-  const counter = db.$with('short_id').as(
-    db
-      .insert(csRoomCounters)
-      .values({ clientId: row.clientId, lastShortId: 1 })
-      .onConflictDoUpdate({
-        target: csRoomCounters.clientId,
-        set: { lastShortId: sql`${csRoomCounters.lastShortId} + 1` },
-      })
-      .returning({ value: csRoomCounters.lastShortId }),
-  );
-  const counted = db.$with('counted').as(
-    db
-      .update(csAgents)
-      .set({ assignedCount: sql`${csAgents.assignedCount} + 1` })
-      .where(inClient(csAgents, row.clientId, eq(csAgents.id, assignedCsId ?? row.clientId)))
-      .returning({ id: csAgents.id }),
-  );
-  const [inserted] = await db
-    .with(...(assignedCsId ? [counter, counted] : [counter]))
-    .insert(csRooms)
-    .values({ ...row, shortId: sql`(select ${counter.value} from ${counter})` })
-    .returning();
+  // Prepared per shape of row (decision 0059): one of the statements under the client's routing lock.
+  const shape = rowShape(row);
+  const name = `inbox_numbered_room_${assignedCsId ? 'assigned_' : ''}${shape.key}`;
+  const query = preparedOn(db, name, (executor) => {
+    const counter = executor.$with('short_id').as(
+      executor
+        .insert(csRoomCounters)
+        .values({ clientId: sql.placeholder('clientId'), lastShortId: 1 })
+        .onConflictDoUpdate({
+          target: csRoomCounters.clientId,
+          set: { lastShortId: sql`${csRoomCounters.lastShortId} + 1` },
+        })
+        .returning({ value: csRoomCounters.lastShortId }),
+    );
+    const counted = executor.$with('counted').as(
+      executor
+        .update(csAgents)
+        .set({ assignedCount: sql`${csAgents.assignedCount} + 1` })
+        .where(
+          inClient(csAgents, sql.placeholder('clientId'), eq(csAgents.id, sql.placeholder('assignedCsId'))),
+        )
+        .returning({ id: csAgents.id }),
+    );
+    return executor
+      .with(...(assignedCsId ? [counter, counted] : [counter]))
+      .insert(csRooms)
+      .values({ ...shape.placeholders, shortId: sql`(select ${counter.value} from ${counter})` } as never)
+      .returning()
+      .prepare(name);
+  });
+  const [inserted] = await query.execute({ ...row, assignedCsId });
   noteRoomWrite(row.clientId);
   return inserted!;
 }
@@ -61,6 +70,24 @@ export async function findRoomByShortId(db: Executor, clientId: string, shortId:
 
 /** The customer's room that is not closed on this channel, if any. */
 /** The customer's conversation on one number (`channelId`) that is not closed. */
+/** Read on every arrival: prepared, one statement per case (a channel number or none). */
+const prepareFindLiveRoom = (db: Executor, withChannelId: boolean) =>
+  db
+    .select()
+    .from(csRooms)
+    .where(
+      inClient(
+        csRooms,
+        sql.placeholder('clientId'),
+        eq(csRooms.customerPhoneNumber, sql.placeholder('phone')),
+        eq(csRooms.channel, sql.placeholder('channel')),
+        withChannelId ? eq(csRooms.channelId, sql.placeholder('channelId')) : isNull(csRooms.channelId),
+        eq(csRooms.isInternal, false),
+        sql`${csRooms.status} <> 'closed'`,
+      ),
+    )
+    .prepare(withChannelId ? 'inbox_live_room' : 'inbox_live_room_no_channel');
+
 export async function findLiveRoom(
   db: Executor,
   clientId: string,
@@ -68,20 +95,11 @@ export async function findLiveRoom(
   channel: string,
   channelId: string | null,
 ) {
-  const [row] = await db
-    .select()
-    .from(csRooms)
-    .where(
-      inClient(
-        csRooms,
-        clientId,
-        eq(csRooms.customerPhoneNumber, phone),
-        eq(csRooms.channel, channel),
-        channelId === null ? isNull(csRooms.channelId) : eq(csRooms.channelId, channelId),
-        eq(csRooms.isInternal, false),
-        sql`${csRooms.status} <> 'closed'`,
-      ),
-    );
+  const withChannelId = channelId !== null;
+  const query = preparedOn(db, withChannelId ? 'inbox_live_room' : 'inbox_live_room_no_channel', (executor) =>
+    prepareFindLiveRoom(executor, withChannelId),
+  );
+  const [row] = await query.execute({ clientId, phone, channel, channelId });
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
+import { preparedOn } from '../../../platform/prepared-query.js';
 import { csAgents } from '../agents/agents.tables.js';
 import { csConfigurations } from '../configuration/configuration.tables.js';
 import { hasLiveConnection } from '../presence/presence.repository.js';
@@ -37,31 +38,37 @@ export async function lockClientRoutingReadingConfig(db: Executor, clientId: str
 
 /** Agents who may take a new room now (CS, online, connected, active), each with their open rooms, in one query. */
 export async function listOnlineAgents(db: Executor, clientId: string): Promise<Candidate[]> {
-  return db
-    .select({
-      id: csAgents.id,
-      tags: csAgents.tags,
-      percentageWeight: csAgents.percentageWeight,
-      capacity: csAgents.capacity,
-      assignedCount: csAgents.assignedCount,
-      lastAssignedAt: csAgents.lastAssignedAt,
-      // Spelled out: inside a one-table select Drizzle leaves column names unqualified.
-      openRooms: sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${clientId}
+  // Under the client's routing lock on every new conversation: prepared (decision 0059).
+  const query = preparedOn(db, 'inbox_online_agents', (executor) =>
+    executor
+      .select({
+        id: csAgents.id,
+        tags: csAgents.tags,
+        percentageWeight: csAgents.percentageWeight,
+        capacity: csAgents.capacity,
+        assignedCount: csAgents.assignedCount,
+        lastAssignedAt: csAgents.lastAssignedAt,
+        // Spelled out: inside a one-table select Drizzle leaves column names unqualified.
+        openRooms:
+          sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${sql.placeholder('clientId')}
         and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
-    })
-    .from(csAgents)
-    .where(
-      inClient(
-        csAgents,
-        clientId,
-        eq(csAgents.kind, 'cs'),
-        eq(csAgents.status, 'online'),
-        eq(csAgents.deactivated, false),
-        eq(csAgents.deleted, false),
-        // Online on paper is not enough: a closed tab must not receive customers (issue 13).
-        hasLiveConnection(),
-      ),
-    );
+      })
+      .from(csAgents)
+      .where(
+        inClient(
+          csAgents,
+          sql.placeholder('clientId'),
+          eq(csAgents.kind, 'cs'),
+          eq(csAgents.status, 'online'),
+          eq(csAgents.deactivated, false),
+          eq(csAgents.deleted, false),
+          // Online on paper is not enough: a closed tab must not receive customers (issue 13).
+          hasLiveConnection(),
+        ),
+      )
+      .prepare('inbox_online_agents'),
+  );
+  return query.execute({ clientId });
 }
 
 export async function countAssignment(db: Executor, clientId: string, csId: string) {

@@ -23,9 +23,9 @@ export function codeMatches(
   key: Buffer,
   requestId: string,
   candidate: string,
-  storedDigest: string,
+  storedDigest: string | Buffer,
 ): boolean {
-  const stored = Buffer.from(storedDigest, 'base64url');
+  const stored = typeof storedDigest === 'string' ? Buffer.from(storedDigest, 'base64url') : storedDigest;
   const given = codeDigest(key, requestId, candidate);
   return stored.length === given.length && timingSafeEqual(stored, given);
 }

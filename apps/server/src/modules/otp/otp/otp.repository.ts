@@ -99,17 +99,24 @@ export async function deleteBlock(db: Executor, clientId: string, prefix: string
   return true;
 }
 
-/** Adds one to a fixed-window counter and answers the new count (one statement, safe under concurrency). */
-export async function bumpCounter(db: Executor, clientId: string, key: string, windowStart: Date) {
-  const [row] = await db
+/**
+ * Adds one to each fixed-window counter and answers the new counts by key, in one statement (safe under
+ * concurrency: rows are locked in the order given, the same for every send).
+ */
+export async function bumpCounters(
+  db: Executor,
+  clientId: string,
+  counters: { key: string; windowStart: Date }[],
+) {
+  const rows = await db
     .insert(otpCounters)
-    .values({ clientId, key, windowStart, count: 1 })
+    .values(counters.map((counter) => ({ clientId, ...counter, count: 1 })))
     .onConflictDoUpdate({
       target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
       set: { count: sql`${otpCounters.count} + 1` },
     })
-    .returning({ count: otpCounters.count });
-  return row!.count;
+    .returning({ key: otpCounters.key, count: otpCounters.count });
+  return new Map(rows.map((row) => [row.key, row.count]));
 }
 
 /** The send times to one destination since `since`, newest first, at most `limit`. */
@@ -233,13 +240,6 @@ export async function settlePending(db: Executor, clientId: string, id: string, 
 
 export async function insertSend(db: Executor, row: typeof otpSends.$inferInsert) {
   await db.insert(otpSends).values(row);
-}
-
-export async function setSendOutbound(db: Executor, clientId: string, id: string, outboundId: string) {
-  await db
-    .update(otpSends)
-    .set({ outboundId })
-    .where(inClient(otpSends, clientId, eq(otpSends.id, id)));
 }
 
 /**
@@ -448,120 +448,109 @@ export async function listRequestsAfter(
 }
 
 /**
- * Counts one check of a bare OTP request that is still pending, unexpired and has attempts left, in
- * one conditional statement (no lock held while the code is compared); null when it is not so.
+ * What a check of a bare OTP compares against, read once (decision 0063): the keyed hash and what never
+ * changes after the request is created. Prepared, as every per-verification statement (decision 0058).
  */
-function prepareClaimAttempt(db: Database) {
-  return (
-    db
-      .update(otpRequests)
-      .set({
-        attempts: sql`${otpRequests.attempts} + 1`,
-        updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-      })
-      .where(
-        inClient(
-          otpRequests,
-          sql.placeholder('clientId'),
-          eq(otpRequests.id, sql.placeholder('id')),
-          sql`${otpRequests.serviceId} is null`,
-          eq(otpRequests.status, 'pending'),
-          gt(otpRequests.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-          lt(otpRequests.attempts, otpRequests.maxAttempts),
-        ),
-      )
-      // Only what the check needs: the sealed code and the message stay in the database.
-      .returning({
-        id: otpRequests.id,
-        clientId: otpRequests.clientId,
-        channel: otpRequests.channel,
-        codeHash: otpRequests.codeHash,
-        attempts: otpRequests.attempts,
-        maxAttempts: otpRequests.maxAttempts,
-      })
-      .prepare('otp_claim_attempt')
-  );
+function prepareFindCheckable(db: Database) {
+  return db
+    .select({
+      id: otpRequests.id,
+      clientId: otpRequests.clientId,
+      serviceId: otpRequests.serviceId,
+      channel: otpRequests.channel,
+      codeHash: otpRequests.codeHash,
+      maxAttempts: otpRequests.maxAttempts,
+    })
+    .from(otpRequests)
+    .where(inClient(otpRequests, sql.placeholder('clientId'), eq(otpRequests.id, sql.placeholder('id'))))
+    .prepare('otp_find_checkable');
 }
 
-/**
- * Claims one attempt on a pending, unexpired bare OTP with attempts left (decision 0029). Prepared
- * (decision 0058): it runs once per verification, so it is built and planned once per connection.
- */
-export async function claimAttempt(db: Database, clientId: string, id: string, now: Date) {
-  const [row] = await preparedQuery(db, 'otp_claim_attempt', prepareClaimAttempt).execute({
-    clientId,
-    id,
-    now: now.toISOString(),
-  });
+export async function findCheckable(db: Database, clientId: string, id: string) {
+  const [row] = await preparedQuery(db, 'otp_find_checkable', prepareFindCheckable).execute({ clientId, id });
   return row ?? null;
 }
 
-const checkValues = {
-  clientId: sql.placeholder('clientId'),
-  id: sql.placeholder('id'),
-  requestId: sql.placeholder('requestId'),
-  valid: sql.placeholder('valid'),
-  createdAt: sql.placeholder('createdAt'),
-};
-
-function prepareInsertCheck(db: Database) {
-  return db.insert(otpChecks).values(checkValues).prepare('otp_insert_check');
-}
-
-/** The check row together with the approval or exhaustion it decides, if the request is still pending. */
-function prepareSettlingCheck(settle: 'approved' | 'max_attempts_reached') {
+/**
+ * One check of a bare OTP in one statement (decision 0063): the attempt is counted on a request still
+ * pending, unexpired and with attempts left, the check row is written, and what the compared code
+ * decides is settled in the same update: the right code approves; the last allowed wrong one ends the
+ * request. The code was compared in the process beforehand (constant time, against the stored hash).
+ * The row lock of the update orders racing checks: a second right code finds the request no longer
+ * pending and claims nothing (it approves once). Answers the counted attempts, or nothing when the
+ * request is not checkable (unknown, another client's, a Verify verification, settled, expired or
+ * exhausted): the locked path says which.
+ */
+function prepareCheckAttempt(valid: boolean) {
   return (db: Database) => {
-    const checked = db
-      .$with('checked')
-      .as(db.insert(otpChecks).values(checkValues).returning({ id: otpChecks.id }));
-    const settled = db.$with('settled').as(
+    const attemptsAfter = sql`${otpRequests.attempts} + 1`;
+    const at = sql`${sql.placeholder('now')}::timestamptz`;
+    const claimed = db.$with('claimed').as(
       db
         .update(otpRequests)
-        .set({
-          status: settle,
-          codeSealed: null,
-          updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
-          ...(settle === 'approved' ? { approvedAt: sql`${sql.placeholder('at')}::timestamptz` } : {}),
-        })
+        .set(
+          valid
+            ? { attempts: attemptsAfter, status: 'approved', codeSealed: null, approvedAt: at, updatedAt: at }
+            : {
+                attempts: attemptsAfter,
+                status: sql`case when ${attemptsAfter} >= ${otpRequests.maxAttempts} then 'max_attempts_reached' else ${otpRequests.status} end`,
+                codeSealed: sql`case when ${attemptsAfter} >= ${otpRequests.maxAttempts} then null else ${otpRequests.codeSealed} end`,
+                updatedAt: at,
+              },
+        )
         .where(
           inClient(
             otpRequests,
             sql.placeholder('clientId'),
-            eq(otpRequests.id, sql.placeholder('requestId')),
+            eq(otpRequests.id, sql.placeholder('id')),
+            sql`${otpRequests.serviceId} is null`,
             eq(otpRequests.status, 'pending'),
+            gt(otpRequests.expiresAt, at),
+            lt(otpRequests.attempts, otpRequests.maxAttempts),
           ),
         )
-        .returning({ id: otpRequests.id }),
+        .returning({
+          clientId: otpRequests.clientId,
+          id: otpRequests.id,
+          attempts: otpRequests.attempts,
+          maxAttempts: otpRequests.maxAttempts,
+        }),
     );
+    // The check row of the claimed attempt, for the claimed request's client (columns in table order).
+    const checked = db.$with('checked').as(
+      db
+        .insert(otpChecks)
+        .select(
+          sql`select ${sql.identifier('claimed')}.client_id, ${sql.placeholder('checkId')}::uuid, ${sql.identifier('claimed')}.id, ${sql.raw(valid ? 'true' : 'false')}, ${at} from ${sql.identifier('claimed')}`,
+        )
+        .returning({ id: otpChecks.id }),
+    );
+    // A data-modifying CTE runs to completion whether or not the outer query reads it.
     return db
-      .with(checked, settled)
-      .select({ settled: sql<number>`(select count(*) from ${settled})::int` })
-      .from(checked)
-      .prepare(`otp_check_${settle}`);
+      .with(claimed, checked)
+      .select({
+        attempts: claimed.attempts,
+        maxAttempts: claimed.maxAttempts,
+      })
+      .from(claimed)
+      .prepare(valid ? 'otp_check_right' : 'otp_check_wrong');
   };
 }
-const prepareApprovingCheck = prepareSettlingCheck('approved');
-const prepareExhaustingCheck = prepareSettlingCheck('max_attempts_reached');
+const prepareRightCheck = prepareCheckAttempt(true);
+const prepareWrongCheck = prepareCheckAttempt(false);
 
-/**
- * Records a check of a claimed attempt and, when it decides the request (the right code, or the last
- * allowed wrong one), settles it if still pending, in one statement. Answers whether it settled: false
- * when another check settled the request first (a right code then approves only once). Prepared, as
- * the claim (decision 0058).
- */
-export async function recordCheck(
+export async function checkAttempt(
   db: Database,
-  check: typeof otpChecks.$inferInsert & { createdAt: Date },
-  settle: 'approved' | 'max_attempts_reached' | null,
+  check: { clientId: string; requestId: string; checkId: string; valid: boolean; at: Date },
 ) {
-  if (!settle) {
-    await preparedQuery(db, 'otp_insert_check', prepareInsertCheck).execute(check);
-    return false;
-  }
-  const values = { ...check, at: check.createdAt.toISOString() };
-  const [row] =
-    settle === 'approved'
-      ? await preparedQuery(db, 'otp_check_approved', prepareApprovingCheck).execute(values)
-      : await preparedQuery(db, 'otp_check_max_attempts_reached', prepareExhaustingCheck).execute(values);
-  return (row?.settled ?? 0) > 0;
+  const values = {
+    clientId: check.clientId,
+    id: check.requestId,
+    checkId: check.checkId,
+    now: check.at.toISOString(),
+  };
+  const [row] = check.valid
+    ? await preparedQuery(db, 'otp_check_right', prepareRightCheck).execute(values)
+    : await preparedQuery(db, 'otp_check_wrong', prepareWrongCheck).execute(values);
+  return row ?? null;
 }

@@ -29,10 +29,11 @@ import {
   tooManySends,
 } from './otp.errors.js';
 import {
-  bumpCounter,
-  claimAttempt,
+  bumpCounters,
+  checkAttempt,
   deleteBlock,
   findActiveBlock,
+  findCheckable,
   findRequest,
   findSettings,
   insertCheck,
@@ -46,9 +47,7 @@ import {
   lockPendingOfService,
   lockRequest,
   recentSendTimes,
-  recordCheck,
   saveSettings,
-  setSendOutbound,
   settlePending,
   summarise,
   updateRequest,
@@ -100,9 +99,16 @@ export type OtpDeps = {
 export type ServiceContext = { serviceId: string; name: string; codeLength: number; locale: 'en' | 'id' };
 
 type Destination = { value: string; prefix: string | null };
+/** What a bare OTP's check needs of its request, none of which changes after it is created. */
+type Checkable = { clientId: string; id: string; channel: OtpChannel; digest: Buffer };
+/** The most requests whose `Checkable` one process keeps (about 200 bytes each). */
+const CHECKABLE_ENTRIES = 50_000;
 export type FallbackJobData = { clientId: string; requestId: string; sendId: string };
 
 const iso = (date: Date) => date.toISOString();
+
+/** Rolls a request's transaction back when its send trips the fraud guard (the block is written after). */
+class PrefixTripped extends Error {}
 
 /**
  * The destination as limits count it: a phone number's digits (and its prefix), an address, a chat. A
@@ -171,6 +177,23 @@ export function createOtp(deps: OtpDeps) {
   const clock = deps.clock ?? (() => new Date());
   const observe = deps.observe ?? (() => {});
 
+  /**
+   * What a check of a bare OTP compares against, kept per process (decision 0063): the keyed hash, the
+   * channel and the limit never change once a request exists, so a warm check needs no read. Filled by
+   * the requests this process creates and by the first check of any other; dropped when a check settles
+   * the request or finds it no longer checkable; the oldest entry goes first beyond `CHECKABLE_ENTRIES`.
+   * Whether the request may still be checked is decided by the database in the check's one statement.
+   */
+  const checkables = new Map<string, Checkable>();
+  const checkableKey = (clientId: string, id: string) => `${clientId}:${id}`;
+  function remember(entry: Checkable) {
+    if (checkables.size >= CHECKABLE_ENTRIES) {
+      const oldest = checkables.keys().next();
+      if (!oldest.done) checkables.delete(oldest.value);
+    }
+    checkables.set(checkableKey(entry.clientId, entry.id), entry);
+  }
+
   /** The country a national number is read in: the client's (only phone channels need it). */
   async function countryFor(channel: OtpChannel, clientId: string): Promise<CountryCode> {
     return PHONE_CHANNELS.includes(channel) ? clientPhoneCountry(db, clientId) : DEFAULT_PHONE_COUNTRY;
@@ -194,16 +217,6 @@ export function createOtp(deps: OtpDeps) {
     serviceName: string | null,
   ) {
     const sendId = newId(now.getTime());
-    await insertSend(tx, {
-      clientId: request.clientId,
-      id: sendId,
-      requestId: request.id,
-      destination: request.destination,
-      channel,
-      step,
-      createdAt: now,
-      updatedAt: now,
-    });
     const minutes = Math.max(
       1,
       Math.round((request.expiresAt.getTime() - request.createdAt.getTime()) / 60_000),
@@ -219,11 +232,22 @@ export function createOtp(deps: OtpDeps) {
       // The text carries the code: the ledger keeps it redacted, the channel keeps no copy (0048).
       sensitive: true,
     });
-    await setSendOutbound(tx, request.clientId, sendId, outbound.id);
+    // The send row is written once, with its ledger row's id (the two are in one transaction).
+    await insertSend(tx, {
+      clientId: request.clientId,
+      id: sendId,
+      requestId: request.id,
+      destination: request.destination,
+      channel,
+      step,
+      outboundId: outbound.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     return { sendId, outbound };
   }
 
-  /** The limits a send must pass, in the request's transaction; a tripped fraud guard is returned, not thrown. */
+  /** The limits a send must pass that only read: a blocked prefix, the sends to this destination. */
   async function checkLimits(
     tx: Executor,
     clientId: string,
@@ -246,12 +270,32 @@ export function createOtp(deps: OtpDeps) {
         secondsUntil(leaves, now),
       );
     }
+  }
+
+  /**
+   * Counts the send on the client's daily and per-prefix counters, in one statement that the request's
+   * transaction runs last (decision 0063): every request of a client bumps the same rows, which stay
+   * locked until commit, so they are held for this statement and the commit only. Over the daily cap it
+   * throws (the transaction, and the request with it, rolls back); a tripped fraud guard is returned.
+   */
+  async function countSend(
+    tx: Executor,
+    clientId: string,
+    settings: OtpSettings,
+    destination: Destination,
+    now: Date,
+  ) {
     const today = startOfUtcDay(now);
-    if ((await bumpCounter(tx, clientId, 'day', today)) > settings.dailyCap) {
+    const prefixKey = destination.prefix ? `prefix:${destination.prefix}` : null;
+    const counts = await bumpCounters(tx, clientId, [
+      { key: 'day', windowStart: today },
+      ...(prefixKey ? [{ key: prefixKey, windowStart: startOfMinute(now) }] : []),
+    ]);
+    if ((counts.get('day') ?? 0) > settings.dailyCap) {
       throw dailyCapReached(settings.dailyCap, secondsUntil(new Date(today.getTime() + 86_400_000), now));
     }
-    if (destination.prefix) {
-      const sends = await bumpCounter(tx, clientId, `prefix:${destination.prefix}`, startOfMinute(now));
+    if (destination.prefix && prefixKey) {
+      const sends = counts.get(prefixKey) ?? 0;
       if (sends > settings.prefixBurstPerMinute) {
         const blockedUntil = new Date(now.getTime() + settings.prefixBlockSeconds * 1000);
         return { prefix: destination.prefix, blockedUntil, sends };
@@ -274,68 +318,81 @@ export function createOtp(deps: OtpDeps) {
     const country = await countryFor(input.channel, clientId);
     const destination = normaliseDestination(input.channel, input.destination, country);
     const now = clock();
-    const outcome = await db.transaction(async (tx) => {
-      const settings = await settingsOf(tx, clientId);
-      const tripped = await checkLimits(tx, clientId, settings, destination, now);
-      if (tripped) {
-        await upsertBlock(tx, clientId, { ...tripped, createdAt: now });
-        return { kind: 'tripped', tripped } as const;
-      }
-      const serviceId = service?.serviceId ?? null;
-      let request = await lockPendingFor(
-        tx,
-        clientId,
-        { destination: destination.value, channel: input.channel, serviceId },
-        now,
-      );
-      let code: string | null = null;
-      if (request?.codeSealed) {
-        const pendingCode = unseal(keys.encryption, request.codeSealed);
-        if (input.code === undefined || input.code === pendingCode) code = pendingCode;
-        else await settlePending(tx, clientId, request.id, 'canceled', now);
-      }
-      const resent = code !== null;
-      if (request && resent) {
-        await updateRequest(tx, clientId, request.id, { sends: request.sends + 1, updatedAt: now });
-      } else {
-        const id = newId(now.getTime());
-        code = input.code ?? generateCode(service?.codeLength ?? input.codeLength ?? 6);
-        const row = {
+    const outcome = await db
+      .transaction(async (tx) => {
+        const settings = await settingsOf(tx, clientId);
+        await checkLimits(tx, clientId, settings, destination, now);
+        const serviceId = service?.serviceId ?? null;
+        let request = await lockPendingFor(
+          tx,
           clientId,
-          id,
-          serviceId,
-          destination: destination.value,
-          channel: input.channel,
-          codeHash: codeDigest(keys.otp, id, code).toString('base64url'),
-          codeSealed: seal(keys.encryption, code),
-          codeLength: code.length,
-          // The client's default message applies to bare OTPs only: a service speaks its own.
-          template: input.template ?? (service ? null : settings.defaultTemplate),
-          locale: service?.locale ?? input.locale ?? 'en',
-          status: 'pending' as const,
-          attempts: 0,
-          maxAttempts: settings.maxChecks,
-          sends: 1,
-          requestedBy: actorLabel(actor),
-          expiresAt: new Date(now.getTime() + (input.validitySeconds ?? 600) * 1000),
-          approvedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        };
-        await insertRequest(tx, row);
-        request = row;
-      }
-      const { sendId, outbound } = await queueSend(
-        tx,
-        request!,
-        code!,
-        input.channel,
-        0,
-        now,
-        service?.name ?? null,
-      );
-      return { kind: 'queued', request: request!, sendId, outbound, resent, settings } as const;
-    });
+          { destination: destination.value, channel: input.channel, serviceId },
+          now,
+        );
+        let code: string | null = null;
+        if (request?.codeSealed) {
+          const pendingCode = unseal(keys.encryption, request.codeSealed);
+          if (input.code === undefined || input.code === pendingCode) code = pendingCode;
+          else await settlePending(tx, clientId, request.id, 'canceled', now);
+        }
+        const resent = code !== null;
+        if (request && resent) {
+          await updateRequest(tx, clientId, request.id, { sends: request.sends + 1, updatedAt: now });
+        } else {
+          const id = newId(now.getTime());
+          code = input.code ?? generateCode(service?.codeLength ?? input.codeLength ?? 6);
+          const row = {
+            clientId,
+            id,
+            serviceId,
+            destination: destination.value,
+            channel: input.channel,
+            codeHash: codeDigest(keys.otp, id, code).toString('base64url'),
+            codeSealed: seal(keys.encryption, code),
+            codeLength: code.length,
+            // The client's default message applies to bare OTPs only: a service speaks its own.
+            template: input.template ?? (service ? null : settings.defaultTemplate),
+            locale: service?.locale ?? input.locale ?? 'en',
+            status: 'pending' as const,
+            attempts: 0,
+            maxAttempts: settings.maxChecks,
+            sends: 1,
+            requestedBy: actorLabel(actor),
+            expiresAt: new Date(now.getTime() + (input.validitySeconds ?? 600) * 1000),
+            approvedAt: null,
+            createdAt: now,
+            updatedAt: now,
+          };
+          await insertRequest(tx, row);
+          request = row;
+        }
+        const { sendId, outbound } = await queueSend(
+          tx,
+          request!,
+          code!,
+          input.channel,
+          0,
+          now,
+          service?.name ?? null,
+        );
+        // Last, so the client's counter rows are locked only until the commit that follows.
+        if (await countSend(tx, clientId, settings, destination, now)) throw new PrefixTripped();
+        return { kind: 'queued', request: request!, sendId, outbound, resent, settings } as const;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof PrefixTripped)) throw error;
+        // The send was rolled back; the refused send is counted and the block recorded on their own.
+        return db.transaction(async (tx) => {
+          const settings = await settingsOf(tx, clientId);
+          const tripped = await countSend(tx, clientId, settings, destination, now);
+          // An admin lifted the block and its counts in between: the refusal stands, no block is kept.
+          if (tripped) await upsertBlock(tx, clientId, { ...tripped, createdAt: now });
+          return {
+            kind: 'tripped',
+            tripped: tripped ?? { prefix: destination.prefix!, blockedUntil: now, sends: 0 },
+          } as const;
+        });
+      });
     if (outcome.kind === 'tripped') {
       const { tripped } = outcome;
       observe({
@@ -349,6 +406,13 @@ export function createOtp(deps: OtpDeps) {
       throw prefixBlocked(tripped.prefix, tripped.blockedUntil, secondsUntil(tripped.blockedUntil, now));
     }
     deps.messaging.dispatch(outcome.outbound);
+    if (!outcome.resent && !service)
+      remember({
+        clientId,
+        id: outcome.request.id,
+        channel: outcome.request.channel,
+        digest: Buffer.from(outcome.request.codeHash, 'base64url'),
+      });
     await scheduleFallback(outcome.settings, {
       clientId,
       requestId: outcome.request.id,
@@ -471,34 +535,55 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * The common case in two statements: one attempt claimed on a pending request, the code compared with
-   * no lock held, then the check recorded together with the approval or exhaustion it decides, settled
-   * only if no other check did first (so a code approves once however many checks race). Anything else (unknown, expired, settled,
-   * exhausted) goes through the locked path, which says which.
+   * The common case in one statement (decision 0063): the code compared in constant time with the
+   * request's hash (kept, or read once), then the attempt counted, the check recorded and what the code
+   * decides (approval, or exhaustion by the last allowed wrong one) settled together, only on a request
+   * still pending, unexpired and with attempts left, so a code approves once however many checks race.
+   * Anything else (unknown, another client's, expired, settled, exhausted) goes through the locked path,
+   * which says which.
    */
   async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
-    const claimed = await claimAttempt(db, actor.clientId, requestId, now);
-    if (!claimed) return null;
-    const valid = codeMatches(keys.otp, claimed.id, candidate, claimed.codeHash);
-    const attemptsLeft = Math.max(0, claimed.maxAttempts - claimed.attempts);
-    const exhausted = !valid && claimed.attempts >= claimed.maxAttempts;
-    const settled = await recordCheck(
-      db,
-      { clientId: claimed.clientId, id: newId(now.getTime()), requestId: claimed.id, valid, createdAt: now },
-      valid ? 'approved' : exhausted ? 'max_attempts_reached' : null,
-    );
-    if (valid) {
-      if (!settled) throw otpAlreadyApproved();
-      return { status: 'approved' as const, valid: true, attemptsLeft, channel: claimed.channel };
+    const key = checkableKey(actor.clientId, requestId);
+    let target = checkables.get(key);
+    if (!target) {
+      const found = await findCheckable(db, actor.clientId, requestId);
+      // A Verify verification is checked through its service, never as a bare OTP.
+      if (!found || found.serviceId) return null;
+      target = {
+        clientId: found.clientId,
+        id: found.id,
+        channel: found.channel,
+        digest: Buffer.from(found.codeHash, 'base64url'),
+      };
+      remember(target);
     }
-    if (exhausted)
+    const valid = codeMatches(keys.otp, target.id, candidate, target.digest);
+    const counted = await checkAttempt(db, {
+      clientId: target.clientId,
+      requestId: target.id,
+      checkId: newId(now.getTime()),
+      valid,
+      at: now,
+    });
+    if (!counted) {
+      checkables.delete(key);
+      return null;
+    }
+    const attemptsLeft = Math.max(0, counted.maxAttempts - counted.attempts);
+    if (valid) {
+      checkables.delete(key);
+      return { status: 'approved' as const, valid: true, attemptsLeft, channel: target.channel };
+    }
+    if (counted.attempts >= counted.maxAttempts) {
+      checkables.delete(key);
       return {
         status: 'max_attempts_reached' as const,
         valid: false,
         attemptsLeft: 0,
-        channel: claimed.channel,
+        channel: target.channel,
       };
-    return { status: 'pending' as const, valid: false, attemptsLeft, channel: claimed.channel };
+    }
+    return { status: 'pending' as const, valid: false, attemptsLeft, channel: target.channel };
   }
 
   async function verifyOtp(

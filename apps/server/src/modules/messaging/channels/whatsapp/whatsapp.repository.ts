@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import { inClient } from '../../../../platform/client-scope.js';
 import type { Executor } from '../../../../platform/database.js';
+import { preparedOn, rowShape } from '../../../../platform/prepared-query.js';
 import {
   whatsappChannels,
   whatsappMessages,
@@ -77,7 +78,19 @@ export async function insertWebhookEvent(
   executor: Executor,
   row: { clientId: string; id: string; channelId: string; body: unknown },
 ) {
-  await executor.insert(whatsappWebhookEvents).values(row);
+  // Every delivery: prepared (decision 0059).
+  const query = preparedOn(executor, 'whatsapp_webhook_event', (db) =>
+    db
+      .insert(whatsappWebhookEvents)
+      .values({
+        clientId: sql.placeholder('clientId'),
+        id: sql.placeholder('id'),
+        channelId: sql.placeholder('channelId'),
+        body: sql.placeholder('body'),
+      })
+      .prepare('whatsapp_webhook_event'),
+  );
+  await query.execute(row);
 }
 
 export async function findWebhookEvent(executor: Executor, clientId: string, eventId: string) {
@@ -156,6 +169,21 @@ export async function insertMessageIfNew(executor: Executor, row: NewMessageRow)
 /** Many at once (a webhook batch): answers the rows that were new, skipping redelivered wamids. */
 export async function insertMessagesIfNew(executor: Executor, rows: NewMessageRow[]): Promise<MessageRow[]> {
   if (rows.length === 0) return [];
+  const [only] = rows;
+  if (only && rows.length === 1) {
+    // One message a delivery (the usual case): prepared per shape of row (decision 0059).
+    const shape = rowShape(only);
+    const name = `whatsapp_message_if_new_${shape.key}`;
+    const query = preparedOn(executor, name, (db) =>
+      db
+        .insert(whatsappMessages)
+        .values(shape.placeholders as never)
+        .onConflictDoNothing()
+        .returning()
+        .prepare(name),
+    );
+    return query.execute(only);
+  }
   return executor.insert(whatsappMessages).values(rows).onConflictDoNothing().returning();
 }
 
