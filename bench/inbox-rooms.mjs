@@ -103,10 +103,15 @@ const writeSeconds = ((Date.now() - started) / 1000).toFixed(1);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-const server = spawn(process.execPath, [...nodeArgs, dist('main.js'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// `BENCH_SERVER_MAIN` runs another build (a before/after comparison from one checkout).
+const server = spawn(
+  process.execPath,
+  [...nodeArgs, process.env.BENCH_SERVER_MAIN ?? dist('main.js'), 'serve'],
+  {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 try {
   await waitReady(base, 120);
   const tokenOf = async (username) => {

@@ -60,6 +60,7 @@ import {
   createCustomerAccess,
   createInboxPort,
   createPresence,
+  createRoomListCache,
   findAgentStatus,
   groupJobs,
   inboxExportProducers,
@@ -67,6 +68,7 @@ import {
   inboxRoutes,
   type Presence,
   type PresenceOptions,
+  type RoomListPage,
   renameAgentsOfUser,
 } from './modules/inbox/index.js';
 import {
@@ -279,6 +281,8 @@ export async function buildApp({
   };
   // The public API's secrets, resolved once per few seconds; any change is heard at once (decision 0031).
   const apiKeys = createApiKeyCache({ db, changes: accessChanges });
+  // The inbox's first pages, kept until a live room of the client changes, in any process (decision 0064).
+  const roomList = createRoomListCache<RoomListPage>(database.listen);
   const realtime = createRealtime({
     database,
     log: app.log as never,
@@ -550,6 +554,9 @@ export async function buildApp({
   // What a session or API secret carries, changed by this process, applies before its answer leaves.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (changesAccess(request.method, request.routeOptions.url)) accessChanges.resetAll();
+    // What a caller changed shows in their next room list, before the trigger's notification arrives.
+    const clientId = request.ctx?.actor?.clientId;
+    if (clientId && request.method !== 'GET' && request.method !== 'HEAD') roomList.forgetClient(clientId);
     return payload;
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
@@ -632,6 +639,7 @@ export async function buildApp({
       publicUrl: config.publicUrl,
       encryptionKey: keys.encryption,
       mailer: createMailer(config, db),
+      roomList,
     },
   });
 
@@ -641,6 +649,7 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await realtime.start();
     await accessChanges.start();
+    await roomList.start();
     presence.start();
   });
   // Upgraded sockets are no longer the HTTP server's: close them first or it waits for them.
@@ -650,6 +659,7 @@ export async function buildApp({
     apiKeys.stop();
     sessions.stop();
     await accessChanges.stop();
+    await roomList.stop();
   });
   app.addHook('onClose', async () => {
     // A running dispatch job ends after its round; sends already under way finish (and record their

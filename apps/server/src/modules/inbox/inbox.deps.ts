@@ -5,6 +5,8 @@ import type { Mailer } from '../../platform/mail/index.js';
 import type { Realtime } from '../../platform/realtime/realtime.types.js';
 import type { Storage } from '../../platform/storage/index.js';
 import type { Messaging } from '../messaging/index.js';
+import type { RoomListPage } from './rooms/room.view.js';
+import type { RoomListCache } from './rooms/room-list-cache.js';
 
 /**
  * What the inbox needs from outside. `realtime` and `messaging` are built by other modules and
@@ -26,4 +28,6 @@ export type InboxDeps = {
   encryptionKey?: Buffer | undefined;
   /** Sends the email pulse digests. */
   mailer?: Mailer | undefined;
+  /** The inbox's first pages kept while no live room changes (decision 0064); without it every list reads. */
+  roomList?: RoomListCache<RoomListPage> | undefined;
 };

@@ -16,3 +16,5 @@ export {
   type SocketOwner,
 } from './presence/presence.service.js';
 export { AUTO_CLOSE_JOB, autoCloseIdleRooms } from './rooms/auto-close.js';
+export type { RoomListPage } from './rooms/room.view.js';
+export { createRoomListCache, ROOM_CHANGES_CHANNEL } from './rooms/room-list-cache.js';

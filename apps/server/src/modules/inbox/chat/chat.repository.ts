@@ -4,6 +4,7 @@ import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
 import { preparedOn, rowShape } from '../../../platform/prepared-query.js';
 import { cteColumns } from '../../../platform/sql-cte.js';
+import { noteRoomWrite } from '../rooms/room-list-cache.js';
 import { lastMessageColumns, roomOpenToAgent } from '../rooms/rooms.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
 import { type CsMessageRow, csMessages } from './chat.tables.js';
@@ -77,6 +78,7 @@ export async function insertCustomerMessageOnce(
     latestAt: columns.lastMessageAt,
     latestPreview: columns.lastMessagePreview,
   });
+  noteRoomWrite(row.clientId);
   return result ?? null;
 }
 

@@ -45,3 +45,6 @@ export function toRoom(row: CsRoomRow) {
   };
 }
 export type Room = ReturnType<typeof toRoom>;
+
+/** A page of the room list as the API answers it. */
+export type RoomListPage = { items: Room[]; lastEvaluatedKey: string | null };

@@ -4,6 +4,7 @@ import { type Database, type Executor, isTransaction } from '../../../platform/d
 import { preparedOn, preparedQuery, rowShape } from '../../../platform/prepared-query.js';
 import { textArray } from '../../../platform/sql-text-array.js';
 import { csAgents } from '../agents/agents.tables.js';
+import { noteRoomWrite } from './room-list-cache.js';
 import { type CsRoomRow, csRoomCategories, csRoomCounters, csRooms } from './rooms.tables.js';
 
 /**
@@ -47,6 +48,7 @@ export async function insertNumberedRoom(
       .prepare(name);
   });
   const [inserted] = await query.execute({ ...row, assignedCsId });
+  noteRoomWrite(row.clientId);
   return inserted!;
 }
 
@@ -113,6 +115,7 @@ export async function updateRoom(
     .set(values)
     .where(inClient(csRooms, clientId, eq(csRooms.id, roomId), where))
     .returning();
+  noteRoomWrite(clientId);
   return row ?? null;
 }
 
@@ -156,6 +159,7 @@ export async function recordMessageOnRoom(
     })
     .where(inClient(csRooms, clientId, eq(csRooms.id, roomId)))
     .returning();
+  noteRoomWrite(clientId);
   return row ?? null;
 }
 
@@ -312,6 +316,17 @@ function inboxShapeOf(filters: RoomFilters, page: RoomPage): InboxShape | null {
   };
   const name = `${shape.agent ? 'agent' : 'all'}_${shape.cursor ? 'after' : 'first'}_${shape.desc ? 'desc' : 'asc'}${shape.byActivity ? '_activity' : ''}`;
   return { name, ...shape };
+}
+
+/**
+ * What names the inbox's plain first page (no search or filter, no cursor) among the client's, so it
+ * can be kept (decision 0064): its shape, the view (bot rooms or not, everyone's or one agent's) and the
+ * page size. Null for any other page.
+ */
+export function inboxFirstPageKey(filters: RoomFilters, page: RoomPage): string | null {
+  const shape = inboxShapeOf(filters, page);
+  if (!shape || shape.cursor) return null;
+  return `${shape.name}|${filters.isBot ? 'bot' : 'inbox'}|${filters.csIds?.[0] ?? '*'}|${page.pageSize}`;
 }
 
 /**

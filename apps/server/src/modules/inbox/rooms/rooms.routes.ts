@@ -1,6 +1,7 @@
 import { type HistoryQueryInput, roomsOperations } from '@sapa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isTrue, sendCsv } from '../../../platform/http-io.js';
+import { sendPreparedJson } from '../../../platform/integrity.js';
 import { routeOperation } from '../../../platform/operation-route.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import {
@@ -29,12 +30,17 @@ export const historyQuery = (query: HistoryQueryInput) => ({
 export const roomsRoutes: FastifyPluginAsyncZod<{ deps: InboxDeps }> = async (app, { deps }) => {
   const { db } = deps;
 
-  routeOperation(app, roomsOperations.listRooms, (request) =>
-    listRooms(db, request.ctx.actor!, request.query, false),
-  );
-  routeOperation(app, roomsOperations.listBotRooms, (request) =>
-    listRooms(db, request.ctx.actor!, request.query, true),
-  );
+  // A kept page (decision 0064) is serialized and canonicalized once, however often it is answered.
+  for (const [operation, bot] of [
+    [roomsOperations.listRooms, false],
+    [roomsOperations.listBotRooms, true],
+  ] as const) {
+    routeOperation(app, operation, async (request, reply) => {
+      const page = await listRooms(db, request.ctx.actor!, request.query, bot, deps.roomList);
+      if (!deps.roomList?.isKept(page)) return page;
+      return sendPreparedJson(reply, operation.response!, page) as never;
+    });
+  }
   routeOperation(app, roomsOperations.closeRoom, (request) =>
     closeRoom(deps, request.ctx.actor!, request.body, {
       forceClose: isTrue(request.query.forceClose),

@@ -28,12 +28,14 @@ import {
 } from '../inbox.errors.js';
 import { publishInboxEvent, publishInboxEvents, roomAudience } from '../inbox.events.js';
 import { routeRoom } from '../routing/routing.service.js';
-import { toRoom } from './room.view.js';
+import { type RoomListPage, toRoom } from './room.view.js';
+import type { RoomListCache } from './room-list-cache.js';
 import {
   countRooms,
   customerHasRoomOpenToAgent,
   findCategory,
   findRoom,
+  inboxFirstPageKey,
   insertNumberedRoom,
   listRoomRows,
   type RoomCursor,
@@ -154,7 +156,7 @@ async function pageOfRooms(
     offset?: number | undefined;
     byActivity?: boolean | undefined;
   },
-) {
+): Promise<RoomListPage> {
   const offset =
     page.offset ?? (page.pageNumber && page.pageNumber > 1 ? (page.pageNumber - 1) * page.pageSize : 0);
   const rows = await listRoomRows(db, actor.clientId, filters, {
@@ -182,7 +184,17 @@ async function pageOfRooms(
   };
 }
 
-export async function listRooms(db: Executor, actor: Actor, query: RoomListQuery, bot: boolean) {
+/**
+ * The room list. With `kept`, the inbox's plain first page is answered from it while no live room of
+ * the client changed (decision 0064); the caller's scope is worked out on every call all the same.
+ */
+export async function listRooms(
+  db: Executor,
+  actor: Actor,
+  query: RoomListQuery,
+  bot: boolean,
+  kept?: RoomListCache<RoomListPage>,
+) {
   const scope = await roomScope(db, actor, false);
   const statuses: CsRoomRow['status'][] =
     query.status === 'queued' ? ['queued'] : query.status === 'open' ? ['open'] : ['queued', 'open'];
@@ -203,13 +215,24 @@ export async function listRooms(db: Executor, actor: Actor, query: RoomListQuery
     channels: csv(query.filterChannel),
     lastReply: query.filterLastReply,
   };
-  return pageOfRooms(db, actor, filters, {
+  const page = {
     pageSize: query.pageSize ?? 10,
     pageNumber: query.pageNumber,
     cursor: roomCursor(query),
     direction: query.sort ?? query.orderByDate ?? 'desc',
     byActivity: query.sortBy === 'lastMessage',
-  });
+  } as const;
+  const key =
+    kept && !(page.pageNumber && page.pageNumber > 1)
+      ? inboxFirstPageKey(filters, { ...page, offset: 0 })
+      : null;
+  if (!kept || !key) return pageOfRooms(db, actor, filters, page);
+  const hit = kept.get(actor.clientId, key);
+  if (hit) return hit;
+  const generation = kept.generation(actor.clientId);
+  const fresh = await pageOfRooms(db, actor, filters, page);
+  kept.put(actor.clientId, key, generation, fresh);
+  return fresh;
 }
 
 export async function getRoomInfo(db: Executor, actor: Actor) {
