@@ -2,7 +2,7 @@ import type { NotificationListener } from '../../../platform/database.js';
 
 /**
  * The channel a database trigger notifies at commit, whoever wrote, when a client's live rooms changed
- * (migration `0041_rooms`, decision 0064). Payload: the client id, or `*` for every client.
+ * (migration `0042_rooms`, decision 0064). Payload: the client id, or `*` for every client.
  */
 export const ROOM_CHANGES_CHANNEL = 'sapa_room_changes';
 
