@@ -12,8 +12,8 @@ export type JobDefinition<TData extends object = Record<string, never>> = {
   cron?: string;
   retryLimit?: number;
   /**
-   * Jobs fetched per poll (default 1). A worker waits its polling interval between fetches, so a queue
-   * of many small, repeatable jobs (delivery statuses) drains in batches instead of one every 2 s.
+   * Jobs fetched at a time (default 1). A worker fetches again at once after a full batch, so a queue of
+   * many small, repeatable jobs (delivery statuses) drains in batches of this size.
    */
   batchSize?: number;
   handler: (data: TData) => Promise<void>;
@@ -132,7 +132,8 @@ export function createJobs(
           pollingIntervalSeconds: Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS),
           batchSize: definition.batchSize ?? 1,
         };
-        const workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
+        let workerId = '';
+        workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
           handling++;
           try {
             for (const job of jobs) {
@@ -142,6 +143,9 @@ export function createJobs(
             }
           } finally {
             handling--;
+            // A full batch means more may be waiting: pg-boss's worker would otherwise sleep until the
+            // next poll after every batch, so a backlog drained one batch per poll (every 2 s).
+            if (jobs.length >= workOptions.batchSize && started) boss.notifyWorker(workerId);
           }
         });
         workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
