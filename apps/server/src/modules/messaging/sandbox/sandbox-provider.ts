@@ -195,7 +195,8 @@ export function createSandboxProvider<TReport>(engine: SandboxEngine, channel: C
       if (known) return known;
       const attempt = (attempts.get(key) ?? 0) + 1;
       const rates = engine.failureRates(input.clientId);
-      if (engine.roll(channel, key, 'submit', attempt) < rates.submit) {
+      // A rate of 0 needs no roll (each roll is an HMAC): the outcome is the same, never refused.
+      if (rates.submit > 0 && engine.roll(channel, key, 'submit', attempt) < rates.submit) {
         attempts.set(key, attempt);
         throw input.refusal();
       }
@@ -211,7 +212,7 @@ export function createSandboxProvider<TReport>(engine: SandboxEngine, channel: C
         ...input.received,
       });
       if (accepted.size > MAX_REMEMBERED_KEYS) accepted.delete(accepted.keys().next().value!);
-      const fails = engine.roll(channel, key, 'delivery') < rates.delivery;
+      const fails = rates.delivery > 0 && engine.roll(channel, key, 'delivery') < rates.delivery;
       const reports = input.reports(providerMessageId, fails, (salt) => engine.roll(channel, key, salt));
       for (const { afterMs, report } of reports) {
         engine.schedule(afterMs, async () => {
