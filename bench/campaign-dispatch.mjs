@@ -35,10 +35,34 @@ const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
 // Statements sent to PostgreSQL while the dispatcher drains (every client of the pool goes through
 // `Client.prototype.query`, BEGIN and COMMIT included): a figure that does not depend on the machine's load.
 let statements = 0;
+// BENCH_STATEMENT_TIMES=1: wall time from send to answer per statement shape (its first 70 characters),
+// printed after the drain: where the round trips' time goes on the database side.
+const statementTimes = process.env.BENCH_STATEMENT_TIMES === '1' ? new Map() : null;
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   statements += 1;
-  return clientQuery.apply(this, args);
+  if (!statementTimes) return clientQuery.apply(this, args);
+  const text = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '?');
+  const shape = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+  const started = performance.now();
+  const done = () => {
+    const entry = statementTimes.get(shape) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += performance.now() - started;
+    statementTimes.set(shape, entry);
+  };
+  // The pool's own `query` passes a callback (no promise): time that form too.
+  const last = args.length - 1;
+  if (typeof args[last] === 'function') {
+    const callback = args[last];
+    args[last] = (...answer) => {
+      done();
+      return callback(...answer);
+    };
+  }
+  const answer = clientQuery.apply(this, args);
+  if (answer && typeof answer.then === 'function') answer.then(done, () => {});
+  return answer;
 };
 
 let dbUrl = null;
@@ -170,7 +194,24 @@ try {
   const pgBefore = await backendCpuSeconds(handle.db);
   const cpuBefore = process.cpuUsage();
   statements = 0;
+  // BENCH_ANALYZE_EVERY_MS: ANALYZE the three tables this often during the drain, as autovacuum would
+  // on a server where it runs (it is off on this machine's PostgreSQL: no table ever gets statistics,
+  // and the set statements' plans then read the client's whole ledger; bench/README.md, decision 0070).
+  const analyzeEvery = Number(process.env.BENCH_ANALYZE_EVERY_MS ?? 0);
+  let analyzing = Promise.resolve();
+  const analyzer =
+    analyzeEvery > 0 && process.env.DATABASE_URL
+      ? setInterval(() => {
+          analyzing = analyzing.then(() =>
+            handle.db
+              .execute(sql`analyze campaign_notifications, messaging_outbound, campaign_attempts`)
+              .then(() => undefined),
+          );
+        }, analyzeEvery)
+      : null;
   await sapa.dispatcher.drain();
+  if (analyzer) clearInterval(analyzer);
+  await analyzing;
   const seconds = (performance.now() - started) / 1000;
   const drainStatements = statements;
   const cpu = process.cpuUsage(cpuBefore);
@@ -207,6 +248,18 @@ try {
       walBefore !== null
         ? `WAL per notification (${walBefore} → ${walAll}): ${((await walDiff(handle.db, walSent, walBefore)) / rows).toFixed(0)} bytes until sent, ${((await walDiff(handle.db, walAll, walBefore)) / rows).toFixed(0)} with the delivery reports`
         : 'WAL per notification: measured on PostgreSQL only',
+      ...(statementTimes
+        ? [
+            'statement wall time (all of the run, ms per 1,000 notifications · count):',
+            ...[...statementTimes]
+              .sort((a, b) => b[1].ms - a[1].ms)
+              .slice(0, 24)
+              .map(
+                ([shape, e]) =>
+                  `  ${((e.ms * 1000) / rows).toFixed(1).padStart(8)} · ${String(e.count).padStart(5)}  ${shape}`,
+              ),
+          ]
+        : []),
       `due → sent: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
       '',
     ].join('\n'),
@@ -216,5 +269,7 @@ try {
   await handle.close();
   // Row versions per table, read once every backend of the run has exited (they flush their counters then).
   if (process.env.DATABASE_URL) await printRowVersions(dbUrl).catch(() => {});
-  await drop();
+  // BENCH_KEEP_DB=1 keeps the PostgreSQL database (its name printed) for EXPLAIN of the statements above.
+  if (process.env.BENCH_KEEP_DB === '1' && dbUrl) process.stdout.write(`kept ${dbUrl}\n`);
+  else await drop();
 }

@@ -64,6 +64,7 @@ export {
   createMessaging,
   MAX_SEND_ATTEMPTS,
   type Messaging,
+  type OutboundToSend,
   SEND_JOB,
   type SendMessageInput,
 } from './messaging.service.js';

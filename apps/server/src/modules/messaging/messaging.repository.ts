@@ -236,9 +236,18 @@ export async function insertOutboundMany(
     idempotencyKey: string;
   }[],
   queuedAt: Date,
+  /**
+   * The sender sends these rows itself right after its commit (campaigns, decision 0070): each row is
+   * written already claimed for that one attempt (`attempts` 1, held for `claimForMs`), as
+   * `claimOutboundMany` would claim it, so the send needs no second version of the row.
+   */
+  claimForMs: number | null = null,
 ): Promise<QueuedOutbound[]> {
   if (values.length === 0) return [];
   const statusHistory = JSON.stringify({ queued: queuedAt.toISOString() });
+  const attempts = claimForMs === null ? 0 : 1;
+  const lockedUntil =
+    claimForMs === null ? sql`null::timestamptz` : sql`now() + make_interval(secs => ${claimForMs / 1000})`;
   // The rows travel as one JSON parameter: drizzle's multi-row `values()` builds each of the 500 × 10
   // values as its own parameter, a fifth of the dispatch's Node time (bench/README.md, decision 0057).
   const rows = JSON.stringify(
@@ -257,9 +266,9 @@ export async function insertOutboundMany(
   );
   const { rows: inserted } = await executor.execute(sql`
     insert into ${t} (client_id, id, channel, channel_account_id, recipient, content, sensitive, content_sealed,
-      source, source_ref, idempotency_key, status, status_history)
+      source, source_ref, idempotency_key, status, status_history, attempts, locked_until)
     select ${clientId}, v.id, v.channel, v.account, v.recipient, v.content, v.sensitive, v.sealed, v.source,
-      v.ref, v.key, 'queued', ${statusHistory}::jsonb
+      v.ref, v.key, 'queued', ${statusHistory}::jsonb, ${attempts}::int, ${lockedUntil}
     from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, channel text, account text, recipient text,
       content jsonb, sensitive boolean, sealed text, source text, ref text, key text)
     on conflict do nothing
@@ -479,4 +488,73 @@ export async function updateOutboundStatuses(
     from jsonb_to_recordset(${values}::jsonb)
       as v(id uuid, status text, reached text, at text, failed boolean, code text, message text, details jsonb)
     where ${inClient(t, clientId)} and ${t.id} = v.id and ${t.id} = any(${idsOf(items)}::uuid[])`);
+}
+
+/** The ledger's rank of a status, as SQL: a report moves a row forward only (`nextStatus` in the service). */
+const ledgerRank = (expression: string) =>
+  `(case ${expression} when 'queued' then 0 when 'sent' then 1 when 'failed' then 1 when 'delivered' then 2 when 'read' then 3 else 0 end)`;
+
+/**
+ * Delivery reports of one client's channel applied in one statement (decision 0070), at most one per
+ * row: each row found by its provider id moves forward only (a failure only from `queued` or `sent`),
+ * keeps the time reached either way, and is answered with what its sender is told. The update locks
+ * each row itself and computes the move from the row's latest version, so no locking read comes first.
+ * A provider id that matches no row (the report overtook the send's record) is left out of the answer.
+ */
+export async function applyReportsByProviderIds(
+  executor: Executor,
+  clientId: string,
+  channel: ChannelName,
+  items: {
+    providerMessageId: string;
+    reported: OutboundStatus;
+    at: Date;
+    error: { code: string; message: string } | null;
+    details: OutboundDetails | null;
+  }[],
+) {
+  if (items.length === 0) return [];
+  const values = JSON.stringify(
+    items.map((item) => ({
+      pid: item.providerMessageId,
+      reported: item.reported,
+      at: item.at.toISOString(),
+      code: item.error?.code ?? null,
+      message: item.error?.message ?? null,
+      details: item.details,
+    })),
+  );
+  // The status the report moves the row to, null when it does not move it.
+  const next =
+    sql.raw(`(case when v.reported = 'failed' then (case when "messaging_outbound"."status" in ('queued', 'sent') then 'failed' end)
+    when ${ledgerRank('v.reported')} > ${ledgerRank('"messaging_outbound"."status"')} then v.reported end)`);
+  const { rows } = await executor.execute(sql`
+    update ${t} set status = coalesce(${next}, ${t.status}),
+      details = case when ${next} is not null then coalesce(v.details, ${t.details}) else ${t.details} end,
+      error_code = case when ${next} = 'failed' then v.code else ${t.errorCode} end,
+      error_message = case when ${next} = 'failed' then v.message else ${t.errorMessage} end,
+      status_history = jsonb_build_object(v.reported, v.at) || ${t.statusHistory},
+      updated_at = now()
+    from jsonb_to_recordset(${values}::jsonb)
+      as v(pid text, reported text, at text, code text, message text, details jsonb)
+    where ${inClient(t, clientId)} and ${t.channel} = ${channel} and ${t.providerMessageId} = v.pid
+      and ${t.providerMessageId} = any(${sql.param(items.map((item) => item.providerMessageId))}::text[])
+    returning "messaging_outbound"."id", "messaging_outbound"."source", "messaging_outbound"."source_ref",
+      "messaging_outbound"."provider_message_id"`);
+  return (rows as Record<string, unknown>[]).map((row) => ({
+    clientId,
+    channel,
+    id: row.id as string,
+    source: row.source as string,
+    sourceRef: (row.source_ref as string | null) ?? null,
+    providerMessageId: row.provider_message_id as string,
+  }));
+}
+
+/**
+ * Statistics for the ledger (decision 0070): its batched statements are planned from them. Not a read
+ * of rows: the whole table is sampled, every client's rows alike, as autovacuum's own analyze does.
+ */
+export async function unsafeAnalyzeOutbound(executor: Executor) {
+  await executor.execute(sql`analyze ${t}`);
 }

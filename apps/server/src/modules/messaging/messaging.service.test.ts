@@ -150,6 +150,95 @@ describe('messaging: the outbound ledger and its send job', () => {
     expect(inbox.statuses.map((update) => update.status)).toEqual(['read', 'sent', 'delivered', 'failed']);
   });
 
+  it('moves a status forward only in a set of reports too (one statement, decision 0070); a failure only from sent', async () => {
+    const [recipient, other] = ['6281233330015', '6281233330016'];
+    const rows = [
+      await sapa.messaging.sendMessage(clientId, input('ticks-set-1', { recipient })),
+      await sapa.messaging.sendMessage(clientId, input('ticks-set-2', { recipient: other })),
+    ];
+    await sapa.messaging.settle();
+    const [first, second] = await Promise.all(
+      rows.map((row) => sapa.messaging.getOutbound(clientId, row.id)),
+    );
+    const report = (
+      providerMessageId: string,
+      value: 'sent' | 'delivered' | 'read' | 'failed',
+      at: Date,
+    ) => ({
+      clientId,
+      channel: 'whatsapp' as const,
+      providerMessageId,
+      status: value,
+      error: value === 'failed' ? { code: '131026', title: 'Message undeliverable' } : null,
+      at,
+    });
+    const apply = (updates: ReturnType<typeof report>[]) =>
+      sapa.database.db.transaction((tx) => sapa.messaging.applyStatuses(tx, updates));
+    const readAt = new Date(Date.now() + 2_000);
+    // One set moves both rows: the first to read, the second to failed (it was only sent).
+    expect(
+      await apply([
+        report(first!.providerMessageId!, 'read', readAt),
+        report(second!.providerMessageId!, 'failed', new Date(Date.now() + 1_000)),
+        report('no-such-message', 'delivered', new Date()),
+      ]),
+    ).toEqual([true, true, false]);
+    expect(
+      await apply([report(first!.providerMessageId!, 'delivered', new Date(Date.now() + 1_500))]),
+    ).toEqual([true]);
+    expect(await apply([report(first!.providerMessageId!, 'failed', new Date(Date.now() + 3_000))])).toEqual([
+      true,
+    ]);
+    // A late `sent` does not undo the failure (the same rank as `failed`, as `nextStatus` ranks them).
+    expect(await apply([report(second!.providerMessageId!, 'sent', new Date(Date.now() + 4_000))])).toEqual([
+      true,
+    ]);
+    const after = await sapa.messaging.getOutbound(clientId, first!.id);
+    expect(after).toMatchObject({ status: 'read', errorCode: null });
+    expect(after.statusHistory.read).toBe(readAt.toISOString());
+    expect(Object.keys(after.statusHistory).sort()).toEqual([
+      'delivered',
+      'failed',
+      'queued',
+      'read',
+      'sent',
+    ]);
+    const failed = await sapa.messaging.getOutbound(clientId, second!.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      errorCode: '131026',
+      errorMessage: 'Message undeliverable',
+    });
+    expect(Object.keys(failed.statusHistory).sort()).toEqual(['failed', 'queued', 'sent']);
+  });
+
+  it('sends rows queued already claimed for the caller (decision 0070) once, and no other sender takes them meanwhile', async () => {
+    const recipient = '6281233330017';
+    const [answer] = await sapa.database.db.transaction((tx) =>
+      sapa.messaging.queueMessages(tx, clientId, [input('claimed-1', { recipient })], { claimForSend: true }),
+    );
+    if (!answer || !('row' in answer) || !answer.claimed) throw new Error('expected a row queued claimed');
+    const row = await sapa.messaging.getOutbound(clientId, answer.row.id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Held for its caller: the sweep, the send job and a claim by id leave it alone.
+    expect(await sapa.messaging.sweepQueued({ olderThanMs: -60_000 })).toBe(0);
+    await expect(sapa.messaging.runSendJob({ clientId, outboundId: row.id })).rejects.toMatchObject({
+      code: 'send_in_progress',
+    });
+    await sapa.messaging.sendMany(clientId, [row.id]);
+    expect(sentTo(recipient)).toHaveLength(0);
+    // Its caller sends it as written, without claiming it again.
+    await sapa.messaging.sendMany(clientId, [], [answer.claimed]);
+    expect(sentTo(recipient)).toHaveLength(1);
+    expect(await sapa.messaging.getOutbound(clientId, row.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    // A repeated key answers the first row, not claimed for the second caller.
+    const [again] = await sapa.database.db.transaction((tx) =>
+      sapa.messaging.queueMessages(tx, clientId, [input('claimed-1', { recipient })], { claimForSend: true }),
+    );
+    expect(again).toEqual({ row: expect.objectContaining({ id: row.id, status: 'sent' }) });
+  });
+
   it('refuses a channel of the spec that has no implementation, and stores nothing', async () => {
     // Every channel of the spec is registered in the app now; a build without one refuses it.
     const bare = createMessaging({

@@ -1,3 +1,4 @@
+import { createAnalyzeSchedule } from '../../lib/analyze-schedule.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { Database, Executor } from '../../platform/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,6 +17,7 @@ import type {
 import type { ChannelRegistry } from './channel-registry.js';
 import { outboundNotFound, sendInProgress, sensitiveContentGone } from './messaging.errors.js';
 import {
+  applyReportsByProviderIds,
   claimOutbound,
   claimOutboundMany,
   findOutbound,
@@ -23,7 +25,6 @@ import {
   findOutboundByKey,
   findOutboundByKeys,
   findOutboundByProviderIdForUpdate,
-  findOutboundByProviderIdsForUpdate,
   insertOutboundMany,
   insertOutboundOnce,
   listOutboundPage,
@@ -35,9 +36,9 @@ import {
   releaseOutbound,
   releaseOutboundMany,
   type SettledOutbound,
+  unsafeAnalyzeOutbound,
   unsafeListStaleQueued,
   updateOutboundStatus,
-  updateOutboundStatuses,
 } from './messaging.repository.js';
 import type { OutboundRow, OutboundStatus } from './messaging.tables.js';
 import { redactContent } from './sensitive-content.js';
@@ -57,7 +58,7 @@ const SWEEP_AFTER_MS = 10 * 60_000;
 /** Provider calls one `sendMany` has under way at once. */
 const SEND_CONCURRENCY = 256;
 /** Delivery reports wait this long for others, then a set of them is applied in one transaction. */
-const REPORT_FLUSH_MS = 5;
+const REPORT_FLUSH_MS = 20;
 /** Reports applied in one transaction at most. */
 const REPORT_FLUSH_MAX = 1_000;
 
@@ -111,6 +112,20 @@ export type MessagingDeps = {
 };
 
 export type Messaging = ReturnType<typeof createMessaging>;
+
+/** What a send needs of a ledger row it holds (claimed): the row as `claimOutboundMany` answers it, in part. */
+export type OutboundToSend = Pick<
+  OutboundRow,
+  | 'clientId'
+  | 'id'
+  | 'channel'
+  | 'channelAccountId'
+  | 'recipient'
+  | 'content'
+  | 'sensitive'
+  | 'contentSealed'
+  | 'attempts'
+>;
 
 const errorOf = (error: unknown) => ({
   code: error instanceof AppError ? error.code : 'send_failed',
@@ -196,6 +211,8 @@ export function createMessaging(deps: MessagingDeps) {
 
   /** In-process sends not yet settled; `settle()` waits for them (tests, shutdown). */
   const inFlight = new Set<Promise<unknown>>();
+  // A batched sender's set statements need the ledger's statistics (decision 0070).
+  const statistics = createAnalyzeSchedule(() => unsafeAnalyzeOutbound(db), deps.log);
   const track = (work: Promise<unknown>) => {
     const tracked = work.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
@@ -384,7 +401,9 @@ export function createMessaging(deps: MessagingDeps) {
     for (const row of rows) {
       const result = resultOf(row, at, permanent.has(row.id));
       if (!result || !deps.sources[row.source]) continue;
-      bySource.set(row.source, [...(bySource.get(row.source) ?? []), result]);
+      const list = bySource.get(row.source) ?? [];
+      if (list.length === 0) bySource.set(row.source, list);
+      list.push(result);
     }
     for (const [name, results] of bySource) {
       const source = deps.sources[name]!;
@@ -402,7 +421,16 @@ export function createMessaging(deps: MessagingDeps) {
     executor: Executor,
     sender: ClientRef,
     inputs: SendMessageInput[],
-  ): Promise<({ row: QueuedOutbound } | { error: AppError })[]> {
+    options: {
+      /**
+       * The caller sends the rows it queues right after its commit, with `sendMany(…, claimed)`
+       * (campaigns, decision 0070): each new row is written already claimed for that attempt (as
+       * `claimOutboundMany` would claim it) and answered with what the send needs (`claimed`). A
+       * repeated key answers the older row without it: that one is claimed by `sendMany` as before.
+       */
+      claimForSend?: boolean;
+    } = {},
+  ): Promise<({ row: QueuedOutbound; claimed?: OutboundToSend } | { error: AppError })[]> {
     const clientId = clientIdOf(sender);
     const prepared = inputs.map((input) => {
       try {
@@ -432,14 +460,33 @@ export function createMessaging(deps: MessagingDeps) {
             },
           ],
     );
-    const inserted = await insertOutboundMany(executor, clientId, values, new Date());
+    const holdMs = options.claimForSend ? (deps.holdMs ?? HOLD_MS) : null;
+    const inserted = await insertOutboundMany(executor, clientId, values, new Date(), holdMs);
     const byKey = new Map(inserted.map((row) => [row.idempotencyKey, row]));
+    const fresh = new Set(holdMs === null ? [] : inserted.map((row) => row.id));
     const missing = values.map((value) => value.idempotencyKey).filter((key) => !byKey.has(key));
-    for (const row of await findOutboundByKeys(executor, clientId, missing))
-      byKey.set(row.idempotencyKey, row);
-    return prepared.map((item) =>
-      'error' in item ? { error: item.error as AppError } : { row: byKey.get(item.input.idempotencyKey)! },
-    );
+    if (missing.length > 0)
+      for (const row of await findOutboundByKeys(executor, clientId, missing))
+        byKey.set(row.idempotencyKey, row);
+    const valueByKey = new Map(values.map((value) => [value.idempotencyKey, value]));
+    return prepared.map((item) => {
+      if ('error' in item) return { error: item.error as AppError };
+      const row = byKey.get(item.input.idempotencyKey)!;
+      if (!fresh.has(row.id)) return { row };
+      const value = valueByKey.get(item.input.idempotencyKey)!;
+      const claimed: OutboundToSend = {
+        clientId,
+        id: row.id,
+        channel: value.channel,
+        channelAccountId: value.channelAccountId,
+        recipient: value.recipient,
+        content: value.content,
+        sensitive: value.sensitive,
+        contentSealed: value.contentSealed,
+        attempts: 1,
+      };
+      return { row, claimed };
+    });
   }
 
   /**
@@ -449,8 +496,15 @@ export function createMessaging(deps: MessagingDeps) {
    * guarantees as one at a time: a row is claimed from `queued` before its provider call, and a crash
    * before the record leaves it queued for its sender's lease (or the sweep) under the same key.
    */
-  async function sendMany(clientId: string, ids: string[]): Promise<void> {
-    const claimed = await claimOutboundMany(db, clientId, ids, deps.holdMs ?? HOLD_MS);
+  async function sendMany(
+    clientId: string,
+    ids: string[],
+    alreadyClaimed: OutboundToSend[] = [],
+  ): Promise<void> {
+    const claimed: OutboundToSend[] = [
+      ...alreadyClaimed,
+      ...(ids.length > 0 ? await claimOutboundMany(db, clientId, ids, deps.holdMs ?? HOLD_MS) : []),
+    ];
     if (claimed.length === 0) return;
     const outcomes = await mapBounded(claimed, SEND_CONCURRENCY, async (row) => {
       let channel: MessageChannel | null = null;
@@ -503,6 +557,7 @@ export function createMessaging(deps: MessagingDeps) {
       await releaseOutboundMany(tx, clientId, released);
       await tellSources(tx, settled, at, permanent);
     });
+    statistics.wrote(claimed.length);
     if (released.length > 0)
       deps.log.warn(
         { clientId, count: released.length, code: released[0]!.code },
@@ -521,48 +576,49 @@ export function createMessaging(deps: MessagingDeps) {
     const groups = new Map<string, number[]>();
     updates.forEach((update, index) => {
       const key = `${update.clientId}:${update.channel}`;
-      groups.set(key, [...(groups.get(key) ?? []), index]);
+      const group = groups.get(key) ?? [];
+      if (group.length === 0) groups.set(key, group);
+      group.push(index);
     });
     for (const indexes of groups.values()) {
       const { clientId, channel } = updates[indexes[0]!]!;
-      const rows = await findOutboundByProviderIdsForUpdate(
+      // One statement moves the rows and answers them (decision 0070): no locking read before it.
+      const rows = await applyReportsByProviderIds(
         executor,
         clientId,
         channel,
-        indexes.map((index) => updates[index]!.providerMessageId),
+        indexes.map((index) => {
+          const update = updates[index]!;
+          return {
+            providerMessageId: update.providerMessageId,
+            reported: update.status,
+            at: update.at,
+            error: update.error ? { code: update.error.code, message: update.error.title } : null,
+            details: update.details ?? null,
+          };
+        }),
       );
       const byProviderId = new Map(rows.map((row) => [row.providerMessageId, row]));
-      const changes: Parameters<typeof updateOutboundStatuses>[2] = [];
       const told = new Map<string, OutboundStatusUpdate[]>();
       for (const index of indexes) {
         const update = updates[index]!;
         const row = byProviderId.get(update.providerMessageId);
         if (!row) continue;
         found[index] = true;
-        changes.push({
-          id: row.id,
-          status: nextStatus(row.status, update.status),
-          reached: update.status,
-          at: update.at,
-          error: update.error ? { code: update.error.code, message: update.error.title } : null,
+        if (!deps.sources[row.source]?.applyOutboundStatus || !row.sourceRef) continue;
+        const list = told.get(row.source) ?? [];
+        if (list.length === 0) told.set(row.source, list);
+        list.push({
+          clientId: row.clientId,
+          channel: row.channel,
+          sourceRef: row.sourceRef,
+          outboundId: row.id,
+          status: update.status,
+          error: update.error,
           details: update.details ?? null,
+          at: update.at,
         });
-        if (deps.sources[row.source]?.applyOutboundStatus && row.sourceRef)
-          told.set(row.source, [
-            ...(told.get(row.source) ?? []),
-            {
-              clientId: row.clientId,
-              channel: row.channel,
-              sourceRef: row.sourceRef,
-              outboundId: row.id,
-              status: update.status,
-              error: update.error,
-              details: update.details ?? null,
-              at: update.at,
-            },
-          ]);
       }
-      await updateOutboundStatuses(executor, clientId, changes);
       for (const [name, told_] of told) {
         const source = deps.sources[name]!;
         if (source.applyOutboundStatuses) await source.applyOutboundStatuses(executor, told_);
@@ -585,18 +641,20 @@ export function createMessaging(deps: MessagingDeps) {
   async function flushReports() {
     while (pendingReports.length > 0) {
       const taken: PendingReport[] = [];
+      const left: PendingReport[] = [];
       const rows = new Set<string>();
-      for (let index = 0; index < pendingReports.length && taken.length < REPORT_FLUSH_MAX; ) {
-        const pending = pendingReports[index]!;
+      // One pass (a splice per report taken made a long buffer quadratic); the order of what is left stays.
+      for (const pending of pendingReports) {
         const key = `${pending.update.clientId}:${pending.update.channel}:${pending.update.providerMessageId}`;
-        if (rows.has(key)) {
-          index++;
+        if (taken.length >= REPORT_FLUSH_MAX || rows.has(key)) {
+          left.push(pending);
           continue;
         }
         rows.add(key);
         taken.push(pending);
-        pendingReports.splice(index, 1);
       }
+      pendingReports.length = 0;
+      for (const pending of left) pendingReports.push(pending);
       try {
         const found = await db.transaction((tx) =>
           applyDeliveryStatuses(
@@ -673,9 +731,12 @@ export function createMessaging(deps: MessagingDeps) {
     queueMessages,
     dispatch,
     sendNow,
-    /** `sendNow` for many rows of one client; settles when every outcome is recorded. */
-    sendMany(clientId: string, ids: string[]): Promise<void> {
-      const work = sendMany(clientId, ids);
+    /**
+     * `sendNow` for many rows of one client; settles when every outcome is recorded. `claimed`: rows
+     * `queueMessages(…, { claimForSend: true })` wrote already claimed for this send (not claimed again).
+     */
+    sendMany(clientId: string, ids: string[], claimed: OutboundToSend[] = []): Promise<void> {
+      const work = sendMany(clientId, ids, claimed);
       track(work.catch(() => undefined));
       return work;
     },
@@ -700,6 +761,7 @@ export function createMessaging(deps: MessagingDeps) {
     /** Waits until every in-process send started so far has settled. */
     async settle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await statistics.settle();
     },
     async getOutbound(sender: ClientRef, id: string) {
       const row = isId(id) ? await findOutbound(db, clientIdOf(sender), id) : null;

@@ -6,6 +6,7 @@ import {
   findAttemptByOutboundForUpdate,
   findBatchesByIds,
   markAttemptsSent,
+  recordAttemptOutcomes,
   reopenBatch,
   updateAttempt,
   updateNotification,
@@ -172,7 +173,11 @@ async function applyOutcome(
 /** Groups items by their client: the set-based statements each work inside one client. */
 function byClient<T extends { clientId: string }>(items: T[]) {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(item.clientId, [...(groups.get(item.clientId) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(item.clientId) ?? [];
+    if (group.length === 0) groups.set(item.clientId, group);
+    group.push(item);
+  }
   return groups;
 }
 
@@ -187,6 +192,15 @@ const failureOfResult = (error: { code: string; title: string }, permanent?: boo
 export function createCampaignOutcomes(): OutboundSourcePort {
   return {
     async applyOutboundResult(executor, result) {
+      // The attempt's row is written with its outcome (decision 0070): a failure finds it to update.
+      await recordAttemptOutcomes(executor, result.clientId, [
+        {
+          notificationId: result.sourceRef,
+          outboundId: result.outboundId,
+          provider: result.channel,
+          providerMessageId: result.status === 'sent' ? result.providerMessageId : null,
+        },
+      ]);
       const outcome: Outcome =
         result.status === 'sent'
           ? { kind: 'sent', providerMessageId: result.providerMessageId }
@@ -208,7 +222,32 @@ export function createCampaignOutcomes(): OutboundSourcePort {
           clientId,
           items.flatMap((item) =>
             item.status === 'sent'
-              ? [{ outboundId: item.outboundId, providerMessageId: item.providerMessageId, at: item.at }]
+              ? [
+                  {
+                    notificationId: item.sourceRef,
+                    outboundId: item.outboundId,
+                    provider: item.channel,
+                    providerMessageId: item.providerMessageId,
+                    at: item.at,
+                  },
+                ]
+              : [],
+          ),
+        );
+        // The failures' attempts are written first (`sending`), so `applyOutcome` finds and ends them.
+        await recordAttemptOutcomes(
+          executor,
+          clientId,
+          items.flatMap((item) =>
+            item.status === 'failed'
+              ? [
+                  {
+                    notificationId: item.sourceRef,
+                    outboundId: item.outboundId,
+                    provider: item.channel,
+                    providerMessageId: null,
+                  },
+                ]
               : [],
           ),
         );

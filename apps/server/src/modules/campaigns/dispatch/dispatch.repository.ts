@@ -60,6 +60,15 @@ export async function unsafeFinishDoneBatches(db: Executor, now: Date) {
   return rows as { client_id: string; id: string }[];
 }
 
+/**
+ * Statistics for the notifications and attempts (decision 0070): the claim and the outcomes' set
+ * statements are planned from them. Not a read of rows: every client's rows are sampled alike, as
+ * autovacuum's own analyze does.
+ */
+export async function unsafeAnalyzeDispatchTables(db: Executor) {
+  await db.execute(sql`analyze ${campaignNotifications}, ${campaignAttempts}`);
+}
+
 /** The clients and channels that have running batches (fallback channels included), for the round-robin. */
 export async function unsafeListRunningLanes(db: Executor) {
   const { rows } = await db.execute(sql`
@@ -571,37 +580,75 @@ const outboundIdsOf = (items: { outboundId: string }[]) =>
   `{${items.map((item) => item.outboundId).join(',')}}`;
 
 /**
- * Many sends the provider took, of one client, in two statements: each attempt not yet past `sending`
- * gets its provider id; each notification still `sending` on that very attempt becomes `sent`.
+ * The attempts of a chunk's outcomes, written once they are known (decision 0070): the claim starts an
+ * attempt on the notification (its number, its ledger row), and its row in `campaign_attempts` is
+ * inserted with its outcome, `sent` with the provider's id, or `sending` for a failure the caller then
+ * applies (`applyOutcome`). Started at the claim (the notification's `updated_at` until it moves on).
+ * A row already there (written before decision 0070, or by a claim-time refusal) is moved to `sent`
+ * only from `queued` or `sending`. A notification no longer on that ledger row writes nothing.
  */
-export async function markAttemptsSent(
+export async function recordAttemptOutcomes(
   db: Executor,
   clientId: string,
-  items: { outboundId: string; providerMessageId: string; at: Date }[],
+  items: { notificationId: string; outboundId: string; provider: string; providerMessageId: string | null }[],
 ) {
   if (items.length === 0) return;
   const values = JSON.stringify(
     items.map((item) => ({
+      nid: item.notificationId,
+      outbound_id: item.outboundId,
+      provider: item.provider,
+      pid: item.providerMessageId,
+    })),
+  );
+  const n = campaignNotifications;
+  const ids = `{${items.map((item) => item.notificationId).join(',')}}`;
+  await db.execute(sql`
+    insert into ${campaignAttempts} (client_id, notification_id, attempt, channel, provider, outbound_id, status,
+      provider_message_id, started_at)
+    select ${n.clientId}, ${n.id}, ${n.attemptCount}, ${n.channel}, v.provider, v.outbound_id,
+      case when v.pid is null then 'sending' else 'sent' end, v.pid, ${n.updatedAt}
+    from jsonb_to_recordset(${values}::jsonb) as v(nid uuid, outbound_id uuid, provider text, pid text)
+    join ${n} on ${inClient(n, clientId)} and ${n.id} = v.nid and ${n.id} = any(${ids}::uuid[])
+      and ${n.outboundId} = v.outbound_id
+    on conflict (client_id, notification_id, attempt) do update
+      set status = excluded.status, provider_message_id = excluded.provider_message_id
+      where excluded.status = 'sent' and ${campaignAttempts.status} in ('queued', 'sending')`);
+}
+
+/**
+ * Many sends the provider took, of one client: each attempt is written `sent` with its provider id
+ * (`recordAttemptOutcomes`), and each notification still `sending` on that very attempt becomes `sent`.
+ */
+export async function markAttemptsSent(
+  db: Executor,
+  clientId: string,
+  items: {
+    notificationId: string;
+    outboundId: string;
+    provider: string;
+    providerMessageId: string;
+    at: Date;
+  }[],
+) {
+  if (items.length === 0) return;
+  await recordAttemptOutcomes(db, clientId, items);
+  const values = JSON.stringify(
+    items.map((item) => ({
+      nid: item.notificationId,
       outbound_id: item.outboundId,
       pid: item.providerMessageId,
       at: item.at.toISOString(),
     })),
   );
-  const a = campaignAttempts;
   const n = campaignNotifications;
-  const ids = outboundIdsOf(items);
-  await db.execute(sql`
-    update ${a} set status = 'sent', provider_message_id = v.pid
-    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz)
-    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.outboundId} = any(${ids}::uuid[])
-      and ${a.status} in ('queued', 'sending')`);
+  const ids = `{${items.map((item) => item.notificationId).join(',')}}`;
   await db.execute(sql`
     update ${n} set status = 'sent', provider_message_id = v.pid, claimed_until = null,
       sent_at = v.at, updated_at = v.at
-    from jsonb_to_recordset(${values}::jsonb) as v(outbound_id uuid, pid text, at timestamptz), ${a}
-    where ${inClient(a, clientId)} and ${a.outboundId} = v.outbound_id and ${a.outboundId} = any(${ids}::uuid[])
-      and ${inClient(n, clientId)} and ${n.id} = ${a.notificationId} and ${n.outboundId} = v.outbound_id
-      and ${n.status} = 'sending'`);
+    from jsonb_to_recordset(${values}::jsonb) as v(nid uuid, outbound_id uuid, pid text, at timestamptz)
+    where ${inClient(n, clientId)} and ${n.id} = v.nid and ${n.id} = any(${ids}::uuid[])
+      and ${n.outboundId} = v.outbound_id and ${n.status} = 'sending'`);
 }
 
 /** How far a status got, as SQL: a report never moves an attempt or a notification back. */

@@ -1,7 +1,8 @@
 import type { CampaignChannel } from '@sapa/contracts';
+import { createAnalyzeSchedule } from '../../../lib/analyze-schedule.js';
 import { newId } from '../../../lib/ids.js';
 import type { Database, Transaction } from '../../../platform/database.js';
-import type { ChannelName, Messaging, OutboundContent } from '../../messaging/index.js';
+import type { ChannelName, Messaging, OutboundContent, OutboundToSend } from '../../messaging/index.js';
 import { findWindow } from '../campaigns.repository.js';
 import type { CampaignWindowRow } from '../campaigns.tables.js';
 import type { CampaignPdfs } from '../pdf/pdf.service.js';
@@ -18,6 +19,7 @@ import {
   insertAttempts,
   markHandedOver,
   type NewAttempt,
+  unsafeAnalyzeDispatchTables,
   unsafeFinishDoneBatches,
   unsafeListRunningLanes,
   unsafeStartDueBatches,
@@ -92,7 +94,10 @@ export type BatchProgressEvent = {
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 type Lane = { clientId: string; channel: CampaignChannel };
-type Queued = Pick<Awaited<ReturnType<Messaging['queueMessage']>>, 'clientId' | 'id' | 'status'>;
+type Queued = Pick<Awaited<ReturnType<Messaging['queueMessage']>>, 'clientId' | 'id' | 'status'> & {
+  /** Written already claimed for this chunk's send (decision 0070); absent: an older row, claimed by the send. */
+  claimed?: OutboundToSend;
+};
 
 export function createDispatcher(deps: DispatchDeps) {
   const settings: DispatchSettings = {
@@ -114,6 +119,8 @@ export function createDispatcher(deps: DispatchDeps) {
   /** Chunks being sent after their claim's commit, and how many messages they hold together. */
   const inFlight = new Set<Promise<unknown>>();
   let inFlightMessages = 0;
+  // The claim's and the outcomes' set statements need the tables' statistics (decision 0070).
+  const statistics = createAnalyzeSchedule(() => unsafeAnalyzeDispatchTables(deps.db), deps.log);
   const lastCheckpoint = new Map<string, number>();
   const touched = new Map<string, string>();
   let rotation = 0;
@@ -289,6 +296,8 @@ export function createDispatcher(deps: DispatchDeps) {
           sourceRef: row.id,
           idempotencyKey: attemptKey(row, attempt),
         })),
+        // The chunk is sent right after this commit: its new ledger rows are written claimed for it.
+        { claimForSend: true },
       );
       toQueue.forEach(({ row, attempt, attemptsOnChannel }, index) => {
         const answer = queued[index]!;
@@ -297,17 +306,13 @@ export function createDispatcher(deps: DispatchDeps) {
           // The claim recorded the ledger id it chose; only a key that answered an older row differs.
           if (message.id !== row.outboundId)
             handed.push({ id: row.id, attemptCount: attempt, attemptsOnChannel, outboundId: message.id });
-          attempts.push({
+          // The attempt's row is written with its outcome (decision 0070); the claim recorded its number.
+          outbound.push({
             clientId: lane.clientId,
-            notificationId: row.id,
-            attempt,
-            channel: row.channel,
-            provider: channelName,
-            outboundId: message.id,
-            status: 'sending',
-            startedAt: now,
+            id: message.id,
+            status: message.status,
+            ...(answer.claimed ? { claimed: answer.claimed } : {}),
           });
-          outbound.push({ clientId: lane.clientId, id: message.id, status: message.status });
           if (pdfRows.has(row.id)) withPdf.push(row.id);
           return;
         }
@@ -364,23 +369,32 @@ export function createDispatcher(deps: DispatchDeps) {
     if (deps.pdfs && result.withPdf.length > 0) await deps.pdfs.prepare(lane.clientId, result.withPdf);
     bucket.giveBack(limit - result.outbound.length);
     // The sends run after commit, the chunk's together (messaging claims, sends and records them as a set).
-    const ids = result.outbound.filter((message) => message.status === 'queued').map((message) => message.id);
-    if (ids.length > 0) {
-      const send = deps.messaging.sendMany(lane.clientId, ids).catch((error: unknown) => {
+    // New rows go as written (claimed by the insert); an older row still queued (a lease taken back) is
+    // claimed by the send from `queued`, as before.
+    const claimed: OutboundToSend[] = [];
+    const ids: string[] = [];
+    for (const message of result.outbound) {
+      if (message.claimed) claimed.push(message.claimed);
+      else if (message.status === 'queued') ids.push(message.id);
+    }
+    const count = claimed.length + ids.length;
+    if (count > 0) {
+      const send = deps.messaging.sendMany(lane.clientId, ids, claimed).catch((error: unknown) => {
         deps.log.warn(
-          { err: error, clientId: lane.clientId, count: ids.length },
+          { err: error, clientId: lane.clientId, count },
           'campaign sends failed; their lease hands them out again',
         );
       });
       const tracked = send.finally(() => {
         inFlight.delete(tracked);
-        inFlightMessages -= ids.length;
+        inFlightMessages -= count;
       });
       inFlight.add(tracked);
-      inFlightMessages += ids.length;
+      inFlightMessages += count;
     }
     for (const batchId of new Set(result.rows.map((row) => row.batchId)))
       await checkpoint(lane.clientId, batchId, false);
+    statistics.wrote(result.rows.length);
     return result.rows.length;
   }
 
@@ -465,6 +479,7 @@ export function createDispatcher(deps: DispatchDeps) {
     },
     async settle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await statistics.settle();
     },
   };
 }

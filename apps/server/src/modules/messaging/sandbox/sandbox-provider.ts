@@ -37,6 +37,8 @@ type Log = { warn(object: object, message: string): void };
 
 /** A report its receiver did not take is delivered again, this many times, at doubling delays. */
 const REPORT_RETRIES = 6;
+/** Reports due within the same this many milliseconds share one timer. */
+const REPORT_SLOT_MS = 10;
 /** The first retry waits at least this long, however quick the reports. */
 const MIN_RETRY_MS = 100;
 
@@ -52,9 +54,33 @@ export function createSandboxEngine(
 ) {
   const settings: SandboxSettings = { ...DEFAULT_SANDBOX_SETTINGS, ...overrides };
   const rates = new Map<string, FailureRates>();
-  const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let stopped = false;
+  /**
+   * Timers shared by everything due in the same slot (decision 0070): a send's latency (1 ms slots) and
+   * a report's delay (10 ms slots) no longer cost a timer each, as a real provider batches its work.
+   */
+  const slots = new Map<number, { timer: NodeJS.Timeout; works: (() => void)[] }>();
+  /** Reports scheduled and not yet run (their slot's timer has not fired). */
+  let waitingReports = 0;
+  function inSlot(afterMs: number, slotMs: number, work: () => void, unref: boolean) {
+    const now = Date.now();
+    const due = Math.ceil((now + Math.max(0, afterMs)) / slotMs) * slotMs;
+    // Reports and latencies never share a slot: one kind's timer is unref'd, the other's is not.
+    const key = unref ? -due : due;
+    let slot = slots.get(key);
+    if (!slot) {
+      const works: (() => void)[] = [];
+      const timer = setTimeout(() => {
+        slots.delete(key);
+        for (const run of works) run();
+      }, due - now);
+      if (unref) timer.unref();
+      slot = { timer, works };
+      slots.set(key, slot);
+    }
+    slot.works.push(work);
+  }
 
   /** A number in [0, 1) that depends only on the seed and the parts. */
   function roll(...parts: (string | number)[]) {
@@ -68,9 +94,14 @@ export function createSandboxEngine(
    */
   function schedule(afterMs: number, work: () => Promise<void>, retriesLeft = REPORT_RETRIES) {
     if (stopped) return;
-    const timer = setTimeout(
+    waitingReports += 1;
+    inSlot(
+      afterMs,
+      // A sandbox with quick reports (tests) keeps them to the millisecond.
+      Math.max(1, Math.min(REPORT_SLOT_MS, Math.floor(settings.reportDelayMs / 20))),
       () => {
-        timers.delete(timer);
+        waitingReports -= 1;
+        if (stopped) return;
         const run: Promise<void> = work()
           .catch((error: unknown) => {
             const retryMs =
@@ -81,10 +112,8 @@ export function createSandboxEngine(
           .finally(() => running.delete(run));
         running.add(run);
       },
-      Math.max(0, afterMs),
+      true,
     );
-    timer.unref();
-    timers.add(timer);
   }
 
   const failureRates = (clientId: string): FailureRates =>
@@ -103,12 +132,12 @@ export function createSandboxEngine(
     },
     async latency(...parts: (string | number)[]) {
       const ms = settings.latencyMs * (0.5 + roll('latency', ...parts));
-      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      if (ms > 0) await new Promise<void>((resolve) => inSlot(ms, 1, resolve, false));
     },
     schedule,
     /** Waits until every report scheduled so far has been applied (tests). */
     async settle() {
-      while (timers.size > 0 || running.size > 0) {
+      while (waitingReports > 0 || running.size > 0) {
         if (running.size > 0) await Promise.allSettled([...running]);
         else await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -116,8 +145,13 @@ export function createSandboxEngine(
     /** Drops the reports not yet due (shutdown): nothing runs against a closed database. */
     async stop() {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      // Latencies still run out (a send under way answers); reports not yet due are dropped.
+      for (const [key, slot] of slots)
+        if (key < 0) {
+          clearTimeout(slot.timer);
+          slots.delete(key);
+        }
+      waitingReports = 0;
       await Promise.allSettled([...running]);
     },
   };
@@ -162,7 +196,8 @@ export function createSandboxProvider<TReport>(engine: SandboxEngine, channel: C
       if (known) return known;
       const attempt = (attempts.get(key) ?? 0) + 1;
       const rates = engine.failureRates(input.clientId);
-      if (engine.roll(channel, key, 'submit', attempt) < rates.submit) {
+      // A rate of 0 needs no roll (each roll is an HMAC): the outcome is the same, never refused.
+      if (rates.submit > 0 && engine.roll(channel, key, 'submit', attempt) < rates.submit) {
         attempts.set(key, attempt);
         throw input.refusal();
       }
@@ -178,7 +213,7 @@ export function createSandboxProvider<TReport>(engine: SandboxEngine, channel: C
         ...input.received,
       });
       if (accepted.size > MAX_REMEMBERED_KEYS) accepted.delete(accepted.keys().next().value!);
-      const fails = engine.roll(channel, key, 'delivery') < rates.delivery;
+      const fails = rates.delivery > 0 && engine.roll(channel, key, 'delivery') < rates.delivery;
       const reports = input.reports(providerMessageId, fails, (salt) => engine.roll(channel, key, salt));
       for (const { afterMs, report } of reports) {
         engine.schedule(afterMs, async () => {
