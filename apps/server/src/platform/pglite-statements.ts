@@ -6,7 +6,7 @@ type Field = { name: string; dataTypeID: number };
 type Parser = (value: string, typeId?: number) => unknown;
 
 /** A statement PGlite's backend keeps parsed and planned, with what its first describe answered. */
-type Statement = { name: string; paramTypes: number[]; fields: Field[] | null };
+type Statement = { name: string; paramTypes: number[]; fields: Field[] | null; used: number };
 
 /** How many statements stay prepared (least recently used closed first), and the longest text kept. */
 const MAX_STATEMENTS = 400;
@@ -76,9 +76,11 @@ function bindExecuteSync(statement: string, values: (string | null)[]): Uint8Arr
  * Decision 0068.
  */
 export function withPreparedStatements(pglite: PGlite) {
-  const statements = new Map<string, Statement>(); // insertion order is recency
+  const statements = new Map<string, Statement>();
   const toClose: string[] = [];
   let counter = 0;
+  // Recency as a counter: a Map delete + set per run would hash the whole text twice more.
+  let tick = 0;
 
   const send = (message: Uint8Array, options: QueryOptions | undefined) =>
     pglite.execProtocolStream(message, {
@@ -145,13 +147,16 @@ export function withPreparedStatements(pglite: PGlite) {
           dataTypeID: field.dataTypeID,
         }));
     }
-    const statement = { name, paramTypes, fields };
+    const statement = { name, paramTypes, fields, used: ++tick };
     if (kept) {
       statements.set(key, statement);
       if (statements.size > MAX_STATEMENTS) {
-        const [oldest, evicted] = statements.entries().next().value as [string, Statement];
-        statements.delete(oldest);
-        toClose.push(evicted.name);
+        let oldest: [string, Statement] | undefined;
+        for (const entry of statements) if (!oldest || entry[1].used < oldest[1].used) oldest = entry;
+        if (oldest) {
+          statements.delete(oldest[0]);
+          toClose.push(oldest[1].name);
+        }
       }
     }
     return statement;
@@ -238,8 +243,7 @@ export function withPreparedStatements(pglite: PGlite) {
     let prefix = begin?.();
     let statement = statements.get(key);
     if (statement) {
-      statements.delete(key);
-      statements.set(key, statement);
+      statement.used = ++tick;
     } else {
       statement = await prepare(key, text, options, prefix);
       prefix = undefined;
