@@ -73,7 +73,7 @@ export async function startServer({
     const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   };
-  return { base, port, stop, cpuMs };
+  return { base, port, pid: server.pid, stop, cpuMs };
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank). */
