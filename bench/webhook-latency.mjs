@@ -44,7 +44,7 @@ function webhookBody(index) {
   });
 }
 
-const { base, port, stop } = await startServer({ name: 'webhook' });
+const { base, port, stop, cpuMs } = await startServer({ name: 'webhook' });
 try {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -115,6 +115,7 @@ try {
   httpLatencies.length = 0;
 
   const total = rate * seconds;
+  const cpuBefore = cpuMs();
   const inFlight = [];
   const start = performance.now();
   let sent = 0;
@@ -129,6 +130,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const elapsed = (performance.now() - start) / 1000;
+  const cpuPerWebhook = (cpuMs() - cpuBefore) / total;
   socket.close();
 
   const sortedSocket = [...socketLatencies].sort((a, b) => a - b);
@@ -139,6 +141,7 @@ try {
       `Sapa webhook bench: ${total} inbound messages at ${rate}/s (${(total / elapsed).toFixed(0)}/s achieved; ${Math.min(customers, total)} new conversations), ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
       `webhook HTTP answer      p50 ${ms(percentile(sortedHttp, 50))}   p99 ${ms(percentile(sortedHttp, 99))}   failed ${failures}${failures ? ` (${[...failureKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})` : ''}`,
       `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}`,
+      `server CPU per webhook   ${ms(cpuPerWebhook)} (user + system, from /proc; the load does not inflate it as much as wall time)`,
       '',
     ].join('\n'),
   );

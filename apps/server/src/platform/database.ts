@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements.js';
 import { fromServerRoot } from './server-root.js';
 
 /**
@@ -53,7 +54,10 @@ const migrationsFolder = fromServerRoot(import.meta.url, 'drizzle');
 /** `dataDir` undefined means in-memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir ?? 'memory://');
-  const db = drizzlePglite({ client }) as unknown as Database;
+  // Each statement text parsed and planned once, then run in one call into the backend (decision 0068);
+  // migrations keep PGlite's own path (run once, some with several statements a chunk).
+  const statements = withPreparedStatements(client);
+  const db = drizzlePglite({ client: statements as unknown as PGlite }) as unknown as Database;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   return {
     kind: 'pglite',
@@ -61,7 +65,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     sql: {
       // PGlite's `query` takes one statement with parameters; pg-boss also sends parameterless scripts.
       async executeSql(text, values) {
-        if (values && values.length > 0) return client.query(text, values);
+        if (values && values.length > 0) return statements.query(text, values);
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
