@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
-import { preparedOn } from '../../../platform/prepared-query.js';
+import { preparedOn, runPreparedSql } from '../../../platform/prepared-query.js';
 import { csAgents } from '../agents/agents.tables.js';
 import type { Schedule } from '../availability/availability.policy.js';
 import { csAvailability } from '../availability/availability.tables.js';
@@ -28,11 +28,20 @@ const routingLock = (clientId: string) =>
  * (a new room may be the bot's: one statement fewer under the lock).
  */
 export async function lockClientRoutingReadingConfig(db: Executor, clientId: string) {
-  const result = await db.execute<{ config: Record<string, unknown> | null; default_bot_id: string | null }>(
-    sql`select saved.config, saved.default_bot_id, ${routingLock(clientId)}
+  // Every new conversation: prepared, parsed and planned once per connection (decision 0067).
+  const result = await runPreparedSql<{
+    config: Record<string, unknown> | null;
+    default_bot_id: string | null;
+  }>(
+    db,
+    'inbox_lock_routing_config',
+    () =>
+      sql`select saved.config, saved.default_bot_id,
+        pg_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}, 0))
       from (select 1) as one left join lateral (select ${csConfigurations.config} as config,
         ${csConfigurations.defaultBotId} as default_bot_id from ${csConfigurations}
-        where ${inClient(csConfigurations, clientId)}) as saved on true`,
+        where ${inClient(csConfigurations, sql.placeholder('clientId'))}) as saved on true`,
+    { clientId, lockKey: `cs-routing:${clientId}` },
   );
   const row = result.rows[0];
   return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null };
