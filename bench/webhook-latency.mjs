@@ -1,6 +1,7 @@
 // Webhook-to-agent-socket latency: signed Cloud API webhooks posted at a fixed rate (open loop) to the
 // demo client's number, and the time until each message's event reaches a logged-in agent's socket.
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import WebSocket from 'ws';
 import { percentile, startServer } from './bench-server.mjs';
@@ -44,7 +45,57 @@ function webhookBody(index) {
   });
 }
 
-const { base, port, stop, cpuMs } = await startServer({ name: 'webhook' });
+/** CPU seconds of a process, from /proc (Linux): user + system, or system only; null when it cannot be read. */
+function cpuSeconds(pid, systemOnly = false) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((systemOnly ? 0 : Number(fields[11])) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The server this bench started: our child process (read from /proc, so it needs no change elsewhere). */
+function childPids() {
+  const pids = [];
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === process.pid) pids.push(Number(entry));
+      } catch {}
+    }
+  } catch {}
+  return pids;
+}
+
+/** PostgreSQL's backends serving the bench database (their CPU is the database's share per webhook). */
+async function backendPids() {
+  if (!process.env.DATABASE_URL) return [];
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+const sumCpu = (pids, before = new Map(), systemOnly = false) => {
+  const now = new Map(pids.map((pid) => [pid, cpuSeconds(pid, systemOnly) ?? 0]));
+  let total = 0;
+  for (const [pid, cpu] of now) total += cpu - (before.get(pid) ?? 0);
+  return { now, total };
+};
+
+const { base, port, stop } = await startServer({ name: 'webhook' });
 try {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -68,6 +119,9 @@ try {
   const socketLatencies = [];
   const httpLatencies = [];
   let failures = 0;
+  // Sequence order: every event frame's seq must be above the previous one's.
+  let lastSeq = 0;
+  let outOfOrder = 0;
   const failureKinds = new Map();
   const fail = (kind) => {
     failures += 1;
@@ -78,6 +132,10 @@ try {
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data));
       if (frame.type === 'ready') resolve();
+      if (frame.type === 'event') {
+        if (frame.seq <= lastSeq) outOfOrder += 1;
+        lastSeq = frame.seq;
+      }
       if (frame.type !== 'event' || frame.typeNotif !== 'NEW_MESSAGE') return;
       const started = sentAt.get(frame.chat?.providerMessageId);
       if (started !== undefined) socketLatencies.push(performance.now() - started);
@@ -114,8 +172,11 @@ try {
   socketLatencies.length = 0;
   httpLatencies.length = 0;
 
+  const serverPids = childPids();
+  const serverCpuBefore = sumCpu(serverPids);
+  const serverSystemBefore = sumCpu(serverPids, new Map(), true);
+  const dbCpuBefore = sumCpu(await backendPids());
   const total = rate * seconds;
-  const cpuBefore = cpuMs();
   const inFlight = [];
   const start = performance.now();
   let sent = 0;
@@ -130,7 +191,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const elapsed = (performance.now() - start) / 1000;
-  const cpuPerWebhook = (cpuMs() - cpuBefore) / total;
+  const serverCpu = sumCpu(serverPids, serverCpuBefore.now).total;
+  const serverSystem = sumCpu(serverPids, serverSystemBefore.now, true).total;
+  const dbCpu = sumCpu(await backendPids(), dbCpuBefore.now).total;
   socket.close();
 
   const sortedSocket = [...socketLatencies].sort((a, b) => a - b);
@@ -140,8 +203,8 @@ try {
     [
       `Sapa webhook bench: ${total} inbound messages at ${rate}/s (${(total / elapsed).toFixed(0)}/s achieved; ${Math.min(customers, total)} new conversations), ${os.cpus().length} cores, Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
       `webhook HTTP answer      p50 ${ms(percentile(sortedHttp, 50))}   p99 ${ms(percentile(sortedHttp, 99))}   failed ${failures}${failures ? ` (${[...failureKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})` : ''}`,
-      `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}`,
-      `server CPU per webhook   ${ms(cpuPerWebhook)} (user + system, from /proc; the load does not inflate it as much as wall time)`,
+      `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}   out of sequence order ${outOfOrder}`,
+      `CPU per webhook          server ${ms((serverCpu * 1000) / total)} (of which kernel ${ms((serverSystem * 1000) / total)})${process.env.DATABASE_URL ? `   PostgreSQL backends ${ms((dbCpu * 1000) / total)}` : ''}   (load average ${os.loadavg()[0].toFixed(1)})`,
       '',
     ].join('\n'),
   );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from './database.js';
 
 const cache = new WeakMap<Database, Map<string, unknown>>();
@@ -68,4 +68,34 @@ export function rowShape<R extends Record<string, unknown>>(row: R) {
   for (const char of keys.map((key) => (row[key] === null ? `${key}=null` : key)).join(','))
     hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   return { key: (hash >>> 0).toString(36), placeholders };
+}
+
+type RawPreparing = {
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(values: Record<string, unknown>): Promise<unknown> };
+  };
+};
+
+/**
+ * A raw SQL statement (`sql.placeholder` for its values) run like `preparedOn`: built once per database
+ * and named, so PostgreSQL parses and plans it once per connection (the arrival's routing lock and
+ * publish, decision 0067). Answers the driver's result (`rows`, as objects).
+ */
+export async function runPreparedSql<R>(
+  executor: Executor,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<{ rows: R[] }> {
+  const query = preparedOn(executor, name, (db) => {
+    const { dialect, session } = db as unknown as RawPreparing;
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+  });
+  return (await query.execute(values)) as { rows: R[] };
 }

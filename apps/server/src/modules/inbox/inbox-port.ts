@@ -1,4 +1,4 @@
-import type { CsConfig, InboxEventOf } from '@sapa/contracts';
+import { type CsConfig, type InboxEventOf, withDefaults } from '@sapa/contracts';
 import { isId, newId } from '../../lib/ids.js';
 import { type AfterCommit, createAfterCommit } from '../../platform/after-commit.js';
 import { type Executor, isTransaction } from '../../platform/database.js';
@@ -21,14 +21,18 @@ import {
 } from './chat/chat.repository.js';
 import type { CsMessageRow } from './chat/chat.tables.js';
 import { toMessage } from './chat/message.view.js';
-import { getCsConfig } from './configuration/configuration.service.js';
 import { receiveCsatReply } from './csat/csat.service.js';
 import { receiveGroupMessage } from './groups/groups.service.js';
 import { applyGroupUpdate } from './groups/groups.sync.js';
 import type { InboxDeps } from './inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
-import { findLiveRoom, findRoom, insertNumberedRoom, lastMessageColumns } from './rooms/rooms.repository.js';
+import {
+  findLiveRoomWithSettings,
+  findRoom,
+  insertNumberedRoom,
+  lastMessageColumns,
+} from './rooms/rooms.repository.js';
 import type { CsRoomRow } from './rooms/rooms.tables.js';
 import { assignedEvent, chooseAssignment, getCsConfigLockingRouting } from './routing/routing.service.js';
 
@@ -130,13 +134,15 @@ export function createInboxPort(
           name: message.customerName,
           mediaPlatform: message.channel,
         });
-        const live = await findLiveRoom(
+        // The live room, the enabled auto-reply rules and the saved configuration in one statement.
+        const arrival = await findLiveRoomWithSettings(
           tx,
           message.clientId,
           message.customerPhone,
           message.channel,
           message.channelId,
         );
+        const live = arrival.room;
         const type = CHAT_TYPE[message.type];
         const content = contentOf(message);
         const latest = { preview: content ?? `[${type}]`, fromCs: false, at: message.sentAt };
@@ -158,7 +164,8 @@ export function createInboxPort(
         let room: CsRoomRow;
         let newBotId: string | null = null;
         let config: CsConfig | null = null;
-        let rules: AutoReplyRules | undefined;
+        // Read with the live room, before any client-wide lock (decision 0054).
+        const rules: AutoReplyRules | undefined = autoReplyRulesAhead(deps, message.channel, arrival.rules);
         if (live) {
           // The message and its mark on the room (preview, unread) in one statement.
           const saved = await insertCustomerMessageOnce(tx, messageRow, latest);
@@ -169,8 +176,6 @@ export function createInboxPort(
           // as few statements as possible; a repeated delivery opens no room.
           stored = await insertMessageOnce(tx, messageRow);
           if (!stored) return;
-          // Read before the lock too: the auto-reply rules (decision 0054).
-          rules = await autoReplyRulesAhead(deps, tx, message.clientId, message.channel);
           // From here to commit the client's routing lock is held: choosing the agent, numbering the
           // room, publishing. A room nobody else can see yet is given to its agent as it is created.
           const locked = await getCsConfigLockingRouting(tx, message.clientId);
@@ -229,7 +234,8 @@ export function createInboxPort(
           room,
           message,
           isNewRoom: !live,
-          config: async () => config ?? getCsConfig(tx, message.clientId),
+          // A new room's from under the routing lock; a live room's read with it.
+          config: async () => config ?? withDefaults(arrival.savedConfig),
           rules,
         });
         events.push(...reply.events);

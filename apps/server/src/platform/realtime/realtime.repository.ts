@@ -1,6 +1,7 @@
 import { asc, eq, gt, lt, min, sql } from 'drizzle-orm';
 import { inClient } from '../client-scope.js';
 import type { Executor } from '../database.js';
+import { runPreparedSql } from '../prepared-query.js';
 import { realtimeCounters, realtimeEvents } from './realtime.tables.js';
 import type { PublishInput } from './realtime.types.js';
 
@@ -58,26 +59,36 @@ export async function insertEventsAndNotify(
   maxInlineBytes: number,
 ): Promise<number[]> {
   const events = JSON.stringify(inputs.map((input) => ({ a: input.audience, p: input.payload })));
-  const result = await executor.execute<{ seq: string | number }>(sql`
+  // Every event of every client: prepared, parsed and planned once per connection (decision 0067).
+  const result = await runPreparedSql<{ seq: string | number }>(
+    executor,
+    'realtime_publish',
+    () => {
+      const count = sql.placeholder('count');
+      const client = sql.placeholder('clientId');
+      return sql`
     with next as (
-      insert into ${realtimeCounters} (client_id, seq) values (${clientId}, ${inputs.length})
-      on conflict (client_id) do update set seq = ${realtimeCounters}.seq + ${inputs.length}
+      insert into ${realtimeCounters} (client_id, seq) values (${client}, ${count})
+      on conflict (client_id) do update set seq = ${realtimeCounters}.seq + ${count}
       returning seq
     ), items as (
-      select (next.seq - ${inputs.length} + t.i)::bigint as seq, t.e->'a' as audience, t.e->'p' as payload,
+      select (next.seq - ${count} + t.i)::bigint as seq, t.e->'a' as audience, t.e->'p' as payload,
         jsonb_build_object('audience', t.e->'a', 'payload', t.e->'p')::text as inline
-      from next, jsonb_array_elements(${events}::jsonb) with ordinality as t(e, i)
+      from next, jsonb_array_elements(${sql.placeholder('events')}::jsonb) with ordinality as t(e, i)
     ), stored as (
       insert into ${realtimeEvents} (client_id, seq, audience, payload)
-      select ${clientId}, items.seq, items.audience, items.payload from items
+      select ${client}, items.seq, items.audience, items.payload from items
       returning seq
     )
     select items.seq, pg_notify(
-      ${channel},
-      '{"c":"' || ${clientId}::text || '","s":' || items.seq::text
-        || case when octet_length(items.inline) <= ${maxInlineBytes} then ',"e":' || items.inline else '' end
+      ${sql.placeholder('channel')},
+      '{"c":"' || ${client}::text || '","s":' || items.seq::text
+        || case when octet_length(items.inline) <= ${sql.placeholder('maxInlineBytes')} then ',"e":' || items.inline else '' end
         || '}'
-    ) from items order by items.seq`);
+    ) from items order by items.seq`;
+    },
+    { clientId, count: inputs.length, events, channel, maxInlineBytes },
+  );
   return result.rows.map((row) => Number(row.seq));
 }
 

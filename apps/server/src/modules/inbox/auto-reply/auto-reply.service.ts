@@ -133,17 +133,17 @@ type Inbound = {
 export type AutoReplyRules = Awaited<ReturnType<typeof listRuleRows>>;
 
 /**
- * The enabled rules, for a caller about to take the client's routing lock: read before it, so the
- * lock is held one statement less. Null when the inbox will not answer by itself on this channel.
+ * The enabled rules the arrival read with its live room (`findLiveRoomWithSettings`), before the
+ * client's routing lock: the lock is held one statement less, and the rules cost no statement of their
+ * own (decision 0067). Undefined when the inbox will not answer by itself on this channel.
  */
-export async function autoReplyRulesAhead(
+export function autoReplyRulesAhead(
   deps: AutoReplyDeps,
-  tx: Executor,
-  clientId: string,
   channel: string,
-): Promise<AutoReplyRules | undefined> {
+  rules: AutoReplyRules,
+): AutoReplyRules | undefined {
   if (!deps.messaging?.() || channel !== 'whatsapp') return undefined;
-  return listRuleRows(tx, clientId, { enabledOnly: true });
+  return rules;
 }
 
 /**

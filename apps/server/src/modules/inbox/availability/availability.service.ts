@@ -5,7 +5,7 @@ import type { Executor } from '../../../platform/database.js';
 import { findClient } from '../../clients/index.js';
 import { findAgent } from '../agents/agents.repository.js';
 import { agentNotFound, availabilityExists, availabilityNotFound } from '../inbox.errors.js';
-import { DEFAULT_TIMEZONE, isOpenAt } from './availability.policy.js';
+import { DEFAULT_TIMEZONE, isOpenAt, type Schedule } from './availability.policy.js';
 import {
   deleteAvailability as deleteAvailabilityRow,
   findAvailability,
@@ -69,6 +69,25 @@ export async function agentsOnSchedule(
       const schedule = byKey.get(csId) ?? business;
       return !schedule || isOpenAt(schedule, at, schedule.timezone ?? fallbackZone);
     }),
+  );
+}
+
+/**
+ * `agentsOnSchedule` for agents read with the schedule that applies to each (the routing read, decision
+ * 0067): no query unless a schedule leaves its time zone to the client's.
+ */
+export async function agentsOnScheduleOf(
+  tx: Executor,
+  clientId: string,
+  agents: readonly { id: string; schedule: (Schedule & { timezone: string | null }) | null }[],
+  at: Date,
+): Promise<Set<string>> {
+  const needsClientZone = agents.some((agent) => agent.schedule && !agent.schedule.timezone);
+  const fallbackZone = needsClientZone ? await clientTimezone(tx, clientId) : DEFAULT_TIMEZONE;
+  return new Set(
+    agents
+      .filter(({ schedule }) => !schedule || isOpenAt(schedule, at, schedule.timezone ?? fallbackZone))
+      .map((agent) => agent.id),
   );
 }
 

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Executor } from '../../../platform/database.js';
-import { preparedOn } from '../../../platform/prepared-query.js';
+import { preparedOn, runPreparedSql } from '../../../platform/prepared-query.js';
 import { csAgents } from '../agents/agents.tables.js';
+import type { Schedule } from '../availability/availability.policy.js';
+import { csAvailability } from '../availability/availability.tables.js';
 import { csConfigurations } from '../configuration/configuration.tables.js';
 import { hasLiveConnection } from '../presence/presence.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
@@ -26,11 +28,20 @@ const routingLock = (clientId: string) =>
  * (a new room may be the bot's: one statement fewer under the lock).
  */
 export async function lockClientRoutingReadingConfig(db: Executor, clientId: string) {
-  const result = await db.execute<{ config: Record<string, unknown> | null; default_bot_id: string | null }>(
-    sql`select saved.config, saved.default_bot_id, ${routingLock(clientId)}
+  // Every new conversation: prepared, parsed and planned once per connection (decision 0067).
+  const result = await runPreparedSql<{
+    config: Record<string, unknown> | null;
+    default_bot_id: string | null;
+  }>(
+    db,
+    'inbox_lock_routing_config',
+    () =>
+      sql`select saved.config, saved.default_bot_id,
+        pg_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}, 0))
       from (select 1) as one left join lateral (select ${csConfigurations.config} as config,
         ${csConfigurations.defaultBotId} as default_bot_id from ${csConfigurations}
-        where ${inClient(csConfigurations, clientId)}) as saved on true`,
+        where ${inClient(csConfigurations, sql.placeholder('clientId'))}) as saved on true`,
+    { clientId, lockKey: `cs-routing:${clientId}` },
   );
   const row = result.rows[0];
   return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null };
@@ -67,6 +78,54 @@ export async function listOnlineAgents(db: Executor, clientId: string): Promise<
         ),
       )
       .prepare('inbox_online_agents'),
+  );
+  return query.execute({ clientId });
+}
+
+/** An online agent with the schedule that applies to them: their own switched-on one, else the business hours, else none. */
+export type ScheduledCandidate = Candidate & { schedule: (Schedule & { timezone: string | null }) | null };
+
+/**
+ * `listOnlineAgents` with each agent's schedule in the same statement (decision 0067): one round trip
+ * fewer under the client's routing lock for every new conversation. The schedule is their own
+ * switched-on one, else the switched-on business hours, else null (always available).
+ */
+export async function listOnlineAgentsWithSchedules(
+  db: Executor,
+  clientId: string,
+): Promise<ScheduledCandidate[]> {
+  const query = preparedOn(db, 'inbox_online_agents_scheduled', (executor) =>
+    executor
+      .select({
+        id: csAgents.id,
+        tags: csAgents.tags,
+        percentageWeight: csAgents.percentageWeight,
+        capacity: csAgents.capacity,
+        assignedCount: csAgents.assignedCount,
+        lastAssignedAt: csAgents.lastAssignedAt,
+        openRooms:
+          sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${sql.placeholder('clientId')}
+        and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
+        // The agent's own schedule wins over the business hours (scope keys: the agent's id, 'business').
+        schedule: sql<ScheduledCandidate['schedule']>`(select json_build_object('timezone', a.timezone,
+          'periods', a.periods, 'holidays', a.holidays, 'enabled', a.enabled)
+        from ${csAvailability} a where a.client_id = ${sql.placeholder('clientId')} and a.enabled
+          and a.scope_key in ("cs_agents"."id"::text, 'business')
+        order by a.scope_key = 'business' limit 1)`,
+      })
+      .from(csAgents)
+      .where(
+        inClient(
+          csAgents,
+          sql.placeholder('clientId'),
+          eq(csAgents.kind, 'cs'),
+          eq(csAgents.status, 'online'),
+          eq(csAgents.deactivated, false),
+          eq(csAgents.deleted, false),
+          hasLiveConnection(),
+        ),
+      )
+      .prepare('inbox_online_agents_scheduled'),
   );
   return query.execute({ clientId });
 }

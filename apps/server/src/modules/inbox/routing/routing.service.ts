@@ -1,7 +1,7 @@
 import { type CsConfig, withDefaults } from '@sapa/contracts';
 import type { Executor } from '../../../platform/database.js';
 import { findCustomerByPhone } from '../../contacts/index.js';
-import { agentsOnSchedule } from '../availability/availability.service.js';
+import { agentsOnSchedule, agentsOnScheduleOf } from '../availability/availability.service.js';
 import { getCsConfig } from '../configuration/configuration.service.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { type InboxEvent, publishInboxEvent, roomAudience } from '../inbox.events.js';
@@ -12,6 +12,7 @@ import { type Choice, chooseAgent } from './routing.policy.js';
 import {
   countAssignment,
   listOnlineAgents,
+  listOnlineAgentsWithSchedules,
   lockClientRouting,
   lockClientRoutingReadingConfig,
 } from './routing.repository.js';
@@ -68,15 +69,13 @@ export async function chooseAssignment(
   tags: string[],
   preferredCsId: string | null,
 ): Promise<Choice> {
-  const online = await listOnlineAgents(tx, clientId);
+  // Each with the schedule that applies to them, in the same statement (decision 0067).
+  const online = await listOnlineAgentsWithSchedules(tx, clientId);
   // Online is not enough either: the agent must be inside their schedule (decision 0036).
-  const onSchedule = await agentsOnSchedule(
-    tx,
-    clientId,
-    online.map((agent) => agent.id),
-    new Date(),
-  );
-  const agents = online.filter((agent) => onSchedule.has(agent.id));
+  const onSchedule = await agentsOnScheduleOf(tx, clientId, online, new Date());
+  const agents = online
+    .filter((agent) => onSchedule.has(agent.id))
+    .map(({ schedule: _schedule, ...agent }) => agent);
   if (online.length > 0 && agents.length === 0)
     return { csId: null, reason: 'queued: no online agent is inside their schedule' };
   return chooseAgent(agents, { tags, preferredCsId }, config.strategy);

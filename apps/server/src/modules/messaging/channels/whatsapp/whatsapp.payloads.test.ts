@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, like } from 'drizzle-orm';
+import { and, count, eq, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeEvents } from '../../../../platform/realtime/realtime.tables.js';
 import { createRecordingInboxPort, type RecordingInboxPort } from '../../../../test/recording-inbox-port.js';
@@ -272,4 +272,89 @@ describe('a webhook of 10,000 messages', () => {
     expect(handed.at(-1)).toBe('wamid.p-bulk-9999');
     expect(await unprocessed()).toHaveLength(0);
   }, 180_000);
+});
+
+/** A small delivery is stored in the transaction that processes it (decision 0067): never lost, never twice. */
+describe('a small delivery stored as it is processed', () => {
+  let sapa: TestApp;
+  let inbox: RecordingInboxPort;
+  let demoClientId: string;
+  beforeAll(async () => {
+    const recording = createRecordingInboxPort();
+    // An inbox that fails on one message, as a database error or a bug would.
+    inbox = {
+      ...recording,
+      async receiveInbound(executor, message, afterCommit) {
+        if (message.text === 'boom') throw new Error('the inbox failed on this message');
+        await recording.receiveInbound(executor, message, afterCommit);
+      },
+    };
+    sapa = await createTestApp({}, { inboxPort: inbox });
+    demoClientId = (await logIn(sapa.app, 'adc@demo.test')).session.clientId;
+  });
+  afterAll(async () => sapa?.close());
+
+  const deliveries = (text: string) =>
+    sapa.database.db
+      .select({
+        processedItems: whatsappWebhookEvents.processedItems,
+        processedAt: whatsappWebhookEvents.processedAt,
+        body: whatsappWebhookEvents.body,
+      })
+      .from(whatsappWebhookEvents)
+      .where(
+        and(
+          eq(whatsappWebhookEvents.clientId, demoClientId),
+          like(sql`${whatsappWebhookEvents.body}::text`, `%${text}%`),
+        ),
+      );
+  const ledgered = async (providerMessageId: string) =>
+    (
+      await sapa.database.db
+        .select({ n: count() })
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.providerMessageId, providerMessageId))
+    )[0]!.n;
+
+  it('is in the ledger, processed, once its 200 is answered, and its message handed over once', async () => {
+    const response = await postWebhook(
+      sapa.app,
+      envelope(PNID, { messages: [textMessage('6281310000101', 'wamid.p-small-1', 'small one')] }),
+    );
+    expect(response.statusCode).toBe(200);
+    const rows = await deliveries('wamid.p-small-1');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.processedItems).toBe(1);
+    expect(rows[0]!.processedAt).not.toBeNull();
+    expect(await ledgered('wamid.p-small-1')).toBe(1);
+    expect(inbox.inbound.filter((m) => m.providerMessageId === 'wamid.p-small-1')).toHaveLength(1);
+    // Nothing is left for the sweep: sweeping hands nothing over again.
+    await sapa.whatsapp.sweepWebhookEvents({ olderThanMs: 0 });
+    expect(inbox.inbound.filter((m) => m.providerMessageId === 'wamid.p-small-1')).toHaveLength(1);
+  });
+
+  it('is still stored when its processing fails: the good messages go through once, the failing one stays in the raw event', async () => {
+    const response = await postWebhook(
+      sapa.app,
+      envelope(PNID, {
+        messages: [
+          textMessage('6281310000102', 'wamid.p-small-good', 'fine'),
+          textMessage('6281310000103', 'wamid.p-small-bad', 'boom'),
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    // One delivery row (the failed transaction kept nothing), processed item by item.
+    const rows = await deliveries('wamid.p-small-bad');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.processedAt).not.toBeNull();
+    expect(JSON.stringify(rows[0]!.body)).toContain('boom');
+    // Stored once (the attempts that rolled back kept nothing); the failing one only in the raw event.
+    expect(await ledgered('wamid.p-small-good')).toBe(1);
+    expect(await ledgered('wamid.p-small-bad')).toBe(0);
+    // Nothing is left for the sweep: the good message is not handed over again.
+    const handed = inbox.inbound.filter((m) => m.providerMessageId === 'wamid.p-small-good').length;
+    await sapa.whatsapp.sweepWebhookEvents({ olderThanMs: 0 });
+    expect(inbox.inbound.filter((m) => m.providerMessageId === 'wamid.p-small-good')).toHaveLength(handed);
+  });
 });

@@ -1,6 +1,10 @@
 import { WHATSAPP_NUMBER_FIELDS } from '@sapa/contracts';
 import { newId } from '../../../../lib/ids.js';
-import { type AfterCommit, createAfterCommit } from '../../../../platform/after-commit.js';
+import {
+  type AfterCommit,
+  type AfterCommitQueue,
+  createAfterCommit,
+} from '../../../../platform/after-commit.js';
 import type { Database, Executor } from '../../../../platform/database.js';
 import { AppError } from '../../../../platform/errors.js';
 import type { OutboundHttp } from '../../../../platform/outbound-http.js';
@@ -52,11 +56,14 @@ import {
   insertMessageIfNew,
   insertMessagesIfNew,
   insertPendingStatus,
+  insertProcessedWebhookEvent,
+  insertProcessedWebhookEventWithMessage,
   insertWebhookEvent,
   listChannels,
   type MessageRow,
   markWebhookEventProgress,
   type NewMessageRow,
+  type ProcessedDelivery,
   takePendingStatuses,
   unsafeDeletePendingStatusesBefore,
   unsafeFindChannelsByPhoneNumberIds,
@@ -429,12 +436,23 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     items: WebhookItem[],
     receivedAt: Date,
     afterCommit: AfterCommit,
+    delivery?: ProcessedDelivery,
   ) {
     const parsed = items.map((item) =>
       item.kind === 'message' ? parseMessageItem(channel, item, receivedAt) : null,
     );
     const rows = parsed.filter((entry): entry is ParsedItem => entry !== null).map((entry) => entry.row);
-    const fresh = new Map((await insertMessagesIfNew(tx, rows)).map((row) => [row.providerMessageId, row]));
+    const [only] = rows;
+    let inserted: MessageRow[];
+    // A delivery stored as it is processed: with its one message in one statement, else before them.
+    if (delivery && only && rows.length === 1) {
+      const row = await insertProcessedWebhookEventWithMessage(tx, delivery, only);
+      inserted = row ? [row] : [];
+    } else {
+      if (delivery) await insertProcessedWebhookEvent(tx, delivery);
+      inserted = await insertMessagesIfNew(tx, rows);
+    }
+    const fresh = new Map(inserted.map((row) => [row.providerMessageId, row]));
     const mediaToCopy: string[] = [];
     for (const [index, item] of items.entries()) {
       if (item.kind === 'status') {
@@ -505,6 +523,53 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     }
   }
 
+  /** After a batch committed: what the inbox queued, then the media copies (a job run earlier would not find its message). */
+  async function afterBatch(clientId: string, afterCommit: AfterCommitQueue, mediaToCopy: string[]) {
+    await afterCommit.run();
+    for (const messageId of mediaToCopy) {
+      const job = { clientId, messageId };
+      await deps.enqueue(COPY_MEDIA_JOB, job).catch((error: unknown) => {
+        deps.log.warn({ err: error, ...job }, 'could not queue a media copy; it stays pending');
+      });
+    }
+  }
+
+  /**
+   * A delivery of one number and at most one batch (nearly every real one), stored and processed in one
+   * transaction whose first statement stores it already processed: no separate insert before, no claim
+   * (decision 0067). Answers false when that transaction failed: nothing of it was kept, and the caller
+   * stores the delivery unprocessed and processes it the usual way (batch, then item by item, then the
+   * sweep), so Meta's 200 still follows a stored delivery.
+   */
+  async function storeAndProcess(event: {
+    id: string;
+    channel: ChannelRow;
+    items: WebhookItem[];
+    receivedAt: Date;
+    body: WebhookEnvelope;
+  }): Promise<boolean> {
+    const { channel, items, receivedAt } = event;
+    const afterCommit = createAfterCommit(deps.log);
+    let mediaToCopy: string[];
+    try {
+      mediaToCopy = await db.transaction((tx) =>
+        processBatch(tx, channel, items, receivedAt, afterCommit, {
+          clientId: channel.clientId,
+          id: event.id,
+          channelId: channel.id,
+          body: event.body,
+          processedItems: items.length,
+        }),
+      );
+    } catch (error) {
+      afterCommit.discard();
+      deps.log.warn({ err: error, eventId: event.id }, 'whatsapp webhook batch failed; storing it to retry');
+      return false;
+    }
+    await afterBatch(channel.clientId, afterCommit, mediaToCopy);
+    return true;
+  }
+
   /**
    * Processes one stored delivery in batches of `WEBHOOK_BATCH` items, each batch in its own
    * transaction that also records how far it got, so a crash resumes where it stopped and a second
@@ -557,14 +622,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         deps.log.warn({ err: error, eventId }, 'whatsapp webhook batch failed; retrying it item by item');
         done = await runBatch(true);
       }
-      // After commit: a job that runs before the commit would not find its message.
-      await afterCommit.run();
-      for (const messageId of mediaToCopy) {
-        const job = { clientId, messageId };
-        await deps.enqueue(COPY_MEDIA_JOB, job).catch((error: unknown) => {
-          deps.log.warn({ err: error, ...job }, 'could not queue a media copy; it stays pending');
-        });
-      }
+      await afterBatch(clientId, afterCommit, mediaToCopy);
       if (done) return;
       // Between batches the connection is free for other requests (one connection on PGlite).
       await new Promise((resolve) => setImmediate(resolve));
@@ -635,15 +693,25 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
         channelId: event.channel.id,
         body: envelope,
       });
-    // One number (the usual case): one statement, no begin and commit around it.
+    // Groups API events (created, participants joined or left): applied once the delivery is stored.
+    const groupUpdates = known.flatMap(({ channel }) => groupUpdatesOf(channel, envelope, receivedAt));
+    // One number, one batch, nothing else to apply (the usual case): stored as it is processed.
     const [only] = events;
+    if (
+      only &&
+      events.length === 1 &&
+      groupUpdates.length === 0 &&
+      only.items.length <= WEBHOOK_BATCH &&
+      (await storeAndProcess({ ...only, body: envelope }))
+    )
+      return;
+    // One number: one statement, no begin and commit around it.
     if (only && events.length === 1) await ledger(db, only);
     else
       await db.transaction(async (tx) => {
         for (const event of events) await ledger(tx, event);
       });
-    // Groups API events (created, participants joined or left): stored above, applied now.
-    const groupUpdates = known.flatMap(({ channel }) => groupUpdatesOf(channel, envelope, receivedAt));
+    // Groups API events: stored above, applied now.
     if (groupUpdates.length > 0 && inboxPort.applyGroupUpdate) {
       const apply = inboxPort.applyGroupUpdate;
       await db
