@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type CsConfig, CsConfigSchema } from '@sapa/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../lib/forms/schema-field-errors';
 
@@ -132,182 +132,151 @@ export function CsConfigForm({ initial, saving, readOnly = false, formError, onS
   return (
     <form aria-label={t('csConfig.formLabel')} onSubmit={submit} noValidate>
       <Stack gap="md" maw={960}>
-        <Fieldset legend={t('csConfig.groups.features')}>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('csConfig.groupHelp.features')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {toggle('featureCs')}
-              {toggle('featureManager')}
-              {toggle('featureCsManager')}
-              {toggle('chatBot', ['initialState'])}
-              {toggle('openAPI')}
-              <TextInput
-                label={t('csConfig.fields.package.label')}
-                description={t('csConfig.fields.package.help')}
-                value={values.package}
-                onChange={(event) => set('package', event.currentTarget.value)}
-                error={errorOf('package')}
-                disabled={readOnly}
-                maxLength={100}
-                required
-              />
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
+        <ConfigGroup name="features">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {toggle('featureCs')}
+            {toggle('featureManager')}
+            {toggle('featureCsManager')}
+            {toggle('chatBot', ['initialState'])}
+            {toggle('openAPI')}
+            <TextInput
+              label={t('csConfig.fields.package.label')}
+              description={t('csConfig.fields.package.help')}
+              value={values.package}
+              onChange={(event) => set('package', event.currentTarget.value)}
+              error={errorOf('package')}
+              disabled={readOnly}
+              maxLength={100}
+              required
+            />
+          </SimpleGrid>
+        </ConfigGroup>
 
-        <Fieldset legend={t('csConfig.groups.routing')}>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('csConfig.groupHelp.routing')}
+        <ConfigGroup name="routing">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="cs-config-initial-state">
+              {t('csConfig.fields.initialState.label')}
             </Text>
+            <Text size="xs" c="dimmed">
+              {t('csConfig.fields.initialState.help')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="cs-config-initial-state"
+              value={values.initialState}
+              onChange={(value) => set('initialState', value as CsConfig['initialState'])}
+              disabled={readOnly}
+              data={[
+                { value: 'queue', label: t('csConfig.initialState.queue') },
+                { value: 'bot', label: t('csConfig.initialState.bot') },
+              ]}
+              w="fit-content"
+            />
+            {errors.initialState ? (
+              <Text size="xs" c="red" role="alert">
+                {errorOf('initialState')}
+              </Text>
+            ) : null}
+          </Stack>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {toggle('autoAssignTicket')}
             <Stack gap={4}>
-              <Text size="sm" fw={500} id="cs-config-initial-state">
-                {t('csConfig.fields.initialState.label')}
+              <Text size="sm" fw={500} id="cs-config-strategy">
+                {t('csConfig.fields.strategy.label')}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('csConfig.fields.initialState.help')}
+                {t('csConfig.fields.strategy.help')}
               </Text>
               <SegmentedControl
-                aria-labelledby="cs-config-initial-state"
-                value={values.initialState}
-                onChange={(value) => set('initialState', value as CsConfig['initialState'])}
-                disabled={readOnly}
+                aria-labelledby="cs-config-strategy"
+                value={values.strategy}
+                onChange={(value) => set('strategy', value as CsConfig['strategy'])}
+                disabled={readOnly || !values.autoAssignTicket}
                 data={[
-                  { value: 'queue', label: t('csConfig.initialState.queue') },
-                  { value: 'bot', label: t('csConfig.initialState.bot') },
+                  { value: 'weighted', label: t('csConfig.strategy.weighted') },
+                  { value: 'roundRobin', label: t('csConfig.strategy.roundRobin') },
+                  { value: 'leastBusy', label: t('csConfig.strategy.leastBusy') },
                 ]}
                 w="fit-content"
               />
-              {errors.initialState ? (
-                <Text size="xs" c="red" role="alert">
-                  {errorOf('initialState')}
-                </Text>
-              ) : null}
             </Stack>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {toggle('autoAssignTicket')}
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="cs-config-strategy">
-                  {t('csConfig.fields.strategy.label')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('csConfig.fields.strategy.help')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="cs-config-strategy"
-                  value={values.strategy}
-                  onChange={(value) => set('strategy', value as CsConfig['strategy'])}
-                  disabled={readOnly || !values.autoAssignTicket}
-                  data={[
-                    { value: 'weighted', label: t('csConfig.strategy.weighted') },
-                    { value: 'roundRobin', label: t('csConfig.strategy.roundRobin') },
-                    { value: 'leastBusy', label: t('csConfig.strategy.leastBusy') },
-                  ]}
-                  w="fit-content"
-                />
-              </Stack>
-              {toggle('isMultilayerEscalation')}
-              {toggle('isSpvShowByTags')}
-              {toggle('csatEnabled')}
-              <NumberInput
-                label={t('csConfig.fields.presenceGraceSeconds.label')}
-                description={t('csConfig.fields.presenceGraceSeconds.help')}
-                value={Number.isNaN(values.presenceGraceSeconds) ? '' : values.presenceGraceSeconds}
-                onChange={(value) =>
-                  set(
-                    'presenceGraceSeconds',
-                    typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value),
-                  )
-                }
-                error={errorOf('presenceGraceSeconds')}
-                disabled={readOnly}
-                min={1}
-                max={3600}
-                allowDecimal={false}
-                allowNegative={false}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
+            {toggle('isMultilayerEscalation')}
+            {toggle('isSpvShowByTags')}
+            {toggle('csatEnabled')}
+            <NumberInput
+              label={t('csConfig.fields.presenceGraceSeconds.label')}
+              description={t('csConfig.fields.presenceGraceSeconds.help')}
+              value={Number.isNaN(values.presenceGraceSeconds) ? '' : values.presenceGraceSeconds}
+              onChange={(value) => set('presenceGraceSeconds', numberOf(value))}
+              error={errorOf('presenceGraceSeconds')}
+              disabled={readOnly}
+              min={1}
+              max={3600}
+              allowDecimal={false}
+              allowNegative={false}
+            />
+          </SimpleGrid>
+        </ConfigGroup>
 
-        <Fieldset legend={t('csConfig.groups.autoclose')}>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('csConfig.groupHelp.autoclose')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <Switch
-                label={t('csConfig.fields.autocloseEnabled.label')}
-                description={t('csConfig.fields.autocloseEnabled.help')}
-                checked={values.autoclose.enabled}
-                disabled={readOnly}
-                onChange={(event) =>
-                  update(
-                    { ...values, autoclose: { ...values.autoclose, enabled: event.currentTarget.checked } },
-                    'autoclose.minutes',
-                  )
-                }
-              />
-              <NumberInput
-                label={t('csConfig.fields.autocloseMinutes.label')}
-                description={t('csConfig.fields.autocloseMinutes.help')}
-                value={Number.isNaN(values.autoclose.minutes) ? '' : values.autoclose.minutes}
-                onChange={(value) =>
-                  update(
-                    {
-                      ...values,
-                      autoclose: {
-                        ...values.autoclose,
-                        minutes:
-                          typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value),
-                      },
+        <ConfigGroup name="autoclose">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Switch
+              label={t('csConfig.fields.autocloseEnabled.label')}
+              description={t('csConfig.fields.autocloseEnabled.help')}
+              checked={values.autoclose.enabled}
+              disabled={readOnly}
+              onChange={(event) =>
+                update(
+                  { ...values, autoclose: { ...values.autoclose, enabled: event.currentTarget.checked } },
+                  'autoclose.minutes',
+                )
+              }
+            />
+            <NumberInput
+              label={t('csConfig.fields.autocloseMinutes.label')}
+              description={t('csConfig.fields.autocloseMinutes.help')}
+              value={Number.isNaN(values.autoclose.minutes) ? '' : values.autoclose.minutes}
+              onChange={(value) =>
+                update(
+                  {
+                    ...values,
+                    autoclose: {
+                      ...values.autoclose,
+                      minutes: numberOf(value),
                     },
-                    'autoclose.minutes',
-                  )
-                }
-                error={errorOf('autoclose.minutes')}
-                disabled={readOnly}
-                min={1}
-                max={AUTO_CLOSE_MAX_MINUTES}
-                allowDecimal={false}
-                allowNegative={false}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
+                  },
+                  'autoclose.minutes',
+                )
+              }
+              error={errorOf('autoclose.minutes')}
+              disabled={readOnly}
+              min={1}
+              max={AUTO_CLOSE_MAX_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
+            />
+          </SimpleGrid>
+        </ConfigGroup>
 
-        <Fieldset legend={t('csConfig.groups.closing')}>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('csConfig.groupHelp.closing')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {toggle('mandatoryRemarksTemplate')}
-              {toggle('showTemplateClosingRemarks')}
-              {toggle('mandatoryCategory')}
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
+        <ConfigGroup name="closing">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {toggle('mandatoryRemarksTemplate')}
+            {toggle('showTemplateClosingRemarks')}
+            {toggle('mandatoryCategory')}
+          </SimpleGrid>
+        </ConfigGroup>
 
-        <Fieldset legend={t('csConfig.groups.display')}>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('csConfig.groupHelp.display')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {toggle('isDisplayingUserData', ['userDataDisplay'])}
-              {list('userDataDisplay')}
-              {toggle('isDisplayingUserDataChatHistory', ['userDataChatHistoryDisplay'])}
-              {list('userDataChatHistoryDisplay')}
-              {toggle('isDisplayingCsData', ['csDataDisplay'])}
-              {list('csDataDisplay')}
-              {list('userDataEditable')}
-              {toggle('isInfinityScroll')}
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
+        <ConfigGroup name="display">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {toggle('isDisplayingUserData', ['userDataDisplay'])}
+            {list('userDataDisplay')}
+            {toggle('isDisplayingUserDataChatHistory', ['userDataChatHistoryDisplay'])}
+            {list('userDataChatHistoryDisplay')}
+            {toggle('isDisplayingCsData', ['csDataDisplay'])}
+            {list('csDataDisplay')}
+            {list('userDataEditable')}
+            {toggle('isInfinityScroll')}
+          </SimpleGrid>
+        </ConfigGroup>
 
         {errors.form ? (
           <Alert color="red" role="alert">
@@ -344,4 +313,24 @@ export function CsConfigForm({ initial, saving, readOnly = false, formError, onS
       </Stack>
     </form>
   );
+}
+
+/** A group of the form: its title, a line saying what it is for, then its fields. */
+function ConfigGroup({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t(`csConfig.groups.${name}`)}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t(`csConfig.groupHelp.${name}`)}
+        </Text>
+        {children}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** A number field's value: an emptied field is NaN, so validation says so instead of keeping the old value. */
+function numberOf(value: string | number): number {
+  return typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value);
 }

@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   type BatchNotificationSchema,
@@ -20,6 +20,7 @@ import { downloadBatchInput, useBatchInput } from '../api/batches-api';
 import { BatchLink } from '../components/batch-link';
 import { useCampaignArea } from '../components/campaign-area';
 import { NotificationStatusBadge } from '../components/status-badges';
+import { StatusFilter } from '../components/status-filter';
 
 type Notification = z.infer<typeof BatchNotificationSchema>;
 const PAGE_SIZE = 20;
@@ -116,19 +117,14 @@ export function BatchInputPage() {
                 setPage(1);
               }}
             />
-            <Select
-              aria-label={t('notification.fields.status')}
-              placeholder={t('notification.campaign.anyStatus')}
-              clearable
-              value={status ?? null}
+            <StatusFilter
+              statuses={NOTIFICATION_STATUSES}
+              labels="notification.statuses"
+              value={status}
               onChange={(value) => {
-                setStatus((value as NotificationStatus | null) ?? undefined);
+                setStatus(value);
                 setPage(1);
               }}
-              data={NOTIFICATION_STATUSES.map((value) => ({
-                value,
-                label: t(`notification.statuses.${value}`),
-              }))}
             />
           </Group>
         }

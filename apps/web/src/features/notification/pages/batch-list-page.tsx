@@ -9,6 +9,7 @@ import { useSessionStore } from '../../../lib/session';
 import { useBatches } from '../api/batches-api';
 import { BatchTable } from '../components/batch-table';
 import { localDate } from '../components/local-date';
+import { StatusFilter } from '../components/status-filter';
 
 const PAGE_SIZE = 10;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -76,19 +77,14 @@ export function BatchListPage() {
                 DATE.test(event.currentTarget.value) && go(channel, event.currentTarget.value)
               }
             />
-            <Select
-              aria-label={t('notification.fields.status')}
-              placeholder={t('notification.campaign.anyStatus')}
-              clearable
-              value={status ?? null}
+            <StatusFilter
+              statuses={BATCH_STATUSES}
+              labels="notification.batchStatuses"
+              value={status}
               onChange={(value) => {
-                setStatus((value as BatchStatus | null) ?? undefined);
+                setStatus(value);
                 setPage(1);
               }}
-              data={BATCH_STATUSES.map((value) => ({
-                value,
-                label: t(`notification.batchStatuses.${value}`),
-              }))}
             />
           </Group>
         }

@@ -19,6 +19,7 @@ import { useSessionStore } from '../../../lib/session';
 import { useCampaigns } from '../api/campaigns-api';
 import { useCampaignArea } from '../components/campaign-area';
 import { CampaignStatusBadge } from '../components/status-badges';
+import { StatusFilter } from '../components/status-filter';
 
 const PAGE_SIZE = 10;
 
@@ -175,19 +176,14 @@ export function CampaignListPage() {
                 }))}
               />
             )}
-            <Select
-              aria-label={t('notification.fields.status')}
-              placeholder={t('notification.campaign.anyStatus')}
-              clearable
-              value={status ?? null}
+            <StatusFilter
+              statuses={CAMPAIGN_STATUSES}
+              labels="notification.campaignStatuses"
+              value={status}
               onChange={(value) => {
-                setStatus((value as CampaignStatus | null) ?? undefined);
+                setStatus(value);
                 setPage(1);
               }}
-              data={CAMPAIGN_STATUSES.map((value) => ({
-                value,
-                label: t(`notification.campaignStatuses.${value}`),
-              }))}
             />
           </Group>
         }

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../notification-i18n';
 import { useLocation } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
@@ -19,6 +18,7 @@ import {
   useUpdateRetryPlan,
 } from '../api/campaigns-api';
 import { useCampaignArea } from '../components/campaign-area';
+import { DeleteNamedDialog } from '../components/delete-named-dialog';
 import { DEFAULT_RETRY_PLAN, RetryPlanEditor } from '../components/retry-plan-editor';
 import { formatOffset, retryTimeline } from '../components/retry-timeline';
 
@@ -245,32 +245,12 @@ export function RetryPlansPage() {
       {editing ? (
         <RetryPlanDialog key={editing.planId ?? 'new'} editing={editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('notification.plans.deleteTitle')}
-        message={
-          remove.error
-            ? describeError(remove.error, t)
-            : t('notification.plans.deleteConfirm', { name: deleting?.name })
-        }
-        color="red"
-        loading={remove.isPending}
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.retryPlanId, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('notification.plans.deleted', { name: deleting.name }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
+      <DeleteNamedDialog
+        item={deleting}
+        idOf={(item) => item.retryPlanId}
+        remove={remove}
+        texts="notification.plans"
+        onClose={() => setDeleting(null)}
       />
     </>
   );

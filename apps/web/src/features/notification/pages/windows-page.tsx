@@ -5,7 +5,6 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../notification-i18n';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/http';
@@ -18,6 +17,7 @@ import {
   useWindowNextOpening,
   useWindows,
 } from '../api/campaigns-api';
+import { DeleteNamedDialog } from '../components/delete-named-dialog';
 import { rangesToWeek, WeekGrid } from '../components/week-grid';
 import { WindowEditor } from '../components/window-editor';
 
@@ -215,32 +215,12 @@ export function WindowsPage() {
       {editing ? (
         <WindowDialog key={editing.windowId ?? 'new'} editing={editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('notification.windows.deleteTitle')}
-        message={
-          remove.error
-            ? describeError(remove.error, t)
-            : t('notification.windows.deleteConfirm', { name: deleting?.name })
-        }
-        color="red"
-        loading={remove.isPending}
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.windowId, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('notification.windows.deleted', { name: deleting.name }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
+      <DeleteNamedDialog
+        item={deleting}
+        idOf={(item) => item.windowId}
+        remove={remove}
+        texts="notification.windows"
+        onClose={() => setDeleting(null)}
       />
     </>
   );
