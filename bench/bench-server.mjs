@@ -68,7 +68,7 @@ export async function startServer({
     await stop();
     throw error;
   }
-  return { base, port, stop };
+  return { base, port, pid: server.pid, stop };
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank). */

@@ -552,12 +552,15 @@ export async function buildApp({
     csrfKey: keys.csrf,
   });
   // What a session or API secret carries, changed by this process, applies before its answer leaves.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (changesAccess(request.method, request.routeOptions.url)) accessChanges.resetAll();
-    // What a caller changed shows in their next room list, before the trigger's notification arrives.
-    const clientId = request.ctx?.actor?.clientId;
-    if (clientId && request.method !== 'GET' && request.method !== 'HEAD') roomList.forgetClient(clientId);
-    return payload;
+  // A plain hook (no promise per request, decision 0066): both steps are synchronous.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (changesAccess(request.method, request.routeOptions.url)) accessChanges.resetAll();
+      // What a caller changed shows in their next room list, before the trigger's notification arrives.
+      const clientId = request.ctx?.actor?.clientId;
+      if (clientId) roomList.forgetClient(clientId);
+    }
+    done(null, payload);
   });
   await app.register(csrfPlugin, { csrfKey: keys.csrf });
   await app.register(integrityPlugin, { integrityKey: keys.integrity });

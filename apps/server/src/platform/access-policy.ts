@@ -5,13 +5,19 @@ import { verifyCsrfToken } from './csrf.js';
 import { AppError } from './errors.js';
 import type { AccessRule, RouteAccess, SessionContext } from './request-context.js';
 
-export type SessionResolver = (bearerToken: string) => Promise<SessionContext | null>;
+/** A kept session may answer at once (decision 0066): the hook then finishes without a promise. */
+export type SessionResolver = (bearerToken: string) => Promise<SessionContext | null> | SessionContext | null;
 /** The client an API secret belongs to, as the caller of the public API; null when wrong or revoked. */
 export type ApiKeyResolver = (apiSecret: string) => Promise<ApiKeyActor | null>;
 /** Whether a role holds a right; read per request so an edit by the super admin applies at once. */
 export type RightChecker = (role: SessionContext['role'], right: string) => Promise<boolean>;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type UserRule = Extract<AccessRule, { kind: 'authenticated' }>;
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 export class MissingAccessRuleError extends Error {}
 
@@ -54,26 +60,12 @@ export const accessPolicyPlugin = fp<{
     });
 
     app.decorateRequest('ctx', null as never);
-    app.addHook('onRequest', async (request) => {
-      request.ctx = { requestId: String(request.id), actor: null, apiKey: null };
-      // The 404 handler has no rule: nothing to protect there.
-      const rule: AccessRule | undefined = request.routeOptions.config?.access;
-      if (!rule || rule.kind === 'public') return;
-      if (rule.kind === 'apiKey') {
-        // A system's secret, not a browser session: no CSRF (no cookie), no role; the feature is the gate.
-        const secret = bearerToken(request);
-        const apiKey = secret && resolveApiKey ? await resolveApiKey(secret) : null;
-        if (!apiKey) {
-          throw new AppError(401, 'api_key_invalid', 'The API secret is missing, wrong or revoked.');
-        }
-        request.ctx.apiKey = apiKey;
-        if (rule.feature) requireFeatureOpen(apiKey, rule.feature);
-        return;
-      }
-
-      const token = bearerToken(request);
-      const session = token ? await resolveSession(token) : null;
-      if (!session) throw new AppError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+    /** The checks after authentication, for a user's session; a promise only when a right is read. */
+    function admitUser(
+      request: FastifyRequest,
+      rule: UserRule,
+      session: SessionContext,
+    ): Promise<void> | undefined {
       const actor = actorFromSession(session);
       request.ctx.actor = actor;
 
@@ -88,10 +80,58 @@ export const accessPolicyPlugin = fp<{
         }
       }
       if (!admitsCaller(rule, session)) throw new AppError(403, 'forbidden', 'Your role may not do this.');
-      if (rule.right && !(await hasRight(session.role, rule.right))) {
-        throw new AppError(403, 'forbidden', 'Your role may not do this.');
+      if (rule.right) {
+        const right = rule.right;
+        return hasRight(session.role, right).then((held) => {
+          if (!held) throw new AppError(403, 'forbidden', 'Your role may not do this.');
+          if (rule.feature) requireFeatureOpen(actor, rule.feature);
+        });
       }
       if (rule.feature) requireFeatureOpen(actor, rule.feature);
+      return undefined;
+    }
+
+    const sessionEnded = () =>
+      new AppError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+
+    async function admitApiKey(request: FastifyRequest, rule: AccessRule & { kind: 'apiKey' }) {
+      // A system's secret, not a browser session: no CSRF (no cookie), no role; the feature is the gate.
+      const secret = bearerToken(request);
+      const apiKey = secret && resolveApiKey ? await resolveApiKey(secret) : null;
+      if (!apiKey) {
+        throw new AppError(401, 'api_key_invalid', 'The API secret is missing, wrong or revoked.');
+      }
+      request.ctx.apiKey = apiKey;
+      if (rule.feature) requireFeatureOpen(apiKey, rule.feature);
+    }
+
+    // A plain hook: a public route or a kept session (decision 0066) is admitted without a promise; a
+    // session or API secret being looked up, or a right being read, finishes when its promise does.
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.ctx = { requestId: String(request.id), actor: null, apiKey: null };
+      // The 404 handler has no rule: nothing to protect there.
+      const rule: AccessRule | undefined = request.routeOptions.config?.access;
+      if (!rule || rule.kind === 'public') return done();
+      if (rule.kind === 'apiKey') {
+        admitApiKey(request, rule).then(() => done(), done);
+        return;
+      }
+
+      const token = bearerToken(request);
+      const found = token ? resolveSession(token) : null;
+      if (!isPromise(found)) {
+        if (!found) return done(sessionEnded());
+        const admitted = admitUser(request, rule, found);
+        if (admitted) admitted.then(() => done(), done);
+        else done();
+        return;
+      }
+      found
+        .then((session) => {
+          if (!session) throw sessionEnded();
+          return admitUser(request, rule, session);
+        })
+        .then(() => done(), done);
     });
   },
   { name: 'access-policy' },

@@ -62,7 +62,24 @@ export type Actor = UserActor | ApiKeyActor | SystemActor;
 /** What `actorFromSession` reads of a `SessionContext` (named here: request-context imports this file). */
 type SessionFields = Omit<UserActor, 'kind'>;
 
+/** The actor of each kept session object (decision 0066): a kept session answers the same actor every time. */
+const actorsOfSessions = new WeakMap<SessionFields, UserActor>();
+
+/**
+ * The caller as services take it, from a session. A session object read from the session cache is the
+ * same on every hit, so its actor is built once and shared: actors are read-only, and a changed session
+ * is a new object (the cache drops the old one).
+ */
 export function actorFromSession(session: SessionFields): UserActor {
+  let actor = actorsOfSessions.get(session);
+  if (!actor) {
+    actor = buildActor(session);
+    actorsOfSessions.set(session, actor);
+  }
+  return actor;
+}
+
+function buildActor(session: SessionFields): UserActor {
   return {
     kind: 'user',
     clientId: session.clientId,

@@ -72,15 +72,32 @@ export const observabilityPlugin = fp<{
       registers: [registry],
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Label sets resolved once per method, route and status (decision 0066), so an answer allocates none.
+    type Labels = {
+      requests: { method: string; route: string; status: string };
+      duration: { method: string; route: string };
+    };
+    const labelSets = new Map<string, Labels>();
+    const labelsOf = (method: string, route: string, status: number): Labels => {
+      const key = `${method} ${status} ${route}`;
+      let labels = labelSets.get(key);
+      if (!labels) {
+        labels = { requests: { method, route, status: String(status) }, duration: { method, route } };
+        labelSets.set(key, labels);
+      }
+      return labels;
+    };
+
+    // Plain hooks (no promise per request): both are synchronous.
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-request-id', request.id);
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, not the URL, keeps label cardinality bounded.
-      const route = request.routeOptions.url ?? 'unmatched';
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      const labels = labelsOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+      requests.inc(labels.requests);
+      duration.observe(labels.duration, reply.elapsedTime / 1000);
       request.log.debug(
         {
           method: request.method,
@@ -90,6 +107,7 @@ export const observabilityPlugin = fp<{
         },
         'request completed',
       );
+      done();
     });
 
     const hide = { hide: true } as const;

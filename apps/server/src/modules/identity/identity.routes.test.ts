@@ -222,6 +222,25 @@ describe('identity', () => {
       expect(verifyHash({ ...body, name: 'Someone else' }, session.integrityKey)).toBe(false);
     });
 
+    it('answers /me again and again to two sessions of one user, each signed with its own key (decision 0066)', async () => {
+      const first = await logIn(sapa.app, 'usc@demo.test');
+      const second = await logIn(sapa.app, 'usc@demo.test');
+      const bodies: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        for (const { session, headers, csrfToken } of [first, second]) {
+          const response = await inject({ method: 'GET', url: '/api/users/me', headers });
+          expect(response.statusCode).toBe(200);
+          expect(response.headers['x-csrf-token']).toBe(csrfToken);
+          const body = response.json();
+          expect(body).toMatchObject({ email: 'usc@demo.test', role: 'USC' });
+          expect(verifyHash(body, session.integrityKey)).toBe(true);
+          bodies.push(JSON.stringify({ ...body, hash: undefined }));
+        }
+      }
+      // The same person: the same answer, apart from its hash.
+      expect(new Set(bodies).size).toBe(1);
+    });
+
     it('refuses calls without a token, with a forged token and with an expired token', async () => {
       const none = await inject({ method: 'GET', url: '/api/users/me' });
       expect(none.statusCode).toBe(401);

@@ -1,9 +1,11 @@
-import { identityOperations } from '@sapa/contracts';
+import { identityOperations, type Me, MeSchema } from '@sapa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorFromSession } from '../../platform/actor.js';
+import { sendPreparedJson } from '../../platform/integrity.js';
 import { routeOperation } from '../../platform/operation-route.js';
 import type { SessionContext } from '../../platform/request-context.js';
+import { type ClientRow, getClient } from '../clients/index.js';
 import {
   completeMfaLogin,
   getMe,
@@ -73,9 +75,21 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   );
 
   routeOperation(app, identityOperations.logout, (request) => logout(db, request.ctx.actor!));
-  routeOperation(app, identityOperations.getMe, (request) =>
-    getMe(db, request.ctx.actor!, deps.activeClient),
-  );
+  // A caller's `/me` is answered again and again while their kept session and client row stay the same
+  // objects (decision 0066): built, validated and serialized once for that pair, and signed once per session.
+  const keptMe = new WeakMap<object, { client: ClientRow; me: Me }>();
+  const readClient = deps.activeClient ?? getClient;
+  const operation = identityOperations.getMe;
+  routeOperation(app, operation, async (request, reply) => {
+    const actor = request.ctx.actor!;
+    const client = await readClient(db, actor.clientId);
+    let kept = keptMe.get(actor);
+    if (kept?.client !== client) {
+      kept = { client, me: await getMe(db, actor, async () => client) };
+      keptMe.set(actor, kept);
+    }
+    return sendPreparedJson(reply, MeSchema, kept.me) as never;
+  });
   routeOperation(app, identityOperations.switchOwnClient, async (request) => {
     const { state, context } = await switchOwnClient(deps, request.ctx.actor!, request.body.clientId);
     actAs(request, context);

@@ -229,6 +229,28 @@ describe('the session cache on its own', () => {
     expect(cache.size()).toBe(0);
   });
 
+  it('lets concurrent requests of one token share one lookup (decision 0066)', async () => {
+    cache.forget({ kind: 'user', id: adc.session.userId });
+    const first = cache.resolve(adc.session.token);
+    const second = cache.resolve(adc.session.token);
+    expect(second).toBe(first);
+    const session = await first;
+    expect(session).toMatchObject({ userId: adc.session.userId });
+    expect(await cache.resolve(adc.session.token)).toBe(session);
+  });
+
+  it('never lets a request made after a change join a lookup that started before it', async () => {
+    cache.forget({ kind: 'user', id: adc.session.userId });
+    const before = cache.resolve(adc.session.token);
+    cache.forget({ kind: 'session', id: sessionIdOf(adc) });
+    const after = cache.resolve(adc.session.token);
+    expect(after).not.toBe(before);
+    const [old, fresh] = await Promise.all([before, after]);
+    expect(fresh).not.toBe(old);
+    // Only the lookup that no change overtook is kept.
+    expect(await cache.resolve(adc.session.token)).toBe(fresh);
+  });
+
   it('never answers a kept session past its token’s expiry', async () => {
     const keys = deriveKeys(TEST_SECRET);
     const long = createSessionCache({

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   accountOperations,
   agentsOperations,
@@ -69,7 +68,7 @@ export type SessionCacheOptions = {
 
 /**
  * Verified sessions kept for at most a second (decision 0049), so a hot authenticated request makes no
- * database query and verifies no signature: keyed by a digest of the bearer token, each entry holds the
+ * database query and verifies no signature: keyed by the bearer token itself (decision 0066), each entry holds the
  * caller's context and lasts until the TTL, the token's expiry or the session's, whichever is first.
  * Every change to what an entry carries is heard through the trigger's NOTIFY (`AccessChanges`): a
  * revoked or switched session, a user's status, role or profile, a client's status, features or
@@ -109,26 +108,51 @@ export function createSessionCache(options: SessionCacheOptions) {
 
   const unsubscribe = changes.subscribe({ change: forget, reset: clear });
 
-  const keyOf = (bearer: string) => createHash('sha256').update(bearer).digest('base64url');
+  /**
+   * Lookups under way, by token: concurrent requests of one session share one signature check and one
+   * query (decision 0066). A request joins only a lookup that started after the last change it could
+   * have missed (same generation), so nothing read before a revocation answers a request made after it.
+   */
+  const pending = new Map<string, { generation: number; lookup: Promise<SessionContext | null> }>();
 
   function keep<V>(map: Map<string, V>, key: string, value: V) {
     if (map.size >= maxEntries) map.delete(map.keys().next().value!);
     map.set(key, value);
   }
 
-  return {
-    /** The caller's context behind a bearer token; null when the token or its session is no longer good. */
-    async resolve(bearer: string): Promise<SessionContext | null> {
-      const key = keyOf(bearer);
-      const found = entries.get(key);
-      if (found && found.until > now()) return found.session;
-      if (found) entries.delete(key);
-      const started = generation;
+  async function lookUp(bearer: string): Promise<SessionContext | null> {
+    const started = generation;
+    try {
       const verified = await verifySession(options, bearer);
       if (verified && changes.listening() && started === generation) {
-        keep(entries, key, { session: verified.session, until: Math.min(now() + ttlMs, verified.expiresAt) });
+        keep(entries, bearer, {
+          session: verified.session,
+          until: Math.min(now() + ttlMs, verified.expiresAt),
+        });
       }
       return verified?.session ?? null;
+    } finally {
+      if (pending.get(bearer)?.generation === started) pending.delete(bearer);
+    }
+  }
+
+  return {
+    /**
+     * The caller's context behind a bearer token; null when the token or its session is no longer good.
+     * Kept by the exact token string (decision 0066; was its SHA-256, one digest per request): a hit is
+     * one map read, no digest, no signature, no query.
+     */
+    resolve(bearer: string): Promise<SessionContext | null> | SessionContext {
+      const found = entries.get(bearer);
+      if (found) {
+        if (found.until > now()) return found.session;
+        entries.delete(bearer);
+      }
+      const running = pending.get(bearer);
+      if (running && running.generation === generation) return running.lookup;
+      const lookup = lookUp(bearer);
+      pending.set(bearer, { generation, lookup });
+      return lookup;
     },
     /** A client's row as `getClient` reads it, kept like the sessions (the active client of `/me`). */
     async getClient(db: Database, clientId: string): Promise<ClientRow> {

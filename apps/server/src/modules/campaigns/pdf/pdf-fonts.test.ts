@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PDF_FONT_COVERAGE, type PdfScript, pdfFontFor, pdfScriptIssues } from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
-import { coverageOf } from './pdf-fonts.js';
+import { coverageOf, loadPdfFonts } from './pdf-fonts.js';
 import { drawable, renderPdf } from './render-pdf.js';
 
 const script = (blocks: PdfScript['blocks']): PdfScript => ({
@@ -16,7 +16,8 @@ const script = (blocks: PdfScript['blocks']): PdfScript => ({
 });
 
 describe('characters beyond WinAnsi in recipients PDFs (decision 0052)', () => {
-  it("keeps contracts' coverage table equal to the font files (UPDATE_PDF_FONTS=1 rewrites it)", () => {
+  it("keeps contracts' coverage table equal to the font files (UPDATE_PDF_FONTS=1 rewrites it)", async () => {
+    await loadPdfFonts();
     const actual = { DejaVuSans: coverageOf('DejaVuSans'), NotoSansSC: coverageOf('NotoSansSC') };
     if (process.env.UPDATE_PDF_FONTS === '1') {
       const target = fileURLToPath(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PdfFontFamily } from '@sapa/contracts';
-import { create as createFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 
 /**
  * The fonts a recipient's PDF draws with (decision 0052): pdfkit's Helvetica (WinAnsi, nothing
@@ -25,11 +25,19 @@ export const FONT_FILES: Record<Exclude<PdfFontFamily, 'Helvetica'>, { regular: 
   },
 };
 
+/** fontkit loads with the first PDF, not on every start (issue 19 goal 4). */
+let fontkit: typeof import('fontkit') | null = null;
+export async function loadPdfFonts(): Promise<void> {
+  fontkit ??= await import('fontkit');
+}
+
 const parsed = new Map<string, Font>();
+/** After `loadPdfFonts`. */
 export function loadFont(file: string): Font {
   let font = parsed.get(file);
   if (!font) {
-    font = createFont(readFileSync(file));
+    if (!fontkit) throw new Error('loadPdfFonts() first');
+    font = fontkit.create(readFileSync(file)) as Font;
     parsed.set(file, font);
   }
   return font;

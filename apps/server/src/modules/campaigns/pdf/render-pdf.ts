@@ -9,7 +9,7 @@ import {
   pdfFontFor,
 } from '@sapa/contracts';
 import { fill } from '../dispatch/render-message.js';
-import { pdfFont } from './pdf-fonts.js';
+import { loadPdfFonts, pdfFont } from './pdf-fonts.js';
 import { imageSize } from './pdf-script-check.js';
 
 /**
@@ -87,7 +87,7 @@ export async function renderPdf(
   options: RenderOptions = {},
 ): Promise<Buffer> {
   pdfkit ??= import('pdfkit').then((loaded) => loaded.default);
-  const PDFDocument = await pdfkit;
+  const [PDFDocument] = await Promise.all([pdfkit, loadPdfFonts()]);
   const password = script.passwordParam ? (params[script.passwordParam] ?? '').trim() : '';
   const doc = new PDFDocument({
     size: script.pageSize,
