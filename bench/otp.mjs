@@ -3,6 +3,7 @@
 // after) or the embedded database. Absolute figures depend on the machine.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,8 +101,58 @@ try {
   });
   const api = { authorization: `Bearer ${apiSecret}`, 'content-type': 'application/json' };
 
+  const stats = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+  await stats?.connect();
+  /** CPU seconds (user + system) a process has used so far, from /proc (0 when it is gone). */
+  const ticks = Number(process.env.BENCH_CLK_TCK ?? 100);
+  const cpuOf = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      return 0;
+    }
+  };
+  // The server is this process's child; its PostgreSQL backends are the bench database's connections.
+  const serverPid = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .find((pid) => {
+      try {
+        return (
+          fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(process.pid)
+        );
+      } catch {
+        return false;
+      }
+    });
+  /**
+   * Committed transactions and rows written in the bench's database so far (null on the embedded one),
+   * and the CPU seconds of the server and of the database's backends (per backend, so a phase's delta
+   * counts only backends alive at both ends).
+   */
+  const counted = async () => {
+    const server = serverPid ? cpuOf(serverPid) : 0;
+    if (!stats) return { server, backends: new Map() };
+    // Backends report their counts at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await stats.query('select pg_stat_clear_snapshot()');
+    const { rows } = await stats.query(
+      'select xact_commit::int as xacts, (tup_inserted + tup_updated)::int as writes from pg_stat_database where datname = current_database()',
+    );
+    const pids = await stats.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const backends = new Map(pids.rows.map((row) => [row.pid, cpuOf(row.pid)]));
+    return { ...rows[0], server: serverPid ? cpuOf(serverPid) : 0, backends };
+  };
+  const beforeRequests = await counted();
   // Requests: each a new destination, with the tenant's own code so the verify phase knows it.
   const ids = [];
+  // With a CPU profile, each phase's bounds on the monotonic clock its samples are stamped with (µs).
+  const phases = [];
+  const mark = (name) => phases.push(`${name} ${process.hrtime.bigint() / 1000n}`);
+  mark('requests');
   const requested = await run(
     'POST /api/v1/otp/request',
     otps,
@@ -115,11 +166,15 @@ try {
       if (status === 200) ids.push(JSON.parse(body).requestId);
     },
   );
-  // Verifications: each request checked once with its right code (approved), in two halves. The first
+  const afterRequests = await counted();
+  // Verifications: each request checked once with its right code, in two halves. The first
   // starts at once, while the request phase's sends and delivery reports are still being worked off
   // (send jobs start 5 s after each request); the second after that backlog has drained, so it measures
   // verification alone (the goal's figure). Each half's transactions come from pg_stat_database.
-  let approved = 0;
+  let right = 0;
+  // Every answer by its status (or HTTP status when not 200): a right code answers `approved`, or
+  // `failed` when the sandbox reported the request's only message undelivered before the check.
+  const answers = {};
   const verify = (title, from, to) =>
     run(
       title,
@@ -131,27 +186,21 @@ try {
         body: JSON.stringify({ requestId: ids[from + (i % (to - from))], code: '482913' }),
       }),
       (status, body) => {
-        if (status === 200 && JSON.parse(body).valid) approved++;
+        const answer = status === 200 ? JSON.parse(body) : null;
+        // The right answers to a right code: `approved`, or `failed` when the sandbox reported the
+        // request's only message undelivered first (its default 2 %; decision 0029: with no channel left
+        // a failure fails the request). Checked against the rows below.
+        if (answer?.valid || answer?.status === 'failed') right++;
+        const key = answer ? answer.status : `http ${status}`;
+        answers[key] = (answers[key] ?? 0) + 1;
       },
     );
-  const stats = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
-  await stats?.connect();
-  /** Committed transactions and rows written in the bench's database so far (null on the embedded one). */
-  const counted = async () => {
-    if (!stats) return null;
-    // Backends report their counts at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await stats.query('select pg_stat_clear_snapshot()');
-    const { rows } = await stats.query(
-      'select xact_commit::int as xacts, (tup_inserted + tup_updated)::int as writes from pg_stat_database where datname = current_database()',
-    );
-    return rows[0];
-  };
   const half = Math.floor(ids.length / 2);
   const beforeBusy = await counted();
-  const approvedBefore = approved;
+  const rightBefore = right;
+  mark('busy');
   const verifiedBusy = await verify('POST /api/v1/otp/verify (during send backlog)', 0, half);
-  const okBusy = approved - approvedBefore;
+  const okBusy = right - rightBefore;
   const afterBusy = await counted();
   // The backlog: queued, retried and running sends, fallbacks and sandbox reports (a slow cron job of
   // another module does not count).
@@ -171,15 +220,34 @@ try {
   }
   const drainSeconds = (performance.now() - drainStarted) / 1000;
   const beforeAlone = await counted();
-  const approvedAlone = approved;
+  const rightAlone = right;
+  mark('alone');
   const verifiedAlone = await verify('POST /api/v1/otp/verify (alone)', half, ids.length);
-  const okAlone = approved - approvedAlone;
+  mark('end');
+  const okAlone = right - rightAlone;
   const afterAlone = await counted();
+  // What became of the requests and their messages (PostgreSQL): every `failed` answer must be a request
+  // whose message failed, or the bench's `ok` is wrong.
+  let requestStates = null;
+  if (stats) {
+    const { rows } = await stats.query(
+      "select 'request ' || status as k, count(*)::int as n from otp_requests group by 1 union all select 'send ' || state, count(*)::int from otp_sends group by 1 order by 1",
+    );
+    requestStates = rows.map((row) => `${row.k} ${row.n}`).join(', ');
+    const failedSends = rows.find((row) => row.k === 'send failed')?.n ?? 0;
+    if ((answers.failed ?? 0) > failedSends)
+      requestStates += ` — MISMATCH: ${answers.failed} answers 'failed' but only ${failedSends} sends failed`;
+  }
   await stats?.end();
-  const perCheck = (before, after, result) =>
-    before && after
-      ? `   per verification: ${((after.xacts - before.xacts) / result.requests.total).toFixed(2)} transactions, ${((after.writes - before.writes) / result.requests.total).toFixed(2)} rows written`
-      : '';
+  const perCall = (before, after, result) => {
+    const n = result.requests.total;
+    let database = 0;
+    for (const [pid, cpu] of after.backends) database += cpu - (before.backends.get(pid) ?? cpu);
+    const cpu = `   CPU per call: server ${(((after.server - before.server) / n) * 1e6).toFixed(0)} µs${stats ? `, PostgreSQL ${((database / n) * 1e6).toFixed(0)} µs` : ''}`;
+    return stats
+      ? `${cpu}, ${((after.xacts - before.xacts) / n).toFixed(2)} transactions, ${((after.writes - before.writes) / n).toFixed(2)} rows written`
+      : cpu;
+  };
 
   // Validation: a CSV of `rows` numbers (valid and not, some repeated) uploaded from the portal; 0 skips it.
   let validation = null;
@@ -210,10 +278,16 @@ try {
   process.stdout.write(
     [
       `Sapa OTP bench: ${databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)'}, ${connections} connections, ${os.cpus().length} cores, Node ${process.version}`,
-      row('POST /api/v1/otp/request', requested, ids.length),
-      row('verify, during backlog', verifiedBusy, okBusy) + perCheck(beforeBusy, afterBusy, verifiedBusy),
+      row('POST /api/v1/otp/request', requested, ids.length) +
+        perCall(beforeRequests, afterRequests, requested),
+      row('verify, during backlog', verifiedBusy, okBusy) + perCall(beforeBusy, afterBusy, verifiedBusy),
       `(backlog drained in ${drainSeconds.toFixed(1)} s${backlog ? `, ${backlog} jobs still queued` : ''})`,
-      row('verify, alone (goal)', verifiedAlone, okAlone) + perCheck(beforeAlone, afterAlone, verifiedAlone),
+      row('verify, alone (goal)', verifiedAlone, okAlone) + perCall(beforeAlone, afterAlone, verifiedAlone),
+      `answers: ${Object.entries(answers)
+        .map(([key, n]) => `${key} ${n}`)
+        .join(', ')}`,
+      requestStates && `rows: ${requestStates}`,
+      process.env.BENCH_NODE_ARGS?.includes('--cpu-prof') ? `phases (µs): ${phases.join(', ')}` : null,
       `load average at the end: ${os
         .loadavg()
         .map((value) => value.toFixed(1))

@@ -42,6 +42,11 @@ export type ApiKeyActor = Readonly<{
   keyId: string;
   features: number;
   subscription?: SubscriptionTerms | null;
+  /**
+   * The client's country (ISO code), in which a national phone number is read: from the client row the
+   * key was resolved with, so it is kept and dropped with the key (decision 0071).
+   */
+  phoneCountry?: string;
 }>;
 
 /**

@@ -344,6 +344,7 @@ export async function resolveApiKey(db: Executor, apiSecret: string): Promise<Ap
     keyId: found.keyId,
     features: found.client.features,
     subscription: terms ? { isTrial: terms.isTrial, expiredAt: terms.expiredAt } : null,
+    phoneCountry: found.client.countryCode,
   };
 }
 

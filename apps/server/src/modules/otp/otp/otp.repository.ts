@@ -16,7 +16,8 @@ import {
 } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import { preparedQuery } from '../../../platform/prepared-query.js';
+import { preparedOn, preparedQuery, rowShape } from '../../../platform/prepared-query.js';
+import { cteColumns } from '../../../platform/sql-cte.js';
 import {
   type OtpRequestRecord,
   type OtpSendRecord,
@@ -30,8 +31,15 @@ import {
 
 // Every query names the client: another client's request, send or block is never found.
 
+/** A client's stored OTP settings (prepared: every request reads them, decision 0071). */
 export async function findSettings(db: Executor, clientId: string): Promise<unknown | null> {
-  const [row] = await db.select().from(otpSettings).where(inClient(otpSettings, clientId));
+  const [row] = await preparedOn(db, 'otp_settings', (executor) =>
+    executor
+      .select({ settings: otpSettings.settings })
+      .from(otpSettings)
+      .where(inClient(otpSettings, sql.placeholder('clientId')))
+      .prepare('otp_settings'),
+  ).execute({ clientId });
   return row?.settings ?? null;
 }
 
@@ -40,21 +48,6 @@ export async function saveSettings(db: Executor, clientId: string, settings: obj
     .insert(otpSettings)
     .values({ clientId, settings })
     .onConflictDoUpdate({ target: otpSettings.clientId, set: { settings, updatedAt: sql`now()` } });
-}
-
-export async function findActiveBlock(db: Executor, clientId: string, prefix: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(otpPrefixBlocks)
-    .where(
-      inClient(
-        otpPrefixBlocks,
-        clientId,
-        eq(otpPrefixBlocks.prefix, prefix),
-        gt(otpPrefixBlocks.blockedUntil, now),
-      ),
-    );
-  return row ?? null;
 }
 
 export async function upsertBlock(
@@ -119,52 +112,110 @@ export async function bumpCounters(
   return new Map(rows.map((row) => [row.key, row.count]));
 }
 
-/** The send times to one destination since `since`, newest first, at most `limit`. */
-export async function recentSendTimes(
-  db: Executor,
-  clientId: string,
-  destination: string,
-  since: Date,
-  limit: number,
-) {
-  const rows = await db
-    .select({ createdAt: otpSends.createdAt })
-    .from(otpSends)
-    .where(inClient(otpSends, clientId, eq(otpSends.destination, destination), gt(otpSends.createdAt, since)))
-    .orderBy(desc(otpSends.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.createdAt);
-}
-
-/** The pending request for a destination and channel (and service), locked, if one is still valid. */
-export async function lockPendingFor(
-  db: Executor,
-  clientId: string,
-  key: { destination: string; channel: OtpChannel; serviceId: string | null },
-  now: Date,
-): Promise<OtpRequestRecord | null> {
-  const [row] = await db
+/**
+ * What a send must know before it writes, in one prepared statement (decision 0071): the prefix's
+ * active block (none without a prefix), the send times to the destination within the window (newest
+ * first, at most `limit`), and the pending request for the destination, channel and service (or none),
+ * locked as `lockPendingFor` locks it.
+ */
+function prepareSendLimits(db: Executor) {
+  const at = sql`${sql.placeholder('now')}::timestamptz`;
+  const pending = db
     .select()
     .from(otpRequests)
     .where(
       inClient(
         otpRequests,
-        clientId,
-        eq(otpRequests.destination, key.destination),
-        eq(otpRequests.channel, key.channel),
-        key.serviceId ? eq(otpRequests.serviceId, key.serviceId) : sql`${otpRequests.serviceId} is null`,
+        sql.placeholder('clientId'),
+        eq(otpRequests.destination, sql.placeholder('destination')),
+        eq(otpRequests.channel, sql.placeholder('channel')),
+        sql`${otpRequests.serviceId} is not distinct from ${sql.placeholder('serviceId')}::uuid`,
         eq(otpRequests.status, 'pending'),
-        gt(otpRequests.expiresAt, now),
+        gt(otpRequests.expiresAt, at),
       ),
     )
     .orderBy(desc(otpRequests.createdAt))
     .limit(1)
-    .for('update');
-  return row ?? null;
+    .for('update')
+    .as('pending');
+  const block = db
+    .select({ blockedUntil: otpPrefixBlocks.blockedUntil })
+    .from(otpPrefixBlocks)
+    .where(
+      inClient(
+        otpPrefixBlocks,
+        sql.placeholder('clientId'),
+        eq(otpPrefixBlocks.prefix, sql.placeholder('prefix')),
+        gt(otpPrefixBlocks.blockedUntil, at),
+      ),
+    );
+  // Epoch milliseconds: a number array needs no timestamp parsing.
+  const recent = db
+    .select({ at: sql`(extract(epoch from ${otpSends.createdAt}) * 1000)::float8` })
+    .from(otpSends)
+    .where(
+      inClient(
+        otpSends,
+        sql.placeholder('clientId'),
+        eq(otpSends.destination, sql.placeholder('destination')),
+        gt(otpSends.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
+      ),
+    )
+    .orderBy(desc(otpSends.createdAt))
+    .limit(sql.placeholder('limit'));
+  return db
+    .select({
+      blockedUntil: sql<Date | null>`(${block})`.mapWith(otpPrefixBlocks.blockedUntil),
+      recent: sql<number[]>`array(${recent})`,
+      pending: cteColumns(pending, otpRequests),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoinLateral(pending, sql`true`)
+    .prepare('otp_send_limits');
 }
 
+export async function readSendLimits(
+  db: Executor,
+  clientId: string,
+  key: {
+    prefix: string | null;
+    destination: string;
+    channel: OtpChannel;
+    serviceId: string | null;
+    since: Date;
+    limit: number;
+  },
+  now: Date,
+): Promise<{ blockedUntil: Date | null; recent: Date[]; pending: OtpRequestRecord | null }> {
+  const [row] = await preparedOn(db, 'otp_send_limits', prepareSendLimits).execute({
+    clientId,
+    prefix: key.prefix,
+    destination: key.destination,
+    channel: key.channel,
+    serviceId: key.serviceId,
+    since: key.since.toISOString(),
+    limit: key.limit,
+    now: now.toISOString(),
+  });
+  return {
+    blockedUntil: row?.blockedUntil ?? null,
+    recent: (row?.recent ?? []).map((ms) => new Date(Number(ms))),
+    // No pending request: the lateral join's columns are all null.
+    pending: row?.pending?.id ? (row.pending as OtpRequestRecord) : null,
+  };
+}
+
+/** A new request row (prepared per shape of row: every request writes one, decision 0071). */
 export async function insertRequest(db: Executor, row: typeof otpRequests.$inferInsert) {
-  await db.insert(otpRequests).values(row);
+  const shape = rowShape(row);
+  const name = `otp_insert_request_${shape.key}`;
+  const query = preparedOn(db, name, (executor) =>
+    executor
+      .insert(otpRequests)
+      .values(shape.placeholders as never)
+      .prepare(name),
+  );
+  await query.execute(row);
 }
 
 export async function lockRequest(
@@ -242,6 +293,79 @@ export async function insertSend(db: Executor, row: typeof otpSends.$inferInsert
   await db.insert(otpSends).values(row);
 }
 
+/** The columns of a send row written by `insertSendAndCount`, in placeholders of the same names. */
+const SEND_FIELDS = [
+  'clientId',
+  'id',
+  'requestId',
+  'destination',
+  'channel',
+  'step',
+  'outboundId',
+  'createdAt',
+  'updatedAt',
+] as const;
+type SendRow = Pick<typeof otpSends.$inferInsert, (typeof SEND_FIELDS)[number]>;
+
+/**
+ * The send row and the client's counters in one prepared statement (decision 0071), run last in a
+ * request's transaction as `bumpCounters` was (decision 0063): the day's counter, and the prefix's
+ * minute counter when the destination has one, each bumped by one (rows locked in that order, the same
+ * for every send), answering the new counts by key.
+ */
+function prepareSendAndCount(withPrefix: boolean) {
+  const name = withPrefix ? 'otp_send_count_prefix' : 'otp_send_count';
+  return (db: Executor) => {
+    const sent = db.$with('sent').as(
+      db
+        .insert(otpSends)
+        .values(Object.fromEntries(SEND_FIELDS.map((field) => [field, sql.placeholder(field)])) as never)
+        .returning({ id: otpSends.id }),
+    );
+    const counter = (key: SQL | string, windowStart: string) => ({
+      clientId: sql.placeholder('clientId'),
+      key,
+      windowStart: sql.placeholder(windowStart),
+      count: 1,
+    });
+    return db
+      .with(sent)
+      .insert(otpCounters)
+      .values(
+        (withPrefix
+          ? [counter('day', 'day'), counter(sql`${sql.placeholder('prefixKey')}::text`, 'minute')]
+          : [counter('day', 'day')]) as never,
+      )
+      .onConflictDoUpdate({
+        target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
+        set: { count: sql`${otpCounters.count} + 1` },
+      })
+      .returning({ key: otpCounters.key, count: otpCounters.count })
+      .prepare(name);
+  };
+}
+const prepareSendAndCountDay = prepareSendAndCount(false);
+const prepareSendAndCountPrefix = prepareSendAndCount(true);
+
+export async function insertSendAndCount(
+  db: Executor,
+  clientId: string,
+  row: SendRow,
+  counters: { day: Date; prefix: { key: string; minute: Date } | null },
+) {
+  const values = {
+    ...row,
+    clientId,
+    day: counters.day,
+    ...(counters.prefix ? { prefixKey: counters.prefix.key, minute: counters.prefix.minute } : {}),
+  };
+  const query = counters.prefix
+    ? preparedOn(db, 'otp_send_count_prefix', prepareSendAndCountPrefix)
+    : preparedOn(db, 'otp_send_count', prepareSendAndCountDay);
+  const rows = await query.execute(values);
+  return new Map(rows.map((counted) => [counted.key, counted.count]));
+}
+
 /**
  * Moves a send forward (queued → sent → delivered, or to failed from queued or sent); a late or
  * repeated report changes nothing. Answers the send when it moved.
@@ -254,12 +378,28 @@ export async function updateSendState(
   error: string | null,
   at: Date,
 ): Promise<OtpSendRecord | null> {
-  const from: OtpSendState[] = state === 'sent' ? ['queued'] : ['queued', 'sent'];
-  const [row] = await db
-    .update(otpSends)
-    .set({ state, error, updatedAt: at })
-    .where(inClient(otpSends, clientId, eq(otpSends.id, id), inArray(otpSends.state, from)))
-    .returning();
+  // Prepared (decision 0071): every message's result and delivery report moves its send.
+  const name = state === 'sent' ? 'otp_send_state_sent' : 'otp_send_state_later';
+  const [row] = await preparedOn(db, name, (executor) => {
+    const from: OtpSendState[] = state === 'sent' ? ['queued'] : ['queued', 'sent'];
+    return executor
+      .update(otpSends)
+      .set({
+        state: sql`${sql.placeholder('state')}::text`,
+        error: sql`${sql.placeholder('error')}::text`,
+        updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      })
+      .where(
+        inClient(
+          otpSends,
+          sql.placeholder('clientId'),
+          eq(otpSends.id, sql.placeholder('id')),
+          inArray(otpSends.state, from),
+        ),
+      )
+      .returning()
+      .prepare(name);
+  }).execute({ clientId, id, state, error, at: at.toISOString() });
   return row ?? null;
 }
 

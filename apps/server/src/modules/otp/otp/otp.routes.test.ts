@@ -196,11 +196,15 @@ describe('OTP public API', () => {
     expect(detail.json()).toMatchObject({ status: 'expired', checks: [] });
   });
 
-  it('reads a national number in the client’s country, not Indonesia’s', async () => {
+  it('reads a national number in the client’s country, not Indonesia’s, as soon as the country changes', async () => {
     const clientId = adc2.session.clientId;
+    // Not a number in Indonesia: refused, while the API key (and the country it carries) is kept.
+    const malaysian = () => requestOtp({ destination: '012-345 6789', channel: 'sms' }, secret2);
+    expect(errorCode(await malaysian())).toBe('invalid_destination');
     await sapa.database.db.execute(sql`update clients set country_code = 'MY' where id = ${clientId}`);
     try {
-      const requested = await requestOtp({ destination: '012-345 6789', channel: 'sms' }, secret2);
+      // The kept key is dropped when the change is heard (NOTIFY, decision 0071): then read in Malaysia.
+      const requested = await heard(malaysian, 200);
       expect(requested.statusCode).toBe(200);
       const code = await receivedCode(clientId, '60123456789');
       expect(code).toMatch(/^\d{6}$/);
@@ -208,6 +212,7 @@ describe('OTP public API', () => {
       expect((await verifyOtp({ requestId, code }, secret2)).json()).toMatchObject({ status: 'approved' });
     } finally {
       await sapa.database.db.execute(sql`update clients set country_code = 'ID' where id = ${clientId}`);
+      expect((await heard(malaysian, 400)).statusCode).toBe(400);
     }
   });
 

@@ -11,7 +11,7 @@ import {
 } from '@sapa/contracts';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { isId, newId } from '../../../lib/ids.js';
-import { DEFAULT_PHONE_COUNTRY, parsePhone } from '../../../lib/phone.js';
+import { DEFAULT_PHONE_COUNTRY, parsePhone, phoneCountryOf } from '../../../lib/phone.js';
 import { type Actor, actorLabel } from '../../../platform/actor.js';
 import type { Database, Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
@@ -32,21 +32,20 @@ import {
   bumpCounters,
   checkAttempt,
   deleteBlock,
-  findActiveBlock,
   findCheckable,
   findRequest,
   findSettings,
   insertCheck,
   insertRequest,
   insertSend,
+  insertSendAndCount,
   listActiveBlocks,
   listChecksOf,
   listRequests,
   listSendsOf,
-  lockPendingFor,
   lockPendingOfService,
   lockRequest,
-  recentSendTimes,
+  readSendLimits,
   saveSettings,
   settlePending,
   summarise,
@@ -194,9 +193,15 @@ export function createOtp(deps: OtpDeps) {
     checkables.set(checkableKey(entry.clientId, entry.id), entry);
   }
 
-  /** The country a national number is read in: the client's (only phone channels need it). */
-  async function countryFor(channel: OtpChannel, clientId: string): Promise<CountryCode> {
-    return PHONE_CHANNELS.includes(channel) ? clientPhoneCountry(db, clientId) : DEFAULT_PHONE_COUNTRY;
+  /**
+   * The country a national number is read in: the client's (only phone channels need it). An API key
+   * carries it from the client row it was resolved with (kept and dropped with the key, decision 0071);
+   * a person's call reads it.
+   */
+  async function countryFor(channel: OtpChannel, actor: Actor): Promise<CountryCode> {
+    if (!PHONE_CHANNELS.includes(channel)) return DEFAULT_PHONE_COUNTRY;
+    if (actor.kind === 'apiKey' && actor.phoneCountry) return phoneCountryOf(actor.phoneCountry);
+    return clientPhoneCountry(db, actor.clientId);
   }
 
   async function settingsOf(executor: Executor, clientId: string): Promise<OtpSettings> {
@@ -206,7 +211,11 @@ export function createOtp(deps: OtpDeps) {
     return parsed.success ? parsed.data : DEFAULT_OTP_SETTINGS;
   }
 
-  /** Queues one message for a request (in the caller's transaction); answers what `dispatch` needs. */
+  /**
+   * Queues one message for a request (in the caller's transaction); answers what `dispatch` needs. With
+   * `counters`, the send row and the client's counters are written in one statement, and their new
+   * counts answered (a request's send, decision 0071).
+   */
   async function queueSend(
     tx: Executor,
     request: OtpRequestRecord,
@@ -215,6 +224,7 @@ export function createOtp(deps: OtpDeps) {
     step: number,
     now: Date,
     serviceName: string | null,
+    counters?: Parameters<typeof insertSendAndCount>[3],
   ) {
     const sendId = newId(now.getTime());
     const minutes = Math.max(
@@ -233,7 +243,7 @@ export function createOtp(deps: OtpDeps) {
       sensitive: true,
     });
     // The send row is written once, with its ledger row's id (the two are in one transaction).
-    await insertSend(tx, {
+    const send = {
       clientId: request.clientId,
       id: sendId,
       requestId: request.id,
@@ -243,24 +253,41 @@ export function createOtp(deps: OtpDeps) {
       outboundId: outbound.id,
       createdAt: now,
       updatedAt: now,
-    });
-    return { sendId, outbound };
+    };
+    if (counters)
+      return { sendId, outbound, counts: await insertSendAndCount(tx, request.clientId, send, counters) };
+    await insertSend(tx, send);
+    return { sendId, outbound, counts: null };
   }
 
-  /** The limits a send must pass that only read: a blocked prefix, the sends to this destination. */
+  /**
+   * The limits a send must pass that only read: a blocked prefix, the sends to this destination. Read
+   * in one statement with the pending request for the same destination (locked), which it answers.
+   */
   async function checkLimits(
     tx: Executor,
     clientId: string,
     settings: OtpSettings,
     destination: Destination,
+    pendingKey: { channel: OtpChannel; serviceId: string | null },
     now: Date,
   ) {
-    if (destination.prefix) {
-      const block = await findActiveBlock(tx, clientId, destination.prefix, now);
-      if (block) throw prefixBlocked(block.prefix, block.blockedUntil, secondsUntil(block.blockedUntil, now));
-    }
     const since = new Date(now.getTime() - settings.windowSeconds * 1000);
-    const recent = await recentSendTimes(tx, clientId, destination.value, since, settings.sendsPerWindow);
+    const { blockedUntil, recent, pending } = await readSendLimits(
+      tx,
+      clientId,
+      {
+        prefix: destination.prefix,
+        destination: destination.value,
+        ...pendingKey,
+        since,
+        limit: settings.sendsPerWindow,
+      },
+      now,
+    );
+    if (destination.prefix && blockedUntil) {
+      throw prefixBlocked(destination.prefix, blockedUntil, secondsUntil(blockedUntil, now));
+    }
     if (recent.length >= settings.sendsPerWindow) {
       // The oldest of the last `limit` sends must leave the window before another may go.
       const leaves = new Date(recent[recent.length - 1]!.getTime() + settings.windowSeconds * 1000);
@@ -270,6 +297,7 @@ export function createOtp(deps: OtpDeps) {
         secondsUntil(leaves, now),
       );
     }
+    return pending;
   }
 
   /**
@@ -285,12 +313,31 @@ export function createOtp(deps: OtpDeps) {
     destination: Destination,
     now: Date,
   ) {
+    const { day, prefix } = countersOf(destination, now);
+    const counts = await bumpCounters(tx, clientId, [
+      { key: 'day', windowStart: day },
+      ...(prefix ? [{ key: prefix.key, windowStart: prefix.minute }] : []),
+    ]);
+    return judgeCounts(counts, settings, destination, now);
+  }
+
+  /** The counters a send to `destination` bumps: the client's day, and its prefix's minute. */
+  function countersOf(destination: Destination, now: Date) {
+    return {
+      day: startOfUtcDay(now),
+      prefix: destination.prefix ? { key: `prefix:${destination.prefix}`, minute: startOfMinute(now) } : null,
+    };
+  }
+
+  /** Over the daily cap: throws. Answers a tripped fraud guard (the block to record), or null. */
+  function judgeCounts(
+    counts: Map<string, number>,
+    settings: OtpSettings,
+    destination: Destination,
+    now: Date,
+  ) {
     const today = startOfUtcDay(now);
     const prefixKey = destination.prefix ? `prefix:${destination.prefix}` : null;
-    const counts = await bumpCounters(tx, clientId, [
-      { key: 'day', windowStart: today },
-      ...(prefixKey ? [{ key: prefixKey, windowStart: startOfMinute(now) }] : []),
-    ]);
     if ((counts.get('day') ?? 0) > settings.dailyCap) {
       throw dailyCapReached(settings.dailyCap, secondsUntil(new Date(today.getTime() + 86_400_000), now));
     }
@@ -315,18 +362,19 @@ export function createOtp(deps: OtpDeps) {
     service?: ServiceContext,
   ) {
     const clientId = actor.clientId;
-    const country = await countryFor(input.channel, clientId);
+    const country = await countryFor(input.channel, actor);
     const destination = normaliseDestination(input.channel, input.destination, country);
     const now = clock();
     const outcome = await db
       .transaction(async (tx) => {
         const settings = await settingsOf(tx, clientId);
-        await checkLimits(tx, clientId, settings, destination, now);
         const serviceId = service?.serviceId ?? null;
-        let request = await lockPendingFor(
+        let request = await checkLimits(
           tx,
           clientId,
-          { destination: destination.value, channel: input.channel, serviceId },
+          settings,
+          destination,
+          { channel: input.channel, serviceId },
           now,
         );
         let code: string | null = null;
@@ -366,7 +414,9 @@ export function createOtp(deps: OtpDeps) {
           await insertRequest(tx, row);
           request = row;
         }
-        const { sendId, outbound } = await queueSend(
+        // The send row with the counters, last, so the client's counter rows are locked only until the
+        // commit that follows.
+        const { sendId, outbound, counts } = await queueSend(
           tx,
           request!,
           code!,
@@ -374,9 +424,9 @@ export function createOtp(deps: OtpDeps) {
           0,
           now,
           service?.name ?? null,
+          countersOf(destination, now),
         );
-        // Last, so the client's counter rows are locked only until the commit that follows.
-        if (await countSend(tx, clientId, settings, destination, now)) throw new PrefixTripped();
+        if (judgeCounts(counts!, settings, destination, now)) throw new PrefixTripped();
         return { kind: 'queued', request: request!, sendId, outbound, resent, settings } as const;
       })
       .catch(async (error: unknown) => {
