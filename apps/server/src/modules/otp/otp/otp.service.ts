@@ -653,7 +653,8 @@ export function createOtp(deps: OtpDeps) {
     });
     return {
       requestId: input.requestId,
-      status: result.status,
+      // An OTP settled `failed` before decision 0072 can no longer be used: the nearest pinned word.
+      status: result.status === 'failed' ? 'expired' : result.status,
       valid: result.valid,
       attemptsLeft: result.attemptsLeft,
     };
@@ -756,7 +757,10 @@ export function createOtp(deps: OtpDeps) {
     ];
     const more = chain.slice(send.step + 1).some((candidate) => sameKind(candidate, request.channel));
     if (!more) {
-      await settlePending(executor, clientId, request.id, 'failed', at);
+      // A Verify verification that no channel could deliver has failed. An OTP stays pending until it
+      // expires (decision 0072): its check answers only issue 15's five words, and a report of
+      // non-delivery can be wrong while the person has the code in hand.
+      if (request.serviceId) await settlePending(executor, clientId, request.id, 'failed', at);
       return;
     }
     const sendId = send.id;

@@ -157,6 +157,22 @@ describe('Verify services and verifications', () => {
     expect(neither.statusCode).toBe(400);
   });
 
+  it('fails a verification that no channel could deliver (a bare OTP stays pending: decision 0072)', async () => {
+    const clientId = adc.session.clientId;
+    // Every message of this client is accepted, then reported undelivered.
+    sapa.sandbox.setFailureRates(clientId, { submit: 0, delivery: 1 });
+    try {
+      const { requestId } = (await start({ to: '081260000021', channel: 'sms' })).json();
+      await settleAll(sapa);
+      expect((await check({ requestId, code: '00000000' })).json()).toMatchObject({
+        status: 'failed',
+        valid: false,
+      });
+    } finally {
+      sapa.sandbox.setFailureRates(clientId, null);
+    }
+  });
+
   it('lists and counts verifications apart from bare OTPs (the Verify screens)', async () => {
     await api(secret, '/api/v1/otp/request', { destination: '081260000020', channel: 'sms' });
     const verifications = (await as(adc, 'GET', '/api/otp/requests?kind=verify&pageSize=100')).json();

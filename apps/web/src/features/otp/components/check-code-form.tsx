@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import type { OtpVerifyAnswer } from '@sapa/contracts';
+import type { OtpStatus } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/http';
@@ -10,7 +10,8 @@ export type CheckCodeFormProps = {
   check: (input: {
     requestId: string;
     code: string;
-  }) => Promise<Pick<OtpVerifyAnswer, 'status' | 'valid' | 'attemptsLeft'>>;
+    // An OTP check answers five statuses; a Verify check may also answer `failed`.
+  }) => Promise<{ status: OtpStatus; valid: boolean; attemptsLeft: number }>;
 };
 
 /** Checks a code against a request and says what came of it (approved, wrong with attempts left, …). */
