@@ -53,14 +53,6 @@ const WORKER_FALLBACK_POLL_SECONDS = 60;
 /** The queues that have a job ready to start now (pg-boss's own fetch condition, every queue at once). */
 const READY_QUEUES_SQL = `select name from pgboss.job where state < 'active' and start_after < now() group by name`;
 
-/**
- * Lets the event loop take pending I/O (an HTTP request) before the next statement. PGlite runs its
- * statements on the main thread, and one queued behind another starts in a microtask, so a start's
- * statements (pg-boss's own, the queues', and each worker's first fetch) ran back to back with no
- * request answered between them: `/healthz` waited 1-3 s after listening (issue 19 goal 4).
- */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** How long a stop waits for the jobs being handled. */
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -71,15 +63,8 @@ export function createJobs(
   options: JobsOptions = {},
 ): Jobs {
   let startingNow = false;
-  /** pg-boss's statements; while the queues start, each first lets waiting requests through. */
-  const bossSql: SqlExecutor = {
-    async executeSql(text, values) {
-      if (startingNow) await yieldToRequests();
-      return sql.executeSql(text, values);
-    },
-  };
   const boss = new PgBoss({
-    db: bossSql as PgBoss.Db,
+    db: sql as PgBoss.Db,
     schema: 'pgboss',
     // Maintenance and monitoring every few minutes keep the single PGlite connection mostly free.
     maintenanceIntervalSeconds: 300,
