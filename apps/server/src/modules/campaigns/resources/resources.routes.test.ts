@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../lib/ids.js';
 import { mp3File, mp3FileMs, wavFile } from '../../../test/audio-fixtures.js';
 import { multipartFile } from '../../../test/multipart.js';
+import { QUICK_SANDBOX } from '../../../test/sandbox-channels.js';
 import { createTestApp, errorCode, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 
 const PNG = Buffer.concat([
@@ -41,7 +42,11 @@ describe('the resources library: files a channel area keeps, told by their bytes
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sapa-resources-'));
-    sapa = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir });
+    // The quick sandbox fails nothing: a recording call placed must be placed, not a random busy line.
+    sapa = await createTestApp(
+      { LOGIN_RATE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir },
+      { sandbox: QUICK_SANDBOX },
+    );
     await sapa.jobs.start({ work: false });
     [adc, adc2, usc] = (await Promise.all(
       ['adc@demo.test', 'adc2@demo.test', 'usc@demo.test'].map((email) => logIn(sapa.app, email)),
