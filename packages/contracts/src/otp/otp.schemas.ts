@@ -57,7 +57,13 @@ export type OtpVerifyBody = z.infer<typeof OtpVerifyBodySchema>;
  * The statuses an OTP check answers with (issue 15 pins them; Twilio's event model). `failed` belongs to
  * Verify only: an OTP whose messages all failed stays pending until it expires (decision 0072).
  */
-export const OTP_CHECK_STATUSES = ['approved', 'pending', 'expired', 'max_attempts_reached', 'canceled'] as const;
+export const OTP_CHECK_STATUSES = [
+  'approved',
+  'pending',
+  'expired',
+  'max_attempts_reached',
+  'canceled',
+] as const;
 export type OtpCheckStatus = (typeof OTP_CHECK_STATUSES)[number];
 
 export const OtpVerifyAnswerSchema = z.object({
