@@ -47,37 +47,38 @@ export async function lockClientRoutingReadingConfig(db: Executor, clientId: str
   return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null };
 }
 
+/** A candidate's columns: its routing fields and its open rooms. */
+const candidateColumns = () => ({
+  id: csAgents.id,
+  tags: csAgents.tags,
+  percentageWeight: csAgents.percentageWeight,
+  capacity: csAgents.capacity,
+  assignedCount: csAgents.assignedCount,
+  lastAssignedAt: csAgents.lastAssignedAt,
+  // Spelled out: inside a one-table select Drizzle leaves column names unqualified.
+  openRooms:
+    sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${sql.placeholder('clientId')}
+        and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
+});
+
+/** Agents who may take a new room now: CS, online, active, and connected. */
+const mayTakeRooms = () =>
+  inClient(
+    csAgents,
+    sql.placeholder('clientId'),
+    eq(csAgents.kind, 'cs'),
+    eq(csAgents.status, 'online'),
+    eq(csAgents.deactivated, false),
+    eq(csAgents.deleted, false),
+    // Online on paper is not enough: a closed tab must not receive customers (issue 13).
+    hasLiveConnection(),
+  );
+
 /** Agents who may take a new room now (CS, online, connected, active), each with their open rooms, in one query. */
 export async function listOnlineAgents(db: Executor, clientId: string): Promise<Candidate[]> {
   // Under the client's routing lock on every new conversation: prepared (decision 0059).
   const query = preparedOn(db, 'inbox_online_agents', (executor) =>
-    executor
-      .select({
-        id: csAgents.id,
-        tags: csAgents.tags,
-        percentageWeight: csAgents.percentageWeight,
-        capacity: csAgents.capacity,
-        assignedCount: csAgents.assignedCount,
-        lastAssignedAt: csAgents.lastAssignedAt,
-        // Spelled out: inside a one-table select Drizzle leaves column names unqualified.
-        openRooms:
-          sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${sql.placeholder('clientId')}
-        and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
-      })
-      .from(csAgents)
-      .where(
-        inClient(
-          csAgents,
-          sql.placeholder('clientId'),
-          eq(csAgents.kind, 'cs'),
-          eq(csAgents.status, 'online'),
-          eq(csAgents.deactivated, false),
-          eq(csAgents.deleted, false),
-          // Online on paper is not enough: a closed tab must not receive customers (issue 13).
-          hasLiveConnection(),
-        ),
-      )
-      .prepare('inbox_online_agents'),
+    executor.select(candidateColumns()).from(csAgents).where(mayTakeRooms()).prepare('inbox_online_agents'),
   );
   return query.execute({ clientId });
 }
@@ -97,15 +98,7 @@ export async function listOnlineAgentsWithSchedules(
   const query = preparedOn(db, 'inbox_online_agents_scheduled', (executor) =>
     executor
       .select({
-        id: csAgents.id,
-        tags: csAgents.tags,
-        percentageWeight: csAgents.percentageWeight,
-        capacity: csAgents.capacity,
-        assignedCount: csAgents.assignedCount,
-        lastAssignedAt: csAgents.lastAssignedAt,
-        openRooms:
-          sql<number>`(select count(*)::int from ${csRooms} r where r.client_id = ${sql.placeholder('clientId')}
-        and r.cs_id = "cs_agents"."id" and r.status = 'open')`.mapWith(Number),
+        ...candidateColumns(),
         // The agent's own schedule wins over the business hours (scope keys: the agent's id, 'business').
         schedule: sql<ScheduledCandidate['schedule']>`(select json_build_object('timezone', a.timezone,
           'periods', a.periods, 'holidays', a.holidays, 'enabled', a.enabled)
@@ -114,17 +107,7 @@ export async function listOnlineAgentsWithSchedules(
         order by a.scope_key = 'business' limit 1)`,
       })
       .from(csAgents)
-      .where(
-        inClient(
-          csAgents,
-          sql.placeholder('clientId'),
-          eq(csAgents.kind, 'cs'),
-          eq(csAgents.status, 'online'),
-          eq(csAgents.deactivated, false),
-          eq(csAgents.deleted, false),
-          hasLiveConnection(),
-        ),
-      )
+      .where(mayTakeRooms())
       .prepare('inbox_online_agents_scheduled'),
   );
   return query.execute({ clientId });
