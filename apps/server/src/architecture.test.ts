@@ -23,7 +23,6 @@ const src = path.dirname(new URL(import.meta.url).pathname);
 const GLOBAL_LOOKUP_INDEXES = [
   'audit_logs.audit_logs_time_idx', // the super admin's audit trail across clients, by time
   'auth_sessions.auth_sessions_expires_idx', // housekeeping deletes expired sessions of every client
-  'campaign_notifications.campaign_notifications_sending_idx', // dead workers' leases are taken back for every client
   'client_api_secrets.client_api_secrets_hash_key', // a public API call arrives with its secret alone
   'cs_email_pulses.cs_email_pulses_due_idx', // the email pulse scheduler finds due pulses of every client
   'identity_providers.identity_providers_id_key', // SSO callbacks name the provider alone

@@ -287,22 +287,21 @@ export const campaignNotifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /**
-     * Derived from `status`, for the indexes only (decision 0061): the indexes key on these rather than on
-     * `status`, so a move that keeps them (sent → delivered → read) changes no indexed column and can be a
-     * HOT update. `in_queue`: queued (the claim's index); `leased`: being sent (the leases' index);
-     * `reached`: the message reached the recipient (the active customers' count).
+     * Derived from `status`, for the indexes only (decisions 0061, 0074): the indexes key on these rather than
+     * on `status`, so a move that keeps them changes no indexed column and can be a HOT update. `pending`:
+     * queued or being sent (the claim's index; it stays true through the claim, queued → sending, which is
+     * therefore HOT, as are the lease's `claimed_until` changes, indexed nowhere); `reached`: the message
+     * reached the recipient (the active customers' count; it stays true sent → delivered → read).
      */
-    inQueue: boolean('in_queue').generatedAlwaysAs(sql`status = 'queued'`),
-    leased: boolean('leased').generatedAlwaysAs(sql`status = 'sending'`),
+    pending: boolean('pending').generatedAlwaysAs(sql`status in ('queued', 'sending')`),
     reached: boolean('reached').generatedAlwaysAs(sql`status in ('sent', 'delivered', 'read', 'answered')`),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('campaign_notifications_row_idx').on(t.clientId, t.batchId, t.rowNo, t.step),
-    // The claim: due rows of a client and channel, oldest first (decision 0028, "Claims").
-    index('campaign_notifications_due_idx').on(t.clientId, t.channel, t.dueAt).where(sql`in_queue`),
-    // Leases to take back from dead workers.
-    index('campaign_notifications_sending_idx').on(t.claimedUntil).where(sql`leased`),
+    // The claim: due rows of a client and channel, oldest first (decision 0028, "Claims"), and the rows
+    // being sent, whose run-out leases the same claim takes back (decision 0074: no lease index).
+    index('campaign_notifications_due_idx').on(t.clientId, t.channel, t.dueAt).where(sql`pending`),
     index('campaign_notifications_client_created_idx').on(t.clientId, t.createdAt),
     // No index on (client, recipient): the recipient filters are ILIKE '%…%' (status messages, reports) or a
     // prefix LIKE inside one batch, which a default btree cannot serve (decision 0061).

@@ -86,8 +86,10 @@ export async function unsafeListRunningLanes(db: Executor) {
 /**
  * The claim (decision 0028, "Claims"): one statement takes up to `limit` due rows of running batches
  * of one client and channel, and rows whose lease ran out, skipping rows other workers hold, and leases
- * them (`sending` until `leaseUntil`). `in_queue` and `leased` are `status` stored (decision 0061): the
- * indexes' predicates. It also starts each row's attempt (decision 0057, the hand-over
+ * them (`sending` until `leaseUntil`). `pending` is `status` in (queued, sending) stored (decision 0074): the
+ * claim's index holds both, so the claim changes no indexed column and is a HOT update, and a lease that
+ * ran out is found in the same index (a row being sent was due when it was claimed); the claim steps over
+ * the rows still in flight. It also starts each row's attempt (decision 0057, the hand-over
  * folded in): a queued row gets the next attempt and the ledger id `outboundIds[k]` its message will be
  * queued under; a lease taken back keeps the attempt and ledger row it held (the same key again).
  */
@@ -108,7 +110,8 @@ export async function claimDueNotifications(
       from ${campaignNotifications} n
       join ${campaignBatches} b on b.client_id = n.client_id and b.id = n.batch_id and b.status = 'running'
       where n.client_id = ${clientId} and n.channel = ${channel}
-        and ((n.in_queue and n.due_at <= ${input.now}) or (n.leased and n.claimed_until < ${input.now}))
+        and n.pending and n.due_at <= ${input.now}
+        and (n.status = 'queued' or n.claimed_until < ${input.now})
       order by n.due_at
       limit ${input.limit}
       for update of n skip locked

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attemptsOf,
@@ -11,6 +12,7 @@ import {
 import { QUICK_SANDBOX, settleAll } from '../../../test/sandbox-channels.js';
 import { createTestApp, logIn, type TestApp } from '../../../test/test-app.js';
 import { addToBlacklist, isBlacklisted } from '../../contacts/index.js';
+import { claimDueNotifications } from './dispatch.repository.js';
 import { createDispatcher } from './dispatch.service.js';
 
 describe('campaign dispatch: scheduler, claims, sending and outcomes', () => {
@@ -365,6 +367,49 @@ describe('campaign dispatch: scheduler, claims, sending and outcomes', () => {
       expect(
         (await sapa.messaging.listOutbox(clientId, { recipient: phone(n), page: 1, pageSize: 5 })).total,
       ).toBe(1);
+  });
+
+  it('claims with HOT updates (no index entry written), and takes back a lease only once it ran out', async () => {
+    now = new Date();
+    const batchId = await insertTestBatch(db(), { clientId, status: 'running' });
+    const ids = await insertTestNotifications(db(), clientId, batchId, [
+      { recipient: phone(700) },
+      { recipient: phone(701) },
+    ]);
+    // This backend's counts not yet flushed to the statistics (flushed only between transactions):
+    // their difference within one transaction is exactly what its statements did.
+    const counts = async (tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0]) => {
+      const { rows } = await tx.execute(sql`
+        select pg_stat_get_xact_tuples_updated('campaign_notifications'::regclass)::int as updated,
+          pg_stat_get_xact_tuples_hot_updated('campaign_notifications'::regclass)::int as hot`);
+      return rows[0] as { updated: number; hot: number };
+    };
+    const claim = (at: Date) =>
+      db().transaction(async (tx) => {
+        const before = await counts(tx);
+        const rows = await claimDueNotifications(tx, clientId, 'SMS', {
+          now: at,
+          leaseUntil: new Date(at.getTime() + 60_000),
+          limit: 10,
+          outboundIds: [crypto.randomUUID(), crypto.randomUUID()],
+        });
+        const after = await counts(tx);
+        return {
+          ids: rows.map((row) => row.id).sort(),
+          counts: { updated: after.updated - before.updated, hot: after.hot - before.hot },
+        };
+      });
+    // The claim (queued → sending, lease, attempt, ledger id) changes no indexed column (decision 0074).
+    expect(await claim(now)).toEqual({ ids: [...ids].sort(), counts: { updated: 2, hot: 2 } });
+    // Held: not claimed again; run out: taken back by the same claim, still HOT.
+    expect((await claim(new Date(now.getTime() + 30_000))).ids).toEqual([]);
+    expect(await claim(new Date(now.getTime() + 61_000))).toEqual({
+      ids: [...ids].sort(),
+      counts: { updated: 2, hot: 2 },
+    });
+    await db().execute(
+      sql`update campaign_notifications set status = 'canceled' where client_id = ${clientId} and batch_id = ${batchId}`,
+    );
   });
 
   it('serves clients in turn: a big batch does not hold back a small one', async () => {
