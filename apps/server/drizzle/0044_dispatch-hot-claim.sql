@@ -4,6 +4,7 @@
 -- it was claimed). Fill factor 50 leaves each page room for its rows' claimed versions (a chunk's claim
 -- updates whole pages at once). Adding the stored generated column rewrites the table once at that fill factor.
 ALTER TABLE "campaign_notifications" SET (fillfactor = 50);--> statement-breakpoint
+ALTER TABLE "messaging_outbound" SET (fillfactor = 50);--> statement-breakpoint
 DROP INDEX "campaign_notifications_due_idx";--> statement-breakpoint
 DROP INDEX "campaign_notifications_sending_idx";--> statement-breakpoint
 ALTER TABLE "campaign_notifications" DROP COLUMN "in_queue";--> statement-breakpoint

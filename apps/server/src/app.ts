@@ -33,7 +33,7 @@ import {
   unsubscribeUrl,
 } from './modules/campaigns/index.js';
 import { clientsRoutes } from './modules/clients/index.js';
-import { contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
+import { blacklistedAmong, contactsJobs, contactsRoutes, isBlacklisted } from './modules/contacts/index.js';
 import {
   accountRoutes,
   changesAccess,
@@ -351,6 +351,7 @@ export async function buildApp({
     messaging,
     pdfs: campaignPdfs,
     isBlacklisted,
+    blacklistedAmong,
     onProgress: batchProgress.onProgress,
     log: app.log,
     settings: dispatchSettings,
