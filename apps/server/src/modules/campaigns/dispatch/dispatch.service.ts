@@ -299,7 +299,7 @@ export function createDispatcher(deps: DispatchDeps) {
           ? deps.pdfs!.paramsWithLink(lane.clientId, row.id, script, row.params, now)
           : row.params;
         if (script) pdfRows.add(row.id);
-        let content = renderMessage(template, params, { forQueue: true });
+        let content = renderMessage(template, params);
         if (script && content.kind === 'email')
           content = {
             ...content,

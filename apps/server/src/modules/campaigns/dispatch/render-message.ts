@@ -29,18 +29,11 @@ const textOfHtml = (html: string) =>
 /**
  * The message one row becomes: the batch's template with the row's parameters. SMS segments are
  * counted on the rendered text (what the operator bills); an email's HTML gets the parameters escaped.
- * `forQueue`: an SMS is answered as plain text, since messaging's SMS channel counts its segments when
- * it queues it (`prepare`): counting them here too was done twice per message (decision 0074).
  */
-export function renderMessage(
-  template: CampaignTemplate,
-  params: Record<string, string>,
-  options: { forQueue?: boolean } = {},
-): OutboundContent {
+export function renderMessage(template: CampaignTemplate, params: Record<string, string>): OutboundContent {
   switch (template.channel) {
     case 'SMS': {
       const text = fill(template.text, params);
-      if (options.forQueue) return { kind: 'text', text };
       const { segments, encoding } = smsSegments(text);
       return { kind: 'sms', text, segments, encoding };
     }
