@@ -243,16 +243,22 @@ export function createOtp(deps: OtpDeps) {
       Math.round((request.expiresAt.getTime() - request.createdAt.getTime()) / 60_000),
     );
     const text = messageText(code, minutes, request, serviceName);
-    const outbound = await deps.messaging.queueMessage(tx, request.clientId, {
-      channel,
-      recipient: request.destination,
-      content: contentFor(channel, code, text, request.locale),
-      source: OTP_SOURCE,
-      sourceRef: sendId,
-      idempotencyKey: `otp:${sendId}`,
-      // The text carries the code: the ledger keeps it redacted, the channel keeps no copy (0048).
-      sensitive: true,
-    });
+    const outbound = await deps.messaging.queueMessage(
+      tx,
+      request.clientId,
+      {
+        channel,
+        recipient: request.destination,
+        content: contentFor(channel, code, text, request.locale),
+        source: OTP_SOURCE,
+        sourceRef: sendId,
+        idempotencyKey: `otp:${sendId}`,
+        // The text carries the code: the ledger keeps it redacted, the channel keeps no copy (0048).
+        sensitive: true,
+      },
+      // Dispatched right after the commit: written claimed for that attempt (decision 0075).
+      { claimForSend: true },
+    );
     // The send row is written once, with its ledger row's id (the two are in one transaction).
     const send = {
       clientId: request.clientId,
