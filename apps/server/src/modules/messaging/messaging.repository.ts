@@ -2,6 +2,7 @@ import type { OutboundDetails } from '@sapa/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
+import { preparedOn, rowShape } from '../../platform/prepared-query.js';
 import type { ChannelName, OutboundContent } from './channel.ports.js';
 import { messagingOutbound, type OutboundRow, type OutboundStatus } from './messaging.tables.js';
 
@@ -16,7 +17,17 @@ export async function insertOutboundOnce(
   executor: Executor,
   values: typeof messagingOutbound.$inferInsert,
 ): Promise<OutboundRow | null> {
-  const [inserted] = await executor.insert(t).values(values).onConflictDoNothing().returning();
+  // Prepared per shape of row: every single send (an OTP's, an agent's reply) writes one (decision 0075).
+  const shape = rowShape(values);
+  const name = `messaging_insert_outbound_${shape.key}`;
+  const [inserted] = await preparedOn(executor, name, (db) =>
+    db
+      .insert(t)
+      .values(shape.placeholders as never)
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  ).execute(values);
   return inserted ?? null;
 }
 
@@ -52,21 +63,25 @@ export async function findOutboundByProviderIdForUpdate(
  * so two workers (the in-process send, the job, the sweep) never call the provider for the same row.
  */
 export async function claimOutbound(executor: Executor, clientId: string, id: string, holdMs: number) {
-  const [claimed] = await executor
-    .update(t)
-    .set({
-      attempts: sql`${t.attempts} + 1`,
-      lockedUntil: sql`now() + make_interval(secs => ${holdMs / 1000})`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        row(clientId, id),
-        eq(t.status, 'queued'),
-        or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`)),
-      ),
-    )
-    .returning();
+  // Prepared: every single send claims its row (decision 0075).
+  const [claimed] = await preparedOn(executor, 'messaging_claim_outbound', (db) =>
+    db
+      .update(t)
+      .set({
+        attempts: sql`${t.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${sql.placeholder('holdSeconds')}::float8)`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          inClient(t, sql.placeholder('clientId'), eq(t.id, sql.placeholder('id'))),
+          eq(t.status, 'queued'),
+          or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`)),
+        ),
+      )
+      .returning()
+      .prepare('messaging_claim_outbound'),
+  ).execute({ clientId, id, holdSeconds: holdMs / 1000 });
   return claimed ?? null;
 }
 
@@ -77,21 +92,36 @@ export async function markOutboundSent(
   id: string,
   sent: { providerMessageId: string; channelAccountId: string | null; at: Date },
 ) {
-  const [updated] = await executor
-    .update(t)
-    .set({
-      status: 'sent',
-      providerMessageId: sent.providerMessageId,
-      channelAccountId: sql`coalesce(${sent.channelAccountId}::text, ${t.channelAccountId})`,
-      statusHistory: historyWith('sent', sent.at),
-      errorCode: null,
-      errorMessage: null,
-      lockedUntil: null,
-      contentSealed: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(row(clientId, id), eq(t.status, 'queued')))
-    .returning();
+  // Prepared: every single send records its provider's answer (decision 0075).
+  const [updated] = await preparedOn(executor, 'messaging_mark_outbound_sent', (db) =>
+    db
+      .update(t)
+      .set({
+        status: 'sent',
+        providerMessageId: sql`${sql.placeholder('providerMessageId')}::text`,
+        channelAccountId: sql`coalesce(${sql.placeholder('channelAccountId')}::text, ${t.channelAccountId})`,
+        statusHistory: sql`jsonb_build_object('sent', ${sql.placeholder('at')}::text) || ${t.statusHistory}`,
+        errorCode: null,
+        errorMessage: null,
+        lockedUntil: null,
+        contentSealed: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          inClient(t, sql.placeholder('clientId'), eq(t.id, sql.placeholder('id'))),
+          eq(t.status, 'queued'),
+        ),
+      )
+      .returning()
+      .prepare('messaging_mark_outbound_sent'),
+  ).execute({
+    clientId,
+    id,
+    providerMessageId: sent.providerMessageId,
+    channelAccountId: sent.channelAccountId,
+    at: sent.at.toISOString(),
+  });
   return updated ?? null;
 }
 

@@ -239,6 +239,35 @@ describe('messaging: the outbound ledger and its send job', () => {
     expect(again).toEqual({ row: expect.objectContaining({ id: row.id, status: 'sent' }) });
   });
 
+  it('sends a row queued claimed for its dispatch (decision 0075) without claiming it again, and holds it from others until then', async () => {
+    const recipient = '6281233330018';
+    const row = await sapa.database.db.transaction((tx) =>
+      sapa.messaging.queueMessage(tx, clientId, input('claimed-single-1', { recipient }), {
+        claimForSend: true,
+      }),
+    );
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Held for its dispatch: the send job leaves it alone.
+    await expect(sapa.messaging.runSendJob({ clientId, outboundId: row.id })).rejects.toMatchObject({
+      code: 'send_in_progress',
+    });
+    sapa.messaging.dispatch(row);
+    await sapa.messaging.settle();
+    expect(sentTo(recipient)).toHaveLength(1);
+    expect(await sapa.messaging.getOutbound(clientId, row.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    // A repeated key answers the first row, which a dispatch leaves alone (it is no longer queued).
+    const again = await sapa.database.db.transaction((tx) =>
+      sapa.messaging.queueMessage(tx, clientId, input('claimed-single-1', { recipient }), {
+        claimForSend: true,
+      }),
+    );
+    expect(again).toMatchObject({ id: row.id, status: 'sent' });
+    sapa.messaging.dispatch(again);
+    await sapa.messaging.settle();
+    expect(sentTo(recipient)).toHaveLength(1);
+  });
+
   it('refuses a channel of the spec that has no implementation, and stores nothing', async () => {
     // Every channel of the spec is registered in the app now; a build without one refuses it.
     const bare = createMessaging({

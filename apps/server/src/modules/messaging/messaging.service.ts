@@ -211,6 +211,8 @@ export function createMessaging(deps: MessagingDeps) {
 
   /** In-process sends not yet settled; `settle()` waits for them (tests, shutdown). */
   const inFlight = new Set<Promise<unknown>>();
+  /** Rows `queueMessage` wrote claimed for their `dispatch` (by identity: only that caller holds them). */
+  const claimedAtInsert = new WeakSet<object>();
   // A batched sender's set statements need the ledger's statistics (decision 0070).
   const statistics = createAnalyzeSchedule(() => unsafeAnalyzeOutbound(db), deps.log);
   const track = (work: Promise<unknown>) => {
@@ -222,8 +224,16 @@ export function createMessaging(deps: MessagingDeps) {
    * Writes the ledger row in the caller's transaction, once per idempotency key (a repeated key
    * answers the first row). A channel without an implementation is refused here, in the request.
    * After commit the caller hands the row to `dispatch`; a row never dispatched is sent by the sweep.
+   * `claimForSend` (decision 0075): a new row is written already claimed for `dispatch`'s attempt (as
+   * `claimOutbound` would claim it), so that attempt needs no claim of its own; a repeated key answers
+   * the older row, which `dispatch` claims as before.
    */
-  async function queueMessage(executor: Executor, sender: ClientRef, input: SendMessageInput) {
+  async function queueMessage(
+    executor: Executor,
+    sender: ClientRef,
+    input: SendMessageInput,
+    options: { claimForSend?: boolean } = {},
+  ) {
     const channel = channels.get(input.channel);
     const { recipient, content } = channel.prepare
       ? channel.prepare({ recipient: input.recipient, content: input.content })
@@ -241,7 +251,11 @@ export function createMessaging(deps: MessagingDeps) {
       idempotencyKey: input.idempotencyKey,
       status: 'queued',
       statusHistory: { queued: new Date().toISOString() },
+      ...(options.claimForSend
+        ? { attempts: 1, lockedUntil: new Date(Date.now() + (deps.holdMs ?? HOLD_MS)) }
+        : {}),
     });
+    if (inserted && options.claimForSend) claimedAtInsert.add(inserted);
     return inserted ?? (await findOutboundByKey(executor, clientId, input.idempotencyKey))!;
   }
 
@@ -253,6 +267,8 @@ export function createMessaging(deps: MessagingDeps) {
    */
   function dispatch(row: Pick<OutboundRow, 'clientId' | 'id' | 'status'>) {
     if (row.status !== 'queued') return;
+    const claimed = claimedAtInsert.has(row) ? (row as OutboundRow) : undefined;
+    if (claimed) claimedAtInsert.delete(row);
     const data: SendJobData = { clientId: row.clientId, outboundId: row.id };
     const queueJob = () =>
       deps
@@ -265,7 +281,7 @@ export function createMessaging(deps: MessagingDeps) {
           deps.log.warn({ err: error, ...data }, 'could not queue a send; the sweep sends it'),
         );
     track(
-      runSend(data, 'inline').then(
+      runSend(data, 'inline', claimed).then(
         (settled) => (settled ? undefined : queueJob()),
         (error: unknown) => {
           deps.log.warn({ err: error, ...data }, 'in-process send failed; the job retries it');
@@ -336,8 +352,14 @@ export function createMessaging(deps: MessagingDeps) {
    * throwing, so pg-boss retries with backoff).
    */
   /** Answers whether the row was settled (sent, or failed for good); false leaves it queued. */
-  async function runSend(data: SendJobData, mode: 'inline' | 'job' | 'sweep'): Promise<boolean> {
-    const claimed = await claimOutbound(db, data.clientId, data.outboundId, deps.holdMs ?? HOLD_MS);
+  async function runSend(
+    data: SendJobData,
+    mode: 'inline' | 'job' | 'sweep',
+    /** The row as `queueMessage` wrote it, already claimed for this attempt. */
+    preclaimed?: OutboundRow,
+  ): Promise<boolean> {
+    const claimed =
+      preclaimed ?? (await claimOutbound(db, data.clientId, data.outboundId, deps.holdMs ?? HOLD_MS));
     if (!claimed) {
       // Held by another worker: try again later in case that one dies; settled or gone: done.
       const current = mode === 'job' ? await findOutbound(db, data.clientId, data.outboundId) : null;

@@ -1,4 +1,10 @@
-import type { OtpChannel, OtpKind, OtpSendState, OtpStatus } from '@sapa/contracts';
+import {
+  DEFAULT_OTP_SETTINGS,
+  type OtpChannel,
+  type OtpKind,
+  type OtpSendState,
+  type OtpStatus,
+} from '@sapa/contracts';
 import {
   type AnyColumn,
   and,
@@ -16,7 +22,7 @@ import {
 } from 'drizzle-orm';
 import { inClient } from '../../../platform/client-scope.js';
 import type { Database, Executor } from '../../../platform/database.js';
-import { preparedOn, preparedQuery, rowShape } from '../../../platform/prepared-query.js';
+import { preparedOn, preparedQuery, runPreparedSql } from '../../../platform/prepared-query.js';
 import { cteColumns } from '../../../platform/sql-cte.js';
 import {
   type OtpRequestRecord,
@@ -117,8 +123,13 @@ export async function bumpCounters(
  * active block (none without a prefix), the send times to the destination within the window (newest
  * first, at most `limit`), and the pending request for the destination, channel and service (or none),
  * locked as `lockPendingFor` locks it.
+ *
+ * `withSettings` (decision 0075) also reads the client's stored settings, and takes the window and the
+ * limit from them (the defaults without a row or a number): the caller parses the settings and, when
+ * they end up with another window or limit (a stored value its schema refuses), reads the limits
+ * again with its own.
  */
-function prepareSendLimits(db: Executor) {
+function sendLimitsParts(db: Executor, withSettings: boolean) {
   const at = sql`${sql.placeholder('now')}::timestamptz`;
   const pending = db
     .select()
@@ -149,6 +160,25 @@ function prepareSendLimits(db: Executor) {
         gt(otpPrefixBlocks.blockedUntil, at),
       ),
     );
+  // A stored number as written (clamped to the schema's range, so no value can make the statement
+  // fail); anything else reads as the default, and the caller's comparison catches the difference.
+  const stored = db
+    .select({
+      settings: otpSettings.settings,
+      windowSeconds:
+        sql<number>`case when jsonb_typeof(${otpSettings.settings} -> 'windowSeconds') = 'number' then least(greatest((${otpSettings.settings} ->> 'windowSeconds')::float8, 60), 86400) end`.as(
+          'window_seconds',
+        ),
+      sendLimit:
+        sql<number>`case when jsonb_typeof(${otpSettings.settings} -> 'sendsPerWindow') = 'number' then least(greatest((${otpSettings.settings} ->> 'sendsPerWindow')::float8, 1), 100) end`.as(
+          'send_limit',
+        ),
+    })
+    .from(otpSettings)
+    .where(inClient(otpSettings, sql.placeholder('clientId')))
+    .as('stored');
+  const windowSeconds = sql`coalesce(${stored.windowSeconds}, ${sql.raw(String(DEFAULT_OTP_SETTINGS.windowSeconds))})::float8`;
+  const sendLimit = sql`coalesce(${stored.sendLimit}, ${sql.raw(String(DEFAULT_OTP_SETTINGS.sendsPerWindow))})::float8`;
   // Epoch milliseconds: a number array needs no timestamp parsing.
   const recent = db
     .select({ at: sql`(extract(epoch from ${otpSends.createdAt}) * 1000)::float8` })
@@ -158,21 +188,58 @@ function prepareSendLimits(db: Executor) {
         otpSends,
         sql.placeholder('clientId'),
         eq(otpSends.destination, sql.placeholder('destination')),
-        gt(otpSends.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
+        gt(
+          otpSends.createdAt,
+          withSettings
+            ? sql`${at} - ${windowSeconds} * interval '1 second'`
+            : sql`${sql.placeholder('since')}::timestamptz`,
+        ),
       ),
     )
     .orderBy(desc(otpSends.createdAt))
-    .limit(sql.placeholder('limit'));
+    // A limit may be any expression (Drizzle types it as a number or a placeholder only).
+    .limit((withSettings ? sql`ceil(${sendLimit})::int` : sql.placeholder('limit')) as never);
+  const limits = {
+    blockedUntil: sql<Date | null>`(${block})`.mapWith(otpPrefixBlocks.blockedUntil),
+    recent: sql<number[]>`array(${recent})`,
+    pending: cteColumns(pending, otpRequests),
+  };
+  return { limits, pending, stored, windowSeconds, sendLimit };
+}
+const prepareLimits = (db: Executor) => {
+  const { limits, pending } = sendLimitsParts(db, false);
   return db
-    .select({
-      blockedUntil: sql<Date | null>`(${block})`.mapWith(otpPrefixBlocks.blockedUntil),
-      recent: sql<number[]>`array(${recent})`,
-      pending: cteColumns(pending, otpRequests),
-    })
+    .select(limits)
     .from(sql`(select 1) as one`)
     .leftJoinLateral(pending, sql`true`)
     .prepare('otp_send_limits');
-}
+};
+const prepareLimitsWithSettings = (db: Executor) => {
+  const { limits, pending, stored, windowSeconds, sendLimit } = sendLimitsParts(db, true);
+  return db
+    .select({
+      ...limits,
+      settings: stored.settings,
+      windowSeconds: sql<number>`${windowSeconds}`,
+      sendLimit: sql<number>`${sendLimit}`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(stored, sql`true`)
+    .leftJoinLateral(pending, sql`true`)
+    .prepare('otp_send_limits_settings');
+};
+
+type SendLimits = { blockedUntil: Date | null; recent: Date[]; pending: OtpRequestRecord | null };
+const limitsOf = (row: {
+  blockedUntil: Date | null;
+  recent: number[] | null;
+  pending: { id: string | null } | null;
+}): SendLimits => ({
+  blockedUntil: row.blockedUntil ?? null,
+  recent: (row.recent ?? []).map((ms) => new Date(Number(ms))),
+  // No pending request: the lateral join's columns are all null.
+  pending: row.pending?.id ? (row.pending as OtpRequestRecord) : null,
+});
 
 export async function readSendLimits(
   db: Executor,
@@ -186,8 +253,8 @@ export async function readSendLimits(
     limit: number;
   },
   now: Date,
-): Promise<{ blockedUntil: Date | null; recent: Date[]; pending: OtpRequestRecord | null }> {
-  const [row] = await preparedOn(db, 'otp_send_limits', prepareSendLimits).execute({
+): Promise<SendLimits> {
+  const [row] = await preparedOn(db, 'otp_send_limits', prepareLimits).execute({
     clientId,
     prefix: key.prefix,
     destination: key.destination,
@@ -197,25 +264,33 @@ export async function readSendLimits(
     limit: key.limit,
     now: now.toISOString(),
   });
-  return {
-    blockedUntil: row?.blockedUntil ?? null,
-    recent: (row?.recent ?? []).map((ms) => new Date(Number(ms))),
-    // No pending request: the lateral join's columns are all null.
-    pending: row?.pending?.id ? (row.pending as OtpRequestRecord) : null,
-  };
+  return limitsOf(row!);
 }
 
-/** A new request row (prepared per shape of row: every request writes one, decision 0071). */
-export async function insertRequest(db: Executor, row: typeof otpRequests.$inferInsert) {
-  const shape = rowShape(row);
-  const name = `otp_insert_request_${shape.key}`;
-  const query = preparedOn(db, name, (executor) =>
-    executor
-      .insert(otpRequests)
-      .values(shape.placeholders as never)
-      .prepare(name),
-  );
-  await query.execute(row);
+/**
+ * `readSendLimits` with the client's stored settings (null: none), in the same statement, and the
+ * window (seconds) and limit the limits were read with.
+ */
+export async function readSendLimitsAndSettings(
+  db: Executor,
+  clientId: string,
+  key: { prefix: string | null; destination: string; channel: OtpChannel; serviceId: string | null },
+  now: Date,
+): Promise<SendLimits & { settings: unknown | null; windowSeconds: number; limit: number }> {
+  const [row] = await preparedOn(db, 'otp_send_limits_settings', prepareLimitsWithSettings).execute({
+    clientId,
+    prefix: key.prefix,
+    destination: key.destination,
+    channel: key.channel,
+    serviceId: key.serviceId,
+    now: now.toISOString(),
+  });
+  return {
+    ...limitsOf(row!),
+    settings: row!.settings ?? null,
+    windowSeconds: Number(row!.windowSeconds),
+    limit: Number(row!.sendLimit),
+  };
 }
 
 export async function lockRequest(
@@ -307,14 +382,38 @@ const SEND_FIELDS = [
 ] as const;
 type SendRow = Pick<typeof otpSends.$inferInsert, (typeof SEND_FIELDS)[number]>;
 
+/** The columns of a new request row written by `insertSendAndCount`, in placeholders `request.<field>`. */
+const REQUEST_FIELDS = [
+  'clientId',
+  'id',
+  'serviceId',
+  'destination',
+  'channel',
+  'codeHash',
+  'codeSealed',
+  'codeLength',
+  'template',
+  'locale',
+  'status',
+  'attempts',
+  'maxAttempts',
+  'sends',
+  'requestedBy',
+  'expiresAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+type NewRequestRow = Pick<typeof otpRequests.$inferInsert, (typeof REQUEST_FIELDS)[number]>;
+
 /**
  * The send row and the client's counters in one prepared statement (decision 0071), run last in a
  * request's transaction as `bumpCounters` was (decision 0063): the day's counter, and the prefix's
  * minute counter when the destination has one, each bumped by one (rows locked in that order, the same
- * for every send), answering the new counts by key.
+ * for every send), answering the new counts by key. `withRequest` (decision 0075): a new request's row
+ * is inserted by the same statement, another data-modifying CTE (no key refers to it).
  */
-function prepareSendAndCount(withPrefix: boolean) {
-  const name = withPrefix ? 'otp_send_count_prefix' : 'otp_send_count';
+function prepareSendAndCount(withPrefix: boolean, withRequest: boolean) {
+  const name = `otp_send_count${withPrefix ? '_prefix' : ''}${withRequest ? '_request' : ''}`;
   return (db: Executor) => {
     const sent = db.$with('sent').as(
       db
@@ -322,14 +421,23 @@ function prepareSendAndCount(withPrefix: boolean) {
         .values(Object.fromEntries(SEND_FIELDS.map((field) => [field, sql.placeholder(field)])) as never)
         .returning({ id: otpSends.id }),
     );
+    const requested = db.$with('requested').as(
+      db
+        .insert(otpRequests)
+        .values(
+          Object.fromEntries(
+            REQUEST_FIELDS.map((field) => [field, sql.placeholder(`request.${field}`)]),
+          ) as never,
+        )
+        .returning({ id: otpRequests.id }),
+    );
     const counter = (key: SQL | string, windowStart: string) => ({
       clientId: sql.placeholder('clientId'),
       key,
       windowStart: sql.placeholder(windowStart),
       count: 1,
     });
-    return db
-      .with(sent)
+    return (withRequest ? db.with(requested, sent) : db.with(sent))
       .insert(otpCounters)
       .values(
         (withPrefix
@@ -344,24 +452,33 @@ function prepareSendAndCount(withPrefix: boolean) {
       .prepare(name);
   };
 }
-const prepareSendAndCountDay = prepareSendAndCount(false);
-const prepareSendAndCountPrefix = prepareSendAndCount(true);
+const prepareSendAndCountDay = prepareSendAndCount(false, false);
+const prepareSendAndCountPrefix = prepareSendAndCount(true, false);
+const prepareRequestSendAndCountDay = prepareSendAndCount(false, true);
+const prepareRequestSendAndCountPrefix = prepareSendAndCount(true, true);
 
+/** `request`: a new request's row, written by the same statement. */
 export async function insertSendAndCount(
   db: Executor,
   clientId: string,
   row: SendRow,
   counters: { day: Date; prefix: { key: string; minute: Date } | null },
+  request?: NewRequestRow,
 ) {
-  const values = {
+  const values: Record<string, unknown> = {
     ...row,
     clientId,
     day: counters.day,
     ...(counters.prefix ? { prefixKey: counters.prefix.key, minute: counters.prefix.minute } : {}),
   };
+  if (request) for (const field of REQUEST_FIELDS) values[`request.${field}`] = request[field] ?? null;
   const query = counters.prefix
-    ? preparedOn(db, 'otp_send_count_prefix', prepareSendAndCountPrefix)
-    : preparedOn(db, 'otp_send_count', prepareSendAndCountDay);
+    ? request
+      ? preparedOn(db, 'otp_send_count_prefix_request', prepareRequestSendAndCountPrefix)
+      : preparedOn(db, 'otp_send_count_prefix', prepareSendAndCountPrefix)
+    : request
+      ? preparedOn(db, 'otp_send_count_request', prepareRequestSendAndCountDay)
+      : preparedOn(db, 'otp_send_count', prepareSendAndCountDay);
   const rows = await query.execute(values);
   return new Map(rows.map((counted) => [counted.key, counted.count]));
 }
@@ -401,6 +518,36 @@ export async function updateSendState(
       .prepare(name);
   }).execute({ clientId, id, state, error, at: at.toISOString() });
   return row ?? null;
+}
+
+/**
+ * `updateSendState` for many later reports of one client at once (decision 0075): delivered or failed,
+ * each from queued or sent only, in one prepared statement. Answers the sends that moved.
+ */
+export async function moveSendStates(
+  db: Executor,
+  clientId: string,
+  moves: { id: string; state: 'delivered' | 'failed'; error: string | null; at: Date }[],
+): Promise<OtpSendRecord[]> {
+  const { rows } = await runPreparedSql<OtpSendRecord>(
+    db,
+    'otp_send_states_later',
+    () => sql`update ${otpSends} set state = moved.state, error = moved.error, updated_at = moved.at
+      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('states')}::text[], ${sql.placeholder('errors')}::text[], ${sql.placeholder('ats')}::timestamptz[]) as moved(id, state, error, at)
+      where ${otpSends.clientId} = ${sql.placeholder('clientId')}::uuid and ${otpSends.id} = moved.id and ${otpSends.state} in ('queued', 'sent')
+      returning ${otpSends.clientId} as "clientId", ${otpSends.id} as "id", ${otpSends.requestId} as "requestId",
+        ${otpSends.destination} as "destination", ${otpSends.channel} as "channel", ${otpSends.step} as "step",
+        ${otpSends.outboundId} as "outboundId", ${otpSends.state} as "state", ${otpSends.error} as "error",
+        ${otpSends.createdAt} as "createdAt", ${otpSends.updatedAt} as "updatedAt"`,
+    {
+      clientId,
+      ids: moves.map((move) => move.id),
+      states: moves.map((move) => move.state),
+      errors: moves.map((move) => move.error),
+      ats: moves.map((move) => move.at.toISOString()),
+    },
+  );
+  return rows;
 }
 
 export async function listSendsOf(db: Executor, clientId: string, requestId: string) {

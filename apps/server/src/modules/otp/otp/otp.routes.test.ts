@@ -185,6 +185,33 @@ describe('OTP public API', () => {
     expect(next.requestId).not.toBe(first.requestId);
   });
 
+  it('reads the send limit and window from the stored settings, and the defaults when the schema refuses them', async () => {
+    const clientId = adc2.session.clientId;
+    const sendTo = (destination: string) => requestOtp({ destination, channel: 'sms' }, secret2);
+    await setSettings(adc2, { sendsPerWindow: 2, windowSeconds: 120 });
+    expect((await sendTo('081230000001')).statusCode).toBe(200);
+    advance(30);
+    expect((await sendTo('081230000001')).statusCode).toBe(200);
+    const refused = await sendTo('081230000001');
+    expect([refused.statusCode, errorCode(refused)]).toEqual([429, 'too_many_sends']);
+    // The first send (30 s ago) leaves the 2-minute window in 90 s.
+    expect(retryAfter(refused)).toEqual({ header: 90, body: 90 });
+    // A stored window over the schema's maximum (written outside the portal) is refused: the default
+    // 10 minutes applies, so sends 200 s apart never reach the limit.
+    const stored = JSON.stringify({ ...DEFAULT_OTP_SETTINGS, windowSeconds: 100_000 });
+    await sapa.database.db.execute(
+      sql`update otp_settings set settings = ${stored}::jsonb where client_id = ${clientId}`,
+    );
+    try {
+      for (let send = 1; send <= DEFAULT_OTP_SETTINGS.sendsPerWindow + 1; send++) {
+        expect((await sendTo('081230000002')).statusCode).toBe(200);
+        advance(200);
+      }
+    } finally {
+      await setSettings(adc2, {});
+    }
+  });
+
   it('expires a code after its validity (a fake clock moves past it)', async () => {
     const { requestId } = (
       await requestOtp({ destination: '081210000004', channel: 'sms', validitySeconds: 60 })
@@ -426,8 +453,9 @@ describe('OTP observability', () => {
   it('counts sends and checks in Prometheus, by channel and outcome', async () => {
     const metrics = (await sapa.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/sapa_otp_requests_total\{channel="sms",outcome="sent",reason=""\} \d+/);
+    // One refusal in the resend test, one in the stored settings' test.
     expect(metrics).toMatch(
-      /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="too_many_sends"\} 1/,
+      /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="too_many_sends"\} 2/,
     );
     expect(metrics).toMatch(
       /sapa_otp_requests_total\{channel="sms",outcome="refused",reason="prefix_blocked"\} \d+/,

@@ -17,7 +17,12 @@ import type { Database, Executor } from '../../../platform/database.js';
 import { AppError } from '../../../platform/errors.js';
 import { seal, unseal } from '../../../platform/secrets.js';
 import { clientPhoneCountry } from '../../clients/index.js';
-import type { Messaging, OutboundContent, OutboundSourcePort } from '../../messaging/index.js';
+import type {
+  Messaging,
+  OutboundContent,
+  OutboundSourcePort,
+  OutboundStatusUpdate,
+} from '../../messaging/index.js';
 import {
   dailyCapReached,
   invalidDestination,
@@ -36,7 +41,6 @@ import {
   findRequest,
   findSettings,
   insertCheck,
-  insertRequest,
   insertSend,
   insertSendAndCount,
   listActiveBlocks,
@@ -45,7 +49,9 @@ import {
   listSendsOf,
   lockPendingOfService,
   lockRequest,
+  moveSendStates,
   readSendLimits,
+  readSendLimitsAndSettings,
   saveSettings,
   settlePending,
   summarise,
@@ -171,6 +177,13 @@ const startOfMinute = (now: Date) => new Date(Math.floor(now.getTime() / 60_000)
 const secondsUntil = (later: Date, now: Date) =>
   Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));
 
+/** A client's stored settings over the defaults; the defaults when there are none or the schema refuses them. */
+function parseSettings(stored: unknown | null): OtpSettings {
+  if (!stored) return DEFAULT_OTP_SETTINGS;
+  const parsed = OtpSettingsSchema.safeParse({ ...DEFAULT_OTP_SETTINGS, ...(stored as object) });
+  return parsed.success ? parsed.data : DEFAULT_OTP_SETTINGS;
+}
+
 export function createOtp(deps: OtpDeps) {
   const { db, keys } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -205,10 +218,7 @@ export function createOtp(deps: OtpDeps) {
   }
 
   async function settingsOf(executor: Executor, clientId: string): Promise<OtpSettings> {
-    const stored = await findSettings(executor, clientId);
-    if (!stored) return DEFAULT_OTP_SETTINGS;
-    const parsed = OtpSettingsSchema.safeParse({ ...DEFAULT_OTP_SETTINGS, ...(stored as object) });
-    return parsed.success ? parsed.data : DEFAULT_OTP_SETTINGS;
+    return parseSettings(await findSettings(executor, clientId));
   }
 
   /**
@@ -225,6 +235,7 @@ export function createOtp(deps: OtpDeps) {
     now: Date,
     serviceName: string | null,
     counters?: Parameters<typeof insertSendAndCount>[3],
+    newRequest?: Parameters<typeof insertSendAndCount>[4],
   ) {
     const sendId = newId(now.getTime());
     const minutes = Math.max(
@@ -232,16 +243,22 @@ export function createOtp(deps: OtpDeps) {
       Math.round((request.expiresAt.getTime() - request.createdAt.getTime()) / 60_000),
     );
     const text = messageText(code, minutes, request, serviceName);
-    const outbound = await deps.messaging.queueMessage(tx, request.clientId, {
-      channel,
-      recipient: request.destination,
-      content: contentFor(channel, code, text, request.locale),
-      source: OTP_SOURCE,
-      sourceRef: sendId,
-      idempotencyKey: `otp:${sendId}`,
-      // The text carries the code: the ledger keeps it redacted, the channel keeps no copy (0048).
-      sensitive: true,
-    });
+    const outbound = await deps.messaging.queueMessage(
+      tx,
+      request.clientId,
+      {
+        channel,
+        recipient: request.destination,
+        content: contentFor(channel, code, text, request.locale),
+        source: OTP_SOURCE,
+        sourceRef: sendId,
+        idempotencyKey: `otp:${sendId}`,
+        // The text carries the code: the ledger keeps it redacted, the channel keeps no copy (0048).
+        sensitive: true,
+      },
+      // Dispatched right after the commit: written claimed for that attempt (decision 0075).
+      { claimForSend: true },
+    );
     // The send row is written once, with its ledger row's id (the two are in one transaction).
     const send = {
       clientId: request.clientId,
@@ -255,36 +272,44 @@ export function createOtp(deps: OtpDeps) {
       updatedAt: now,
     };
     if (counters)
-      return { sendId, outbound, counts: await insertSendAndCount(tx, request.clientId, send, counters) };
+      return {
+        sendId,
+        outbound,
+        counts: await insertSendAndCount(tx, request.clientId, send, counters, newRequest),
+      };
     await insertSend(tx, send);
     return { sendId, outbound, counts: null };
   }
 
   /**
-   * The limits a send must pass that only read: a blocked prefix, the sends to this destination. Read
-   * in one statement with the pending request for the same destination (locked), which it answers.
+   * The client's settings and the limits a send must pass that only read: a blocked prefix, the sends
+   * to this destination. Read in one statement with the settings and the pending request for the same
+   * destination (locked), which it answers with the settings.
    */
   async function checkLimits(
     tx: Executor,
     clientId: string,
-    settings: OtpSettings,
     destination: Destination,
     pendingKey: { channel: OtpChannel; serviceId: string | null },
     now: Date,
   ) {
-    const since = new Date(now.getTime() - settings.windowSeconds * 1000);
-    const { blockedUntil, recent, pending } = await readSendLimits(
-      tx,
-      clientId,
-      {
-        prefix: destination.prefix,
-        destination: destination.value,
-        ...pendingKey,
-        since,
-        limit: settings.sendsPerWindow,
-      },
-      now,
-    );
+    const key = { prefix: destination.prefix, destination: destination.value, ...pendingKey };
+    const read = await readSendLimitsAndSettings(tx, clientId, key, now);
+    const settings = parseSettings(read.settings);
+    // Stored settings the schema refuses read as the defaults: the limits again, with their window.
+    const { blockedUntil, recent, pending } =
+      read.windowSeconds === settings.windowSeconds && read.limit === settings.sendsPerWindow
+        ? read
+        : await readSendLimits(
+            tx,
+            clientId,
+            {
+              ...key,
+              since: new Date(now.getTime() - settings.windowSeconds * 1000),
+              limit: settings.sendsPerWindow,
+            },
+            now,
+          );
     if (destination.prefix && blockedUntil) {
       throw prefixBlocked(destination.prefix, blockedUntil, secondsUntil(blockedUntil, now));
     }
@@ -297,7 +322,7 @@ export function createOtp(deps: OtpDeps) {
         secondsUntil(leaves, now),
       );
     }
-    return pending;
+    return { settings, pending };
   }
 
   /**
@@ -367,16 +392,16 @@ export function createOtp(deps: OtpDeps) {
     const now = clock();
     const outcome = await db
       .transaction(async (tx) => {
-        const settings = await settingsOf(tx, clientId);
         const serviceId = service?.serviceId ?? null;
-        let request = await checkLimits(
+        const limits = await checkLimits(
           tx,
           clientId,
-          settings,
           destination,
           { channel: input.channel, serviceId },
           now,
         );
+        const { settings } = limits;
+        let request = limits.pending;
         let code: string | null = null;
         if (request?.codeSealed) {
           const pendingCode = unseal(keys.encryption, request.codeSealed);
@@ -384,6 +409,8 @@ export function createOtp(deps: OtpDeps) {
           else await settlePending(tx, clientId, request.id, 'canceled', now);
         }
         const resent = code !== null;
+        // A new request's row is written by the send's statement (decision 0075).
+        let newRequest: Parameters<typeof queueSend>[8];
         if (request && resent) {
           await updateRequest(tx, clientId, request.id, { sends: request.sends + 1, updatedAt: now });
         } else {
@@ -411,7 +438,7 @@ export function createOtp(deps: OtpDeps) {
             createdAt: now,
             updatedAt: now,
           };
-          await insertRequest(tx, row);
+          newRequest = row;
           request = row;
         }
         // The send row with the counters, last, so the client's counter rows are locked only until the
@@ -425,6 +452,7 @@ export function createOtp(deps: OtpDeps) {
           now,
           service?.name ?? null,
           countersOf(destination, now),
+          newRequest,
         );
         if (judgeCounts(counts!, settings, destination, now)) throw new PrefixTripped();
         return { kind: 'queued', request: request!, sendId, outbound, resent, settings } as const;
@@ -804,6 +832,37 @@ export function createOtp(deps: OtpDeps) {
         update.at,
       );
       if (send && failed) await sendFailed(executor, send, update.at);
+    },
+    /** A set of reports in one statement per client (decision 0075); failures then as one by one. */
+    async applyOutboundStatuses(executor, updates) {
+      const byClient = new Map<string, OutboundStatusUpdate[]>();
+      for (const update of updates) {
+        // A report of `sent` changes nothing; a ledger row's reference is always a send's id.
+        if (update.status === 'sent' || !isId(update.sourceRef)) continue;
+        const list = byClient.get(update.clientId) ?? [];
+        if (list.length === 0) byClient.set(update.clientId, list);
+        list.push(update);
+      }
+      for (const [clientId, list] of byClient) {
+        const at = new Map(list.map((update) => [update.sourceRef, update.at]));
+        const moved = await moveSendStates(
+          executor,
+          clientId,
+          list.map((update) => {
+            const failed = update.status === 'failed';
+            return {
+              id: update.sourceRef,
+              state: failed ? ('failed' as const) : ('delivered' as const),
+              error: failed
+                ? `${update.error?.code ?? 'delivery_failed'}: ${update.error?.title ?? 'not delivered'}`
+                : null,
+              at: update.at,
+            };
+          }),
+        );
+        for (const send of moved)
+          if (send.state === 'failed') await sendFailed(executor, send, at.get(send.id) ?? send.updatedAt);
+      }
     },
   };
 
