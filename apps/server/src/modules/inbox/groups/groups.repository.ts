@@ -123,6 +123,15 @@ export async function upsertParticipant(
       }));
 }
 
+/** One participant of one of the client's groups, by phone number. */
+function participantOf(clientId: string, groupId: string, phoneNumber: string) {
+  return inClient(
+    csGroupParticipants,
+    clientId,
+    and(eq(csGroupParticipants.groupId, groupId), eq(csGroupParticipants.phoneNumber, phoneNumber)),
+  );
+}
+
 export async function updateParticipant(
   db: Executor,
   clientId: string,
@@ -133,13 +142,7 @@ export async function updateParticipant(
   const rows = await db
     .update(csGroupParticipants)
     .set({ isAdmin })
-    .where(
-      inClient(
-        csGroupParticipants,
-        clientId,
-        and(eq(csGroupParticipants.groupId, groupId), eq(csGroupParticipants.phoneNumber, phoneNumber)),
-      ),
-    )
+    .where(participantOf(clientId, groupId, phoneNumber))
     .returning();
   return rows.length;
 }
@@ -152,13 +155,7 @@ export async function deleteParticipant(
 ) {
   const rows = await db
     .delete(csGroupParticipants)
-    .where(
-      inClient(
-        csGroupParticipants,
-        clientId,
-        and(eq(csGroupParticipants.groupId, groupId), eq(csGroupParticipants.phoneNumber, phoneNumber)),
-      ),
-    )
+    .where(participantOf(clientId, groupId, phoneNumber))
     .returning();
   return rows.length;
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type RetryPlan, type RetryPlanInput, RetryPlanInputSchema } from '@sapa/contracts';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../notification-i18n';
@@ -19,6 +19,7 @@ import {
 } from '../api/campaigns-api';
 import { useCampaignArea } from '../components/campaign-area';
 import { DeleteNamedDialog } from '../components/delete-named-dialog';
+import { NamedRowActions } from '../components/named-row-actions';
 import { DEFAULT_RETRY_PLAN, RetryPlanEditor } from '../components/retry-plan-editor';
 import { formatOffset, retryTimeline } from '../components/retry-timeline';
 
@@ -141,27 +142,12 @@ export function RetryPlansPage() {
     header: '',
     align: 'right',
     render: (row) => (
-      <Group gap={4} justify="flex-end" wrap="nowrap">
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconEdit size={14} />}
-          aria-label={t('notification.plans.editNamed', { name: row.name })}
-          onClick={() => setEditing({ planId: row.retryPlanId, value: inputOf(row) })}
-        >
-          {t('notification.actions.edit')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={14} />}
-          aria-label={t('notification.plans.deleteNamed', { name: row.name })}
-          onClick={() => setDeleting(row)}
-        >
-          {t('notification.actions.delete')}
-        </Button>
-      </Group>
+      <NamedRowActions
+        name={row.name}
+        texts="notification.plans"
+        onEdit={() => setEditing({ planId: row.retryPlanId, value: inputOf(row) })}
+        onDelete={() => setDeleting(row)}
+      />
     ),
   };
   const columns: DataTableColumn<RetryPlan>[] = strategies

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type CampaignWindow, type WindowInput, WindowInputSchema } from '@sapa/contracts';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../notification-i18n';
@@ -18,6 +18,7 @@ import {
   useWindows,
 } from '../api/campaigns-api';
 import { DeleteNamedDialog } from '../components/delete-named-dialog';
+import { NamedRowActions } from '../components/named-row-actions';
 import { rangesToWeek, WeekGrid } from '../components/week-grid';
 import { WindowEditor } from '../components/window-editor';
 
@@ -155,27 +156,12 @@ export function WindowsPage() {
       header: '',
       align: 'right',
       render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconEdit size={14} />}
-            aria-label={t('notification.windows.editNamed', { name: row.name })}
-            onClick={() => setEditing({ windowId: row.windowId, value: inputOf(row) })}
-          >
-            {t('notification.actions.edit')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            aria-label={t('notification.windows.deleteNamed', { name: row.name })}
-            onClick={() => setDeleting(row)}
-          >
-            {t('notification.actions.delete')}
-          </Button>
-        </Group>
+        <NamedRowActions
+          name={row.name}
+          texts="notification.windows"
+          onEdit={() => setEditing({ windowId: row.windowId, value: inputOf(row) })}
+          onDelete={() => setDeleting(row)}
+        />
       ),
     },
   ];
