@@ -34,7 +34,11 @@ import {
   lastMessageColumns,
 } from './rooms/rooms.repository.js';
 import type { CsRoomRow } from './rooms/rooms.tables.js';
-import { assignedEvent, chooseAssignment, getCsConfigLockingRouting } from './routing/routing.service.js';
+import {
+  assignedEvent,
+  chooseAssignmentAmong,
+  getCsConfigLockingRouting,
+} from './routing/routing.service.js';
 
 const CHAT_TYPE: Record<InboundMessage['type'], string> = {
   text: 'text',
@@ -176,8 +180,8 @@ export function createInboxPort(
           // as few statements as possible; a repeated delivery opens no room.
           stored = await insertMessageOnce(tx, messageRow);
           if (!stored) return;
-          // From here to commit the client's routing lock is held: choosing the agent, numbering the
-          // room, publishing. A room nobody else can see yet is given to its agent as it is created.
+          // From here to commit the client's routing lock is held: choosing the agent (among those read
+          // with the lock, decision 0073), numbering the room, publishing. A room nobody else can see yet is given to its agent as it is created.
           const locked = await getCsConfigLockingRouting(tx, message.clientId);
           config = locked.config;
           newBotId = await botForNewRoom(
@@ -191,7 +195,7 @@ export function createInboxPort(
           const isBot = newBotId !== null;
           const choice =
             config.autoAssignTicket && !isBot
-              ? await chooseAssignment(tx, message.clientId, config, [], customer.csId)
+              ? await chooseAssignmentAmong(tx, message.clientId, config, locked.agents, [], customer.csId)
               : null;
           room = await insertNumberedRoom(
             tx,

@@ -5,8 +5,7 @@ import { preparedOn, runPreparedSql } from '../../../platform/prepared-query.js'
 import { csAgents } from '../agents/agents.tables.js';
 import type { Schedule } from '../availability/availability.policy.js';
 import { csAvailability } from '../availability/availability.tables.js';
-import { csConfigurations } from '../configuration/configuration.tables.js';
-import { hasLiveConnection } from '../presence/presence.repository.js';
+import { CONNECTION_STALE_SECONDS, hasLiveConnection } from '../presence/presence.repository.js';
 import { csRooms } from '../rooms/rooms.tables.js';
 import type { Candidate } from './routing.policy.js';
 
@@ -22,29 +21,33 @@ const routingLock = (clientId: string) =>
   sql`pg_advisory_xact_lock(hashtextextended(${`cs-routing:${clientId}`}, 0))`;
 
 /**
- * `lockClientRouting` in the statement that reads the client's saved configuration, which a new room
- * needs first: one round trip fewer while the lock is held. The next statement sees every room
- * committed before the lock was granted. Answers the saved configuration, if any, and the default bot
- * (a new room may be the bot's: one statement fewer under the lock).
+ * `lockClientRouting` with the client's saved configuration, its default bot (a new room may be the bot's)
+ * and the agents who may take a room (`listOnlineAgentsWithSchedules`'s rows), in one round trip (decision
+ * 0073): a function of migration 0043 takes the lock, then reads the agents in a statement of its own, so
+ * with a snapshot that sees every room committed before the lock was granted. One round trip fewer while
+ * the client's routing lock is held, for every new conversation.
  */
-export async function lockClientRoutingReadingConfig(db: Executor, clientId: string) {
-  // Every new conversation: prepared, parsed and planned once per connection (decision 0067).
+export async function lockClientRoutingReadingAgents(db: Executor, clientId: string) {
   const result = await runPreparedSql<{
     config: Record<string, unknown> | null;
     default_bot_id: string | null;
+    agents: (Omit<ScheduledCandidate, 'lastAssignedAt'> & { lastAssignedAt: string | null })[] | null;
   }>(
     db,
-    'inbox_lock_routing_config',
+    'inbox_lock_routing_agents',
+    // Cast: the embedded database sends parameters as text, which no function signature matches.
     () =>
-      sql`select saved.config, saved.default_bot_id,
-        pg_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}, 0))
-      from (select 1) as one left join lateral (select ${csConfigurations.config} as config,
-        ${csConfigurations.defaultBotId} as default_bot_id from ${csConfigurations}
-        where ${inClient(csConfigurations, sql.placeholder('clientId'))}) as saved on true`,
-    { clientId, lockKey: `cs-routing:${clientId}` },
+      sql`select config, default_bot_id, agents from sapa_lock_routing_read_agents(
+        ${sql.placeholder('clientId')}::uuid, ${sql.placeholder('lockKey')}::text, ${sql.placeholder('staleSeconds')}::integer)`,
+    { clientId, lockKey: `cs-routing:${clientId}`, staleSeconds: CONNECTION_STALE_SECONDS },
   );
   const row = result.rows[0];
-  return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null };
+  const agents: ScheduledCandidate[] = (row?.agents ?? []).map((agent) => ({
+    ...agent,
+    // JSON carries the timestamp as text; the policy compares dates.
+    lastAssignedAt: agent.lastAssignedAt ? new Date(agent.lastAssignedAt) : null,
+  }));
+  return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null, agents };
 }
 
 /** A candidate's columns: its routing fields and its open rooms. */

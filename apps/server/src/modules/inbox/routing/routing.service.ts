@@ -14,7 +14,8 @@ import {
   listOnlineAgents,
   listOnlineAgentsWithSchedules,
   lockClientRouting,
-  lockClientRoutingReadingConfig,
+  lockClientRoutingReadingAgents,
+  type ScheduledCandidate,
 } from './routing.repository.js';
 
 /**
@@ -71,6 +72,18 @@ export async function chooseAssignment(
 ): Promise<Choice> {
   // Each with the schedule that applies to them, in the same statement (decision 0067).
   const online = await listOnlineAgentsWithSchedules(tx, clientId);
+  return chooseAssignmentAmong(tx, clientId, config, online, tags, preferredCsId);
+}
+
+/** `chooseAssignment` among agents already read under the client's routing lock (`getCsConfigLockingRouting`). */
+export async function chooseAssignmentAmong(
+  tx: Executor,
+  clientId: string,
+  config: CsConfig,
+  online: ScheduledCandidate[],
+  tags: string[],
+  preferredCsId: string | null,
+): Promise<Choice> {
   // Online is not enough either: the agent must be inside their schedule (decision 0036).
   const onSchedule = await agentsOnScheduleOf(tx, clientId, online, new Date());
   const agents = online
@@ -82,15 +95,16 @@ export async function chooseAssignment(
 }
 
 /**
- * The client's configuration for a new room, read with the routing lock taken in the same statement:
- * the room's routing decision and its numbered insert follow under the lock, held to commit.
+ * The client's configuration for a new room and the agents who may take it, read in the round trip that
+ * takes the routing lock (decision 0073): the room's routing decision (`chooseAssignmentAmong`) and its
+ * numbered insert follow under the lock, held to commit.
  */
 export async function getCsConfigLockingRouting(
   tx: Executor,
   clientId: string,
-): Promise<{ config: CsConfig; defaultBotId: string | null }> {
-  const saved = await lockClientRoutingReadingConfig(tx, clientId);
-  return { config: withDefaults(saved.config), defaultBotId: saved.defaultBotId };
+): Promise<{ config: CsConfig; defaultBotId: string | null; agents: ScheduledCandidate[] }> {
+  const saved = await lockClientRoutingReadingAgents(tx, clientId);
+  return { config: withDefaults(saved.config), defaultBotId: saved.defaultBotId, agents: saved.agents };
 }
 
 /** The event telling the agent (and supervisors) that a room is now theirs. */
