@@ -53,6 +53,22 @@ const WORKER_FALLBACK_POLL_SECONDS = 60;
 /** The queues that have a job ready to start now (pg-boss's own fetch condition, every queue at once). */
 const READY_QUEUES_SQL = `select name from pgboss.job where state < 'active' and start_after < now() group by name`;
 
+/**
+ * Lets the event loop take pending I/O (an HTTP request) before the next statement. PGlite runs its
+ * statements on the main thread, and one queued behind another starts in a microtask, so the workers'
+ * first fetches (~50) ran back to back with no request answered between them: `/healthz` waited
+ * 1-3 s after listening (issue 19 goal 4).
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const EVERY_MINUTE = '* * * * *';
+/**
+ * pg-boss 10's queue of due cron jobs (`Timekeeper.QUEUES.SEND_IT`): its timekeeper puts one job per
+ * schedule and minute there (`singletonKey` the schedule's name, `singletonSeconds` 60), and its own
+ * worker then sends the scheduled job.
+ */
+const CRON_DUE_QUEUE = '__pgboss__send-it';
+
 /** How long a stop waits for the jobs being handled. */
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -63,8 +79,32 @@ export function createJobs(
   options: JobsOptions = {},
 ): Jobs {
   let startingNow = false;
+  /**
+   * True while the workers are being started: pg-boss's statements then let waiting requests through
+   * first. Not before the queues and schedules exist: pg-boss's timekeeper queues its first cron check
+   * with `setImmediate` at its start, and that check must find the schedules. A yield before they
+   * exist ran it first (on a fresh database), it found no schedule and stamped the cron clock, and
+   * the next check came 30 s later: the campaign dispatcher's first run, and a self-service send
+   * right after start, waited ~35 s (decision 0069, withdrawn; decision 0076).
+   */
+  let yielding = false;
+  /**
+   * The statements made while yielding, one after another: each waits for the previous one to end and
+   * then for one turn of the event loop. Yielding each on its own would not do on a warm start: the
+   * ~50 first fetches are made at once, so their `setImmediate`s would all run in one turn and the
+   * statements back to back again.
+   */
+  let turn: Promise<unknown> = Promise.resolve();
+  const bossSql: SqlExecutor = {
+    executeSql(text, values) {
+      if (!yielding) return sql.executeSql(text, values);
+      const result = turn.then(yieldToRequests).then(() => sql.executeSql(text, values));
+      turn = result.catch(() => undefined);
+      return result;
+    },
+  };
   const boss = new PgBoss({
-    db: sql as PgBoss.Db,
+    db: bossSql as PgBoss.Db,
     schema: 'pgboss',
     // Maintenance and monitoring every few minutes keep the single PGlite connection mostly free.
     maintenanceIntervalSeconds: 300,
@@ -96,6 +136,33 @@ export function createJobs(
       polling = false;
     }
   };
+  /** One worker per queue; each makes its first fetch at once. */
+  const startWorkers = async () => {
+    for (const definition of definitions) {
+      const workOptions = {
+        pollingIntervalSeconds: Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS),
+        batchSize: definition.batchSize ?? 1,
+      };
+      let workerId = '';
+      workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
+        handling++;
+        try {
+          for (const job of jobs) {
+            log.info({ job: definition.name, jobId: job.id }, 'job started');
+            await definition.handler(job.data as never);
+            log.info({ job: definition.name, jobId: job.id }, 'job done');
+          }
+        } finally {
+          handling--;
+          // A full batch means more may be waiting: pg-boss's worker would otherwise sleep until the
+          // next poll after every batch, so a backlog drained one batch per poll (every 2 s).
+          if (jobs.length >= workOptions.batchSize && started) boss.notifyWorker(workerId);
+        }
+      });
+      workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
+    }
+  };
+
   /** Set by the first `start`: what sends and `stop` wait for. */
   let starting: Promise<void> | null = null;
   const begin = async (work: boolean) => {
@@ -111,52 +178,54 @@ export function createJobs(
         return [schedule.name, `${schedule.cron} ${timezone}`];
       }),
     );
+    const createQueue = async (definition: JobDefinition<never>) => {
+      if (queues.has(definition.name)) return;
+      await boss.createQueue(definition.name, {
+        name: definition.name,
+        retryLimit: definition.retryLimit ?? 3,
+        retryBackoff: true,
+      });
+    };
+    // The cron jobs' queues and schedules first, without yielding (see `yielding`).
     for (const definition of definitions) {
-      if (!queues.has(definition.name)) {
-        await boss.createQueue(definition.name, {
-          name: definition.name,
-          retryLimit: definition.retryLimit ?? 3,
-          retryBackoff: true,
-        });
-      }
-      const scheduled = schedules.get(definition.name);
-      if (definition.cron) {
-        if (scheduled !== `${definition.cron} UTC`) {
-          await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      if (!definition.cron) continue;
+      await createQueue(definition);
+      if (schedules.get(definition.name) !== `${definition.cron} UTC`) {
+        await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+        // The timekeeper's first check may already have run without this schedule (on PostgreSQL each
+        // statement lets its `setImmediate` through), and the next is 30 s later. An every-minute job
+        // is due now: it goes where that check puts it, with the check's key, so it runs once.
+        if (definition.cron === EVERY_MINUTE) {
+          await boss.insert([
+            {
+              name: CRON_DUE_QUEUE,
+              data: { name: definition.name, data: {}, tz: 'UTC' },
+              singletonKey: definition.name,
+              singletonSeconds: 60,
+            },
+          ]);
         }
-      } else if (scheduled !== undefined) {
-        await boss.unschedule(definition.name);
       }
-      if (work) {
-        const workOptions = {
-          pollingIntervalSeconds: Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS),
-          batchSize: definition.batchSize ?? 1,
-        };
-        let workerId = '';
-        workerId = await boss.work<object>(definition.name, workOptions, async (jobs) => {
-          handling++;
-          try {
-            for (const job of jobs) {
-              log.info({ job: definition.name, jobId: job.id }, 'job started');
-              await definition.handler(job.data as never);
-              log.info({ job: definition.name, jobId: job.id }, 'job done');
-            }
-          } finally {
-            handling--;
-            // A full batch means more may be waiting: pg-boss's worker would otherwise sleep until the
-            // next poll after every batch, so a backlog drained one batch per poll (every 2 s).
-            if (jobs.length >= workOptions.batchSize && started) boss.notifyWorker(workerId);
-          }
-        });
-        workers.set(definition.name, [...(workers.get(definition.name) ?? []), workerId]);
+    }
+    // Every schedule is in place: from here the timekeeper's first check may run at any yield.
+    yielding = true;
+    try {
+      for (const definition of definitions) {
+        if (definition.cron) continue;
+        await createQueue(definition);
+        if (schedules.has(definition.name)) await boss.unschedule(definition.name);
       }
+      if (work) await startWorkers();
+      // The workers' first fetches are made at once and run one turn apart: the start ends with them.
+      await turn;
+    } finally {
+      yielding = false;
     }
     if (work && workers.size > 0) {
       poller = setInterval(() => void poll(), pollSeconds * 1000);
       poller.unref();
     }
   };
-
   return {
     boss,
     get starting() {

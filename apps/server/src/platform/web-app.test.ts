@@ -47,6 +47,24 @@ describe('web app hosting', () => {
     expect(missing.json().error.code).toBe('route_not_found');
   });
 
+  it('looks files up under the web root only, and answers anything else as an unknown route', async () => {
+    // One wildcard route serves the files (decision 0076): folders, paths out of the root and API
+    // paths that match no route keep the API's not-found answer.
+    for (const url of [
+      '/assets',
+      '/assets/',
+      '/..%2Fpackage.json',
+      '/assets/..%2F..%2Fpackage.json',
+      '/api/nope',
+    ]) {
+      const response = await sapa.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('route_not_found');
+    }
+    const head = await sapa.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
+  });
+
   it('does not publish the build manifest (a map of every screen and chunk)', async () => {
     for (const url of ['/.vite/manifest.json', '/.vite/', '/%2Evite/manifest.json']) {
       const response = await sapa.app.inject({ method: 'GET', url });

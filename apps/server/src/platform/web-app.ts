@@ -21,7 +21,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
     await web.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // One route that looks the file up when asked: a route per file was ~600 files × GET and HEAD
+      // (each chunk and its source map), about half of the start's route registration (issue 19 goal 4).
+      wildcard: true,
+      // What the build writes beside the app for tools (`.vite/manifest.json`) is not for browsers.
+      dotfiles: 'ignore',
       index: 'index.html',
       // Built assets have content hashes in their names; index.html must be fetched fresh to find them.
       maxAge: '30d',

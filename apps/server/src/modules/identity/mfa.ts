@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { MfaChallenge } from '@sapa/contracts';
 import { eq, isNull, lt, or } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { generateSecret, generateURI, verify } from 'otplib';
 import { inClient } from '../../platform/client-scope.js';
 import type { Executor } from '../../platform/database.js';
 import { type Keys, unseal } from '../../platform/secrets.js';
@@ -41,13 +40,22 @@ export async function verifyMfaChallenge(key: Uint8Array, challenge: string) {
   }
 }
 
-export function newMfaSecret(email: string) {
+/** otplib loads with the first MFA set-up or code, not on every start (issue 19 goal 4). */
+let otplib: Promise<typeof import('otplib')> | null = null;
+const loadOtplib = () => {
+  otplib ??= import('otplib');
+  return otplib;
+};
+
+export async function newMfaSecret(email: string) {
+  const { generateSecret, generateURI } = await loadOtplib();
   const secret = generateSecret();
   return { secret, otpauthUri: generateURI({ issuer: MFA_ISSUER, label: email, secret }) };
 }
 
 /** Checks a code against a secret, allowing one step of clock drift; answers the step it belongs to. */
 export async function checkTotp(secret: string, token: string, afterTimeStep: number | null) {
+  const { verify } = await loadOtplib();
   const result = await verify({
     secret,
     token,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import { newId } from '../../lib/ids.js';
 import type { Database } from '../database.js';
@@ -22,16 +22,22 @@ export function createMailer(config: Pick<Config, 'smtp' | 'mailFrom'>, db: Data
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
-  });
+  // nodemailer loads with the first mail, not on every start (issue 19 goal 4).
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+      }),
+    );
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({
+      transport ??= open();
+      await (await transport).sendMail({
         from: config.mailFrom,
         to: message.to,
         subject: message.subject,

@@ -7,7 +7,7 @@ import {
   type RealtimeServerMessage,
 } from '@sapa/contracts';
 import type { Logger } from 'pino';
-import { type WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { Principal, UserActor } from '../actor.js';
 import type { Database, DatabaseHandle, Executor } from '../database.js';
 import { isTransaction } from '../database.js';
@@ -91,7 +91,16 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
   const sessionCheckMs = options.sessionCheckMs ?? 15_000;
   const retentionHours = options.retentionHours ?? 24;
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  /** `ws` loads with the first connection, not on every start (issue 19 goal 4). */
+  let loadingWss: Promise<WebSocketServer> | null = null;
+  const loadWss = () => {
+    loadingWss ??= import('ws').then(({ WebSocketServer }) => {
+      const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+      server.on('connection', onConnection);
+      return server;
+    });
+    return loadingWss;
+  };
   const byClient = new Map<string, Set<Connection>>();
   const bySocket = new Map<WebSocket, Connection>();
   const timers: NodeJS.Timeout[] = [];
@@ -253,7 +262,6 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
       });
     });
   };
-  wss.on('connection', onConnection);
 
   const heartbeat = () => {
     for (const [socket, connection] of bySocket) {
@@ -287,7 +295,13 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    loadWss().then(
+      (server) => server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request)),
+      (error: unknown) => {
+        log.error({ err: error }, 'realtime server failed to load');
+        socket.destroy();
+      },
+    );
   };
 
   const publishIn = (tx: Executor, clientId: string, inputs: readonly Omit<PublishInput, 'clientId'>[]) =>
@@ -325,9 +339,12 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
     },
     async close() {
       for (const timer of timers.splice(0)) clearInterval(timer);
-      for (const socket of wss.clients) socket.close(1001, 'Server is stopping');
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-      for (const socket of wss.clients) socket.terminate();
+      const server = await loadingWss?.catch(() => null);
+      if (server) {
+        for (const socket of server.clients) socket.close(1001, 'Server is stopping');
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of server.clients) socket.terminate();
+      }
       await pipeline;
       if (unlisten) await unlisten();
       unlisten = null;

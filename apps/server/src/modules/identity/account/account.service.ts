@@ -205,7 +205,7 @@ export async function resetPassword(
 export async function activateMfa(deps: AccountDeps, actor: Actor) {
   const user = await ownUser(deps.db, actor);
   if (user.mfaEnabled) throw mfaAlreadyOn();
-  const { secret, otpauthUri } = newMfaSecret(user.email);
+  const { secret, otpauthUri } = await newMfaSecret(user.email);
   await updateUserSecurity(deps.db, user.clientId, user.id, {
     mfaSecret: seal(deps.keys.encryption, secret),
     mfaLastStep: null,

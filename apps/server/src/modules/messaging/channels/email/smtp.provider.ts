@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { z } from 'zod';
 import type {
@@ -122,7 +122,8 @@ export function createSmtpProvider(
   runtime: ProviderRuntime,
 ): EmailProvider & { close(): Promise<void> } {
   const { settings } = config;
-  const transport = nodemailer.createTransport(transportOptions(config, true));
+  // nodemailer loads with the first message, not on every start (issue 19 goal 4).
+  let transport: Promise<Transporter> | null = null;
   const listeners: ((event: EmailEvent) => Promise<void>)[] = [];
   return {
     // SMTP itself reports nothing after acceptance: bounces arrive through the bounce webhook.
@@ -143,7 +144,10 @@ export function createSmtpProvider(
           }
         : null;
       try {
-        await transport.sendMail({
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(transportOptions(config, true)),
+        );
+        await (await transport).sendMail({
           from: { address: settings.fromAddress, name: message.from.name ?? settings.fromName ?? '' },
           to: message.to,
           subject: message.subject,
@@ -195,13 +199,14 @@ export function createSmtpProvider(
       }
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }
 
 /** Connects, starts TLS when offered and logs in, in that order, and says which step failed. */
 export async function testSmtpConnection(config: SmtpConfig): Promise<ConnectionCheck> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ ...transportOptions(config, false), pool: false });
   try {
     await transport.verify();
