@@ -1,5 +1,5 @@
 import type { Sapa } from '../app.js';
-import type { LoggedIn } from './test-app.js';
+import { type LoggedIn, logIn, type TestApp } from './test-app.js';
 
 /**
  * What an agent's open tab tells presence: they hold a live socket in this process. Tests that route
@@ -14,4 +14,27 @@ export async function holdLiveSocket(sapa: Pick<Sapa, 'presence'>, agent: Logged
     },
     sockets,
   );
+}
+
+/** An agent the admin adds, logged in with a live tab and switched online: one routing may pick. */
+export async function addOnlineAgent(
+  sapa: TestApp,
+  admin: LoggedIn,
+  agent: { csName: string; email: string; capacity: number; percentageWeight: number },
+) {
+  await sapa.app.inject({
+    method: 'POST',
+    url: '/api/cs/customerService',
+    headers: admin.headers,
+    payload: agent,
+  });
+  const session = await logIn(sapa.app, agent.email);
+  await holdLiveSocket(sapa, session);
+  await sapa.app.inject({
+    method: 'PUT',
+    url: '/api/cs/customerService/status',
+    headers: session.headers,
+    payload: { status: 'online' },
+  });
+  return session;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdLiveSocket } from '../../../test/agent-presence.js';
+import { addOnlineAgent } from '../../../test/agent-presence.js';
 import { inboundText } from '../../../test/inbox-fakes.js';
 import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { csAgents } from '../agents/agents.tables.js';
@@ -18,22 +18,8 @@ describe('routing under concurrent arrivals', () => {
     for (const [csName, email] of [
       ['Ayu', 'usc@demo.test'],
       ['Eko', 'use@demo.test'],
-    ]) {
-      await sapa.app.inject({
-        method: 'POST',
-        url: '/api/cs/customerService',
-        headers: adc.headers,
-        payload: { csName, email, capacity: 4, percentageWeight: 50 },
-      });
-      const agent = await logIn(sapa.app, email!);
-      await holdLiveSocket(sapa, agent);
-      await sapa.app.inject({
-        method: 'PUT',
-        url: '/api/cs/customerService/status',
-        headers: agent.headers,
-        payload: { status: 'online' },
-      });
-    }
+    ] as const)
+      await addOnlineAgent(sapa, adc, { csName, email, capacity: 4, percentageWeight: 50 });
     await sapa.app.inject({
       method: 'PUT',
       url: '/api/cs/configuration',

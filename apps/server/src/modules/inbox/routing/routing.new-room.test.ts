@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdLiveSocket } from '../../../test/agent-presence.js';
+import { addOnlineAgent } from '../../../test/agent-presence.js';
 import { inboundText, RecordingRealtime } from '../../../test/inbox-fakes.js';
 import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { csAgents } from '../agents/agents.tables.js';
@@ -19,19 +19,11 @@ describe('a new conversation routed with the agents read in the locking round tr
   beforeAll(async () => {
     sapa = await createTestApp({}, { realtime });
     adc = await logIn(sapa.app, 'adc@demo.test');
-    await sapa.app.inject({
-      method: 'POST',
-      url: '/api/cs/customerService',
-      headers: adc.headers,
-      payload: { csName: 'Ayu', email: 'usc@demo.test', capacity: 1, percentageWeight: 50 },
-    });
-    const agent = await logIn(sapa.app, 'usc@demo.test');
-    await holdLiveSocket(sapa, agent);
-    await sapa.app.inject({
-      method: 'PUT',
-      url: '/api/cs/customerService/status',
-      headers: agent.headers,
-      payload: { status: 'online' },
+    await addOnlineAgent(sapa, adc, {
+      csName: 'Ayu',
+      email: 'usc@demo.test',
+      capacity: 1,
+      percentageWeight: 50,
     });
     await sapa.app.inject({
       method: 'PUT',
