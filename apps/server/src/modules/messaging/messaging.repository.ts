@@ -20,14 +20,15 @@ export async function insertOutboundOnce(
   // Prepared per shape of row: every single send (an OTP's, an agent's reply) writes one (decision 0075).
   const shape = rowShape(values);
   const name = `messaging_insert_outbound_${shape.key}`;
-  const [inserted] = await preparedOn(executor, name, (db) =>
+  const query = preparedOn(executor, name, (db) =>
     db
       .insert(t)
       .values(shape.placeholders as never)
       .onConflictDoNothing()
       .returning()
       .prepare(name),
-  ).execute(values);
+  );
+  const [inserted] = await query.execute(values);
   return inserted ?? null;
 }
 

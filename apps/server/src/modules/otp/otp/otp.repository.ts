@@ -534,7 +534,7 @@ export async function moveSendStates(
     'otp_send_states_later',
     () => sql`update ${otpSends} set state = moved.state, error = moved.error, updated_at = moved.at
       from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('states')}::text[], ${sql.placeholder('errors')}::text[], ${sql.placeholder('ats')}::timestamptz[]) as moved(id, state, error, at)
-      where ${otpSends.clientId} = ${sql.placeholder('clientId')}::uuid and ${otpSends.id} = moved.id and ${otpSends.state} in ('queued', 'sent')
+      where ${inClient(otpSends, sql.placeholder('clientId'), sql`${otpSends.id} = moved.id`, sql`${otpSends.state} in ('queued', 'sent')`)}
       returning ${otpSends.clientId} as "clientId", ${otpSends.id} as "id", ${otpSends.requestId} as "requestId",
         ${otpSends.destination} as "destination", ${otpSends.channel} as "channel", ${otpSends.step} as "step",
         ${otpSends.outboundId} as "outboundId", ${otpSends.state} as "state", ${otpSends.error} as "error",
