@@ -61,6 +61,12 @@ describe('web app hosting', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code, url).toBe('route_not_found');
     }
+    // A NUL byte or an overlong name is refused as bad input, never a server error.
+    for (const url of ['/assets/%00.js', `/assets/${'a'.repeat(5000)}.js`]) {
+      const response = await sapa.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
     const head = await sapa.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
     expect(head.statusCode).toBe(200);
   });
