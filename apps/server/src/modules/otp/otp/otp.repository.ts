@@ -100,16 +100,23 @@ export async function deleteBlock(db: Executor, clientId: string, prefix: string
 
 /**
  * Each counter of a client (the day's sends, a prefix's sends in a minute) is kept in `COUNTER_SLOTS`
- * rows (decision 0080): a send bumps one slot, picked at random, and its count is the sum of the slots.
+ * rows (decision 0080): a send bumps one slot (`counterSlot`), and its count is the sum of the slots.
  * Requests running at once then mostly bump different rows, so they no longer wait for each other's
  * commit on one row. Slot 0 is the counter's own key (the rows written before slots were), slot n its
  * key with `#n`.
  */
-export const COUNTER_SLOTS = 8;
+export const COUNTER_SLOTS = 16;
 const slotKey = (key: string, slot: number) => (slot === 0 ? key : `${key}#${slot}`);
 const slotKeysOf = (key: string) => Array.from({ length: COUNTER_SLOTS }, (_, slot) => slotKey(key, slot));
-/** A random slot for one send's counters. */
-export const counterSlot = () => Math.floor(Math.random() * COUNTER_SLOTS);
+/**
+ * The slot of one send's counters: the next one in turn, from a random start per process, so the sends
+ * a process runs at once (at most its pool's connections, fewer than the slots) take different rows.
+ */
+let lastSlot = Math.floor(Math.random() * COUNTER_SLOTS);
+export const counterSlot = () => {
+  lastSlot = (lastSlot + 1) % COUNTER_SLOTS;
+  return lastSlot;
+};
 
 /**
  * What a counting statement answers for each counter it bumped, by the counter's key: the slot's new

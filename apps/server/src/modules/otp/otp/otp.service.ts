@@ -342,10 +342,10 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * Counts the send on the client's daily and per-prefix counters, in one statement that the request's
-   * transaction runs last (decision 0063): every request of a client bumps the same rows, which stay
-   * locked until commit, so they are held for this statement and the commit only. Over the daily cap it
-   * throws (the transaction, and the request with it, rolls back); a tripped fraud guard is returned.
+   * Counts a refused send on the client's daily and per-prefix counters (slot 0, all slots summed,
+   * decision 0080), in one statement its transaction runs last (decision 0063), so the rows are held for
+   * this statement and the commit only. Over the daily cap it throws (the transaction rolls back); a
+   * tripped fraud guard is returned.
    */
   async function countSend(
     tx: Executor,
@@ -367,7 +367,7 @@ export function createOtp(deps: OtpDeps) {
     return {
       day: startOfUtcDay(now),
       prefix: destination.prefix ? { key: `prefix:${destination.prefix}`, minute: startOfMinute(now) } : null,
-      // One slot of each counter (decision 0080): sends at once mostly bump different rows.
+      // One slot of each counter (decision 0080): sends at once bump different rows.
       slot: counterSlot(),
     };
   }
