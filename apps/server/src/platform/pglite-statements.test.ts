@@ -197,6 +197,15 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite statements prepared once', () 
       ),
     );
     expect(order).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    // pg-boss's statements give none: its start must finish its schedules before its timekeeper's
+    // first check, queued with setImmediate (decision 0076).
+    let fired = false;
+    setImmediate(() => {
+      fired = true;
+    });
+    const started = performance.now();
+    while (performance.now() - started < 30) await client.queryWithoutTurn('select $1::int as n', [1]);
+    expect(fired).toBe(false);
   });
 
   it('prepares again when a table changes under a statement', async () => {

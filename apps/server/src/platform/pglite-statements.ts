@@ -21,8 +21,8 @@ const { serialize } = protocol;
  * How long PGlite may run statements back to back before the event loop gets a turn. PGlite runs on
  * the main thread and answers without I/O, so statements queued behind one another (a job's batch, a
  * backlog of requests) run in one chain of microtasks: no request is read and no timer fires until
- * the chain ends. The demo campaigns' ~100 sandbox statuses, handled in batches of 50 at the
- * bench's start, held every webhook for 300 ms (decision 0078).
+ * the chain ends. On the webhook bench, the demo campaigns' first sends and their sandbox statuses
+ * (jobs, in batches of 50) held the event loop for 0.5–1.7 s at a time (decision 0078).
  */
 const TURN_BUDGET_MS = 5;
 
@@ -320,16 +320,17 @@ export function withPreparedStatements(pglite: PGlite) {
     return results<T>(statement, messages, options);
   }
 
-  const query = async <T>(
+  const statement = async <T>(
     text: string,
-    params: unknown[] = [],
-    options?: QueryOptions,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    giveTurns: boolean,
   ): Promise<Results<T>> => {
     if (options?.blob) return pglite.query<T>(text, params, options);
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        const wait = turn();
+        const wait = giveTurns ? turn() : undefined;
         if (wait) await wait;
         const result = await run<T>(text, params, options);
         await pglite.syncToFs();
@@ -337,6 +338,14 @@ export function withPreparedStatements(pglite: PGlite) {
       }),
     );
   };
+  const query = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    statement<T>(text, params, options, true);
+  /**
+   * A statement that gives the event loop no turn: pg-boss's. Its start creates the cron schedules
+   * before its timekeeper's first check may run, which is queued with `setImmediate` (decision 0076).
+   */
+  const queryWithoutTurn = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    statement<T>(text, params, options, false);
 
   /** A simple-protocol script and its Sync in one call; the caller holds the query mutex. */
   async function script(text: string, prefix?: Uint8Array, options?: QueryOptions) {
@@ -422,6 +431,7 @@ export function withPreparedStatements(pglite: PGlite) {
     });
   };
 
-  // Only what Drizzle calls: PGlite's own methods use private fields, so the client is not a subclass.
-  return { query, transaction };
+  // Only what Drizzle and pg-boss call: PGlite's own methods use private fields, so the client is not a
+  // subclass.
+  return { query, queryWithoutTurn, transaction };
 }
