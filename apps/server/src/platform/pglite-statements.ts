@@ -22,7 +22,7 @@ const { serialize } = protocol;
  * the main thread and answers without I/O, so statements queued behind one another (a job's batch, a
  * backlog of requests) run in one chain of microtasks: no request is read and no timer fires until
  * the chain ends. On the webhook bench, the demo campaigns' first sends and their sandbox statuses
- * (jobs, in batches of 50) held the event loop for 0.5–1.7 s at a time (decision 0078).
+ * (jobs, in batches of 50) held the event loop for 0.4–3.6 s at a time (decision 0078).
  */
 const TURN_BUDGET_MS = 5;
 
