@@ -11,6 +11,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // How many distinct customers write: each one's first message opens a conversation (routing, a new
 // room), the rest land in a live room.
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 1000);
+// `BENCH_SLOW_MS`: print every arrival slower than this (its send time from the run's start and its
+// latency), to see whether the tail is spread (saturation) or clustered (a stall).
+const slowMs = process.env.BENCH_SLOW_MS ? Number(process.env.BENCH_SLOW_MS) : null;
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
 
@@ -116,6 +119,8 @@ try {
   if (!online.ok) throw new Error(`Could not go online: ${online.status} ${await online.text()}`);
 
   const sentAt = new Map();
+  let runStart = null;
+  const slow = [];
   const socketLatencies = [];
   const httpLatencies = [];
   let failures = 0;
@@ -138,7 +143,11 @@ try {
       }
       if (frame.type !== 'event' || frame.typeNotif !== 'NEW_MESSAGE') return;
       const started = sentAt.get(frame.chat?.providerMessageId);
-      if (started !== undefined) socketLatencies.push(performance.now() - started);
+      if (started === undefined) return;
+      const latency = performance.now() - started;
+      socketLatencies.push(latency);
+      if (slowMs !== null && latency > slowMs && runStart !== null)
+        slow.push([started - runStart, latency, frame.chat?.providerMessageId]);
     });
     socket.on('error', reject);
   });
@@ -179,6 +188,7 @@ try {
   const total = rate * seconds;
   const inFlight = [];
   const start = performance.now();
+  runStart = start;
   let sent = 0;
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
@@ -205,6 +215,17 @@ try {
       `webhook HTTP answer      p50 ${ms(percentile(sortedHttp, 50))}   p99 ${ms(percentile(sortedHttp, 99))}   failed ${failures}${failures ? ` (${[...failureKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})` : ''}`,
       `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}   out of sequence order ${outOfOrder}`,
       `CPU per webhook          server ${ms((serverCpu * 1000) / total)} (of which kernel ${ms((serverSystem * 1000) / total)})${process.env.DATABASE_URL ? `   PostgreSQL backends ${ms((dbCpu * 1000) / total)}` : ''}   (load average ${os.loadavg()[0].toFixed(1)})`,
+      ...(slowMs === null
+        ? []
+        : [
+            `arrivals over ${slowMs} ms: ${slow.length} (run started at epoch ${Math.round(performance.timeOrigin + start)} ms)`,
+            ...slow
+              .sort((a, b) => a[0] - b[0])
+              .map(
+                ([at, latency, id]) =>
+                  `  sent at ${at.toFixed(0)} ms  latency ${latency.toFixed(0)} ms  ${id}`,
+              ),
+          ]),
       '',
     ].join('\n'),
   );
