@@ -684,12 +684,12 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * The common case in one statement (decision 0063, shared by the checks waiting together, decision 0080): the code compared in constant time with the
-   * request's hash (kept, or read once), then the attempt counted, the check recorded and what the code
-   * decides (approval, or exhaustion by the last allowed wrong one) settled together, only on a request
-   * still pending, unexpired and with attempts left, so a code approves once however many checks race.
-   * Anything else (unknown, another client's, expired, settled, exhausted) goes through the locked path,
-   * which says which.
+   * The common case in one statement (decision 0063; shared by the checks waiting together, decision
+   * 0080): the code compared in constant time with the request's hash (kept, or read once), then the
+   * attempt counted, the check recorded and what the code decides (approval, or exhaustion by the last
+   * allowed wrong one) settled together, only on a request still pending, unexpired and with attempts
+   * left, so a code approves once however many checks race. Anything else (unknown, another client's,
+   * expired, settled, exhausted) goes through the locked path, which says which.
    */
   async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
     const key = checkableKey(actor.clientId, requestId);
