@@ -4,8 +4,14 @@ import type { OtpEvent } from './otp.service.js';
 
 type Pending = { hour: string; counters: Map<OtpKind, OtpCountersDelta> };
 
-const hourOf = (now: Date) =>
-  `${new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString().slice(0, 13)}:00:00Z`;
+/** The hour's text, worked out once per hour (every send and check asks for it, decision 0080). */
+let lastHour = { start: Number.NaN, text: '' };
+const hourOf = (now: Date) => {
+  const start = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  if (start !== lastHour.start)
+    lastHour = { start, text: `${new Date(start).toISOString().slice(0, 13)}:00:00Z` };
+  return lastHour.text;
+};
 
 /**
  * The OTP dashboard's live counters: each send and check is added to its client's pending changes,

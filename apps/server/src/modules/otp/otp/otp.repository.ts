@@ -94,27 +94,86 @@ export async function deleteBlock(db: Executor, clientId: string, prefix: string
   if (rows.length === 0) return false;
   await db
     .delete(otpCounters)
-    .where(inClient(otpCounters, clientId, eq(otpCounters.key, `prefix:${prefix}`)));
+    .where(inClient(otpCounters, clientId, inArray(otpCounters.key, slotKeysOf(`prefix:${prefix}`))));
   return true;
 }
 
 /**
- * Adds one to each fixed-window counter and answers the new counts by key, in one statement (safe under
- * concurrency: rows are locked in the order given, the same for every send).
+ * Each counter of a client (the day's sends, a prefix's sends in a minute) is kept in `COUNTER_SLOTS`
+ * rows (decision 0080): a send bumps one slot (`counterSlot`), and its count is the sum of the slots.
+ * Requests running at once then mostly bump different rows, so they no longer wait for each other's
+ * commit on one row. Slot 0 is the counter's own key (the rows written before slots were), slot n its
+ * key with `#n`.
+ */
+export const COUNTER_SLOTS = 16;
+const slotKey = (key: string, slot: number) => (slot === 0 ? key : `${key}#${slot}`);
+const slotKeysOf = (key: string) => Array.from({ length: COUNTER_SLOTS }, (_, slot) => slotKey(key, slot));
+/**
+ * The slot of one send's counters: the next one in turn, from a random start per process, so the sends
+ * a process runs at once (at most its pool's connections, fewer than the slots) take different rows.
+ */
+let lastSlot = Math.floor(Math.random() * COUNTER_SLOTS);
+export const counterSlot = () => {
+  lastSlot = (lastSlot + 1) % COUNTER_SLOTS;
+  return lastSlot;
+};
+
+/**
+ * What a counting statement answers for each counter it bumped, by the counter's key: the slot's new
+ * count plus the other slots' counts as this statement read them (committed before it started). The
+ * other slots are not locked, so sends in flight on them are not seen: decision 0080 bounds what that
+ * lets through.
+ */
+function countedTotals(
+  db: Executor,
+  counted: { key: AnyColumn; count: AnyColumn; windowStart: AnyColumn },
+  slots: SQL,
+  clientId: Parameters<typeof inClient>[1],
+) {
+  const others = db
+    .select({ sum: sql`sum(${otpCounters.count})` })
+    .from(otpCounters)
+    .where(
+      inClient(
+        otpCounters,
+        clientId,
+        sql`${otpCounters.key} = any(${slots})`,
+        sql`${otpCounters.key} <> ${counted.key}`,
+        sql`split_part(${otpCounters.key}, '#', 1) = split_part(${counted.key}, '#', 1)`,
+        sql`${otpCounters.windowStart} = ${counted.windowStart}`,
+      ),
+    );
+  return {
+    key: sql<string>`split_part(${counted.key}, '#', 1)`,
+    count: sql<number>`(${counted.count} + coalesce((${others}), 0))::int`,
+  };
+}
+
+/**
+ * Adds one to each fixed-window counter (its slot 0) and answers the new counts by key, all slots
+ * summed, in one statement (safe under concurrency: rows are locked in the order given, the same for
+ * every send).
  */
 export async function bumpCounters(
   db: Executor,
   clientId: string,
   counters: { key: string; windowStart: Date }[],
 ) {
+  const counted = db.$with('counted').as(
+    db
+      .insert(otpCounters)
+      .values(counters.map((counter) => ({ clientId, ...counter, count: 1 })))
+      .onConflictDoUpdate({
+        target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
+        set: { count: sql`${otpCounters.count} + 1` },
+      })
+      .returning({ key: otpCounters.key, count: otpCounters.count, windowStart: otpCounters.windowStart }),
+  );
+  const slots = counters.flatMap((counter) => slotKeysOf(counter.key));
   const rows = await db
-    .insert(otpCounters)
-    .values(counters.map((counter) => ({ clientId, ...counter, count: 1 })))
-    .onConflictDoUpdate({
-      target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
-      set: { count: sql`${otpCounters.count} + 1` },
-    })
-    .returning({ key: otpCounters.key, count: otpCounters.count });
+    .with(counted)
+    .select(countedTotals(db, counted, sql`${sql.param(slots)}::text[]`, clientId))
+    .from(counted);
   return new Map(rows.map((row) => [row.key, row.count]));
 }
 
@@ -431,24 +490,32 @@ function prepareSendAndCount(withPrefix: boolean, withRequest: boolean) {
         )
         .returning({ id: otpRequests.id }),
     );
-    const counter = (key: SQL | string, windowStart: string) => ({
+    const counter = (key: string, windowStart: string) => ({
       clientId: sql.placeholder('clientId'),
-      key,
+      key: sql`${sql.placeholder(key)}::text`,
       windowStart: sql.placeholder(windowStart),
       count: 1,
     });
-    return (withRequest ? db.with(requested, sent) : db.with(sent))
-      .insert(otpCounters)
-      .values(
-        (withPrefix
-          ? [counter('day', 'day'), counter(sql`${sql.placeholder('prefixKey')}::text`, 'minute')]
-          : [counter('day', 'day')]) as never,
+    // Each counter's slot (decision 0080), answered with the other slots' counts added.
+    const counted = db.$with('counted').as(
+      db
+        .insert(otpCounters)
+        .values(
+          (withPrefix
+            ? [counter('dayKey', 'day'), counter('prefixKey', 'minute')]
+            : [counter('dayKey', 'day')]) as never,
+        )
+        .onConflictDoUpdate({
+          target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
+          set: { count: sql`${otpCounters.count} + 1` },
+        })
+        .returning({ key: otpCounters.key, count: otpCounters.count, windowStart: otpCounters.windowStart }),
+    );
+    return (withRequest ? db.with(requested, sent, counted) : db.with(sent, counted))
+      .select(
+        countedTotals(db, counted, sql`${sql.placeholder('slots')}::text[]`, sql.placeholder('clientId')),
       )
-      .onConflictDoUpdate({
-        target: [otpCounters.clientId, otpCounters.key, otpCounters.windowStart],
-        set: { count: sql`${otpCounters.count} + 1` },
-      })
-      .returning({ key: otpCounters.key, count: otpCounters.count })
+      .from(counted)
       .prepare(name);
   };
 }
@@ -462,14 +529,17 @@ export async function insertSendAndCount(
   db: Executor,
   clientId: string,
   row: SendRow,
-  counters: { day: Date; prefix: { key: string; minute: Date } | null },
+  counters: { day: Date; prefix: { key: string; minute: Date } | null; slot: number },
   request?: NewRequestRow,
 ) {
+  const { slot, prefix } = counters;
   const values: Record<string, unknown> = {
     ...row,
     clientId,
     day: counters.day,
-    ...(counters.prefix ? { prefixKey: counters.prefix.key, minute: counters.prefix.minute } : {}),
+    dayKey: slotKey('day', slot),
+    slots: prefix ? [...slotKeysOf('day'), ...slotKeysOf(prefix.key)] : slotKeysOf('day'),
+    ...(prefix ? { prefixKey: slotKey(prefix.key, slot), minute: prefix.minute } : {}),
   };
   if (request) for (const field of REQUEST_FIELDS) values[`request.${field}`] = request[field] ?? null;
   const query = counters.prefix
@@ -759,85 +829,63 @@ export async function findCheckable(db: Database, clientId: string, id: string) 
 }
 
 /**
- * One check of a bare OTP in one statement (decision 0063): the attempt is counted on a request still
- * pending, unexpired and with attempts left, the check row is written, and what the compared code
- * decides is settled in the same update: the right code approves; the last allowed wrong one ends the
- * request. The code was compared in the process beforehand (constant time, against the stored hash).
- * The row lock of the update orders racing checks: a second right code finds the request no longer
- * pending and claims nothing (it approves once). Answers the counted attempts, or nothing when the
- * request is not checkable (unknown, another client's, a Verify verification, settled, expired or
- * exhausted): the locked path says which.
+ * Checks of bare OTPs of one client, in one statement (decision 0063, batched by decision 0080): for each
+ * check the attempt is counted on a request still pending, unexpired and with attempts left, the check
+ * row is written, and what the compared code decides is settled in the same update: the right code
+ * approves; the last allowed wrong one ends the request. Codes were compared in the process beforehand
+ * (constant time, against the stored hash). The row lock of the update orders racing checks: a second
+ * right code finds the request no longer pending and claims nothing (it approves once). A request given
+ * twice in one batch is updated once (PostgreSQL's `update … from` takes one matching row): the other
+ * check claims nothing and goes the locked path, like a racing one. Answers, by check id, the counted
+ * attempts of the checks that claimed their request; a check absent from the answer found its request
+ * not checkable (unknown, another client's, a Verify verification, settled, expired or exhausted): the
+ * locked path says which.
  */
-function prepareCheckAttempt(valid: boolean) {
-  return (db: Database) => {
-    const attemptsAfter = sql`${otpRequests.attempts} + 1`;
-    const at = sql`${sql.placeholder('now')}::timestamptz`;
-    const claimed = db.$with('claimed').as(
-      db
-        .update(otpRequests)
-        .set(
-          valid
-            ? { attempts: attemptsAfter, status: 'approved', codeSealed: null, approvedAt: at, updatedAt: at }
-            : {
-                attempts: attemptsAfter,
-                status: sql`case when ${attemptsAfter} >= ${otpRequests.maxAttempts} then 'max_attempts_reached' else ${otpRequests.status} end`,
-                codeSealed: sql`case when ${attemptsAfter} >= ${otpRequests.maxAttempts} then null else ${otpRequests.codeSealed} end`,
-                updatedAt: at,
-              },
-        )
-        .where(
-          inClient(
-            otpRequests,
-            sql.placeholder('clientId'),
-            eq(otpRequests.id, sql.placeholder('id')),
-            sql`${otpRequests.serviceId} is null`,
-            eq(otpRequests.status, 'pending'),
-            gt(otpRequests.expiresAt, at),
-            lt(otpRequests.attempts, otpRequests.maxAttempts),
-          ),
-        )
-        .returning({
-          clientId: otpRequests.clientId,
-          id: otpRequests.id,
-          attempts: otpRequests.attempts,
-          maxAttempts: otpRequests.maxAttempts,
-        }),
-    );
-    // The check row of the claimed attempt, for the claimed request's client (columns in table order).
-    const checked = db.$with('checked').as(
-      db
-        .insert(otpChecks)
-        .select(
-          sql`select ${sql.identifier('claimed')}.client_id, ${sql.placeholder('checkId')}::uuid, ${sql.identifier('claimed')}.id, ${sql.raw(valid ? 'true' : 'false')}, ${at} from ${sql.identifier('claimed')}`,
-        )
-        .returning({ id: otpChecks.id }),
-    );
-    // A data-modifying CTE runs to completion whether or not the outer query reads it.
-    return db
-      .with(claimed, checked)
-      .select({
-        attempts: claimed.attempts,
-        maxAttempts: claimed.maxAttempts,
-      })
-      .from(claimed)
-      .prepare(valid ? 'otp_check_right' : 'otp_check_wrong');
-  };
-}
-const prepareRightCheck = prepareCheckAttempt(true);
-const prepareWrongCheck = prepareCheckAttempt(false);
-
-export async function checkAttempt(
-  db: Database,
-  check: { clientId: string; requestId: string; checkId: string; valid: boolean; at: Date },
-) {
-  const values = {
-    clientId: check.clientId,
-    id: check.requestId,
-    checkId: check.checkId,
-    now: check.at.toISOString(),
-  };
-  const [row] = check.valid
-    ? await preparedQuery(db, 'otp_check_right', prepareRightCheck).execute(values)
-    : await preparedQuery(db, 'otp_check_wrong', prepareWrongCheck).execute(values);
-  return row ?? null;
+export async function checkAttempts(
+  db: Executor,
+  clientId: string,
+  checks: { requestId: string; checkId: string; valid: boolean; at: Date }[],
+): Promise<Map<string, { attempts: number; maxAttempts: number }>> {
+  const { rows } = await runPreparedSql<{ checkId: string; attempts: number; maxAttempts: number }>(
+    db,
+    'otp_checks_batch',
+    () => {
+      const attemptsAfter = sql`${otpRequests.attempts} + 1`;
+      const exhausted = sql`${attemptsAfter} >= ${otpRequests.maxAttempts}`;
+      return sql`with given as (
+        select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('checkIds')}::uuid[], ${sql.placeholder('valids')}::boolean[], ${sql.placeholder('ats')}::timestamptz[]) as given(id, check_id, valid, at)
+      ), claimed as (
+        update ${otpRequests} set
+          attempts = ${attemptsAfter},
+          status = case when given.valid then 'approved' when ${exhausted} then 'max_attempts_reached' else ${otpRequests.status} end,
+          code_sealed = case when given.valid or ${exhausted} then null else ${otpRequests.codeSealed} end,
+          approved_at = case when given.valid then given.at else ${otpRequests.approvedAt} end,
+          updated_at = given.at
+        from given
+        where ${inClient(
+          otpRequests,
+          sql.placeholder('clientId'),
+          sql`${otpRequests.id} = given.id`,
+          sql`${otpRequests.serviceId} is null`,
+          eq(otpRequests.status, 'pending'),
+          sql`${otpRequests.expiresAt} > given.at`,
+          lt(otpRequests.attempts, otpRequests.maxAttempts),
+        )}
+        returning ${otpRequests.clientId} as client_id, ${otpRequests.id} as request_id, given.check_id, given.valid, given.at,
+          ${otpRequests.attempts} as attempts, ${otpRequests.maxAttempts} as max_attempts
+      ), checked as (
+        insert into ${otpChecks} (client_id, id, request_id, valid, created_at)
+        select client_id, check_id, request_id, valid, at from claimed
+      )
+      select check_id as "checkId", attempts, max_attempts as "maxAttempts" from claimed`;
+    },
+    {
+      clientId,
+      ids: checks.map((check) => check.requestId),
+      checkIds: checks.map((check) => check.checkId),
+      valids: checks.map((check) => check.valid),
+      ats: checks.map((check) => check.at.toISOString()),
+    },
+  );
+  return new Map(rows.map((row) => [row.checkId, { attempts: row.attempts, maxAttempts: row.maxAttempts }]));
 }

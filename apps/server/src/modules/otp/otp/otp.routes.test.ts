@@ -325,6 +325,61 @@ describe('OTP public API', () => {
     await setSettings(adc, {});
   });
 
+  it('holds the daily cap when requests arrive at once: at most the pool’s other connections over it (decision 0080), and refuses after', async () => {
+    await setSettings(adc2, { dailyCap: 3 });
+    advance(86_400);
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        requestOtp({ destination: `08126${String(1_000_000 + n)}`, channel: 'sms' }, secret2),
+      ),
+    );
+    const sent = answers.filter((answer) => answer.statusCode === 200).length;
+    expect(
+      answers.every((answer) => answer.statusCode === 200 || errorCode(answer) === 'daily_cap_reached'),
+    ).toBe(true);
+    // Slots are bumped without locking the others: a send in flight on another slot is not seen, so
+    // at most one per other connection of the pool (10) gets past the cap; one connection is exact.
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(sent).toBeLessThanOrEqual(sapa.database.kind === 'postgres' ? 3 + 9 : 3);
+    // The counter holds every send that went, over its slots; once seen, the cap refuses.
+    const { rows: counted } = await sapa.database.db.execute<{ total: number }>(
+      sql`select sum(count)::int as total from otp_counters where client_id = ${adc2.session.clientId} and split_part(key, '#', 1) = 'day' and window_start = ${new Date(Math.floor(now / 86_400_000) * 86_400_000).toISOString()}::timestamptz`,
+    );
+    expect(counted[0]!.total).toBe(sent);
+    const after = await requestOtp({ destination: '081269999999', channel: 'sms' }, secret2);
+    expect([after.statusCode, errorCode(after)]).toEqual([429, 'daily_cap_reached']);
+    await setSettings(adc2, {});
+  });
+
+  it('counts checks arriving at once in one statement each as its own: right, wrong, unknown and another client’s', async () => {
+    const ids = await Promise.all(
+      ['081270000001', '081270000002', '081270000003'].map(
+        async (destination) =>
+          (await requestOtp({ destination, channel: 'sms', code: '771100' })).json().requestId as string,
+      ),
+    );
+    const answers = await Promise.all([
+      verifyOtp({ requestId: ids[0], code: '771100' }),
+      verifyOtp({ requestId: ids[1], code: '771101' }),
+      verifyOtp({ requestId: ids[2], code: '771100' }),
+      verifyOtp({ requestId: '01900000-0000-7000-8000-0000000000aa', code: '771100' }),
+      verifyOtp({ requestId: ids[2], code: '771100' }, secret2),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 404, 404]);
+    expect(answers.slice(0, 3).map((answer) => answer.json())).toEqual([
+      { requestId: ids[0], status: 'approved', valid: true, attemptsLeft: 4 },
+      { requestId: ids[1], status: 'pending', valid: false, attemptsLeft: 4 },
+      { requestId: ids[2], status: 'approved', valid: true, attemptsLeft: 4 },
+    ]);
+    const { rows: checked } = await sapa.database.db.execute<{ checks: number }>(
+      sql`select count(*)::int as checks from otp_checks where client_id = ${adc.session.clientId} and request_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    expect(checked[0]!.checks).toBe(3);
+  });
+
   it('falls back to SMS with the same code at once when WhatsApp refuses, and keeps the request pending when no channel is left', async () => {
     await setSettings(adc, { fallbackChannels: ['sms'], fallbackAfterSeconds: 30 });
     const { requestId } = (await requestOtp({ destination: '081240000001', channel: 'whatsapp' })).json();

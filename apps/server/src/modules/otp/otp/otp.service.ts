@@ -35,7 +35,8 @@ import {
 } from './otp.errors.js';
 import {
   bumpCounters,
-  checkAttempt,
+  checkAttempts,
+  counterSlot,
   deleteBlock,
   findCheckable,
   findRequest,
@@ -108,6 +109,21 @@ type Destination = { value: string; prefix: string | null };
 type Checkable = { clientId: string; id: string; channel: OtpChannel; digest: Buffer };
 /** The most requests whose `Checkable` one process keeps (about 200 bytes each). */
 const CHECKABLE_ENTRIES = 50_000;
+/**
+ * Checks counted by one statement at most, and statements of checks running at once (decision 0080):
+ * checks arriving while these run wait for the next statement, so under load one round trip and one
+ * commit count many checks; a quiet check still runs at once.
+ */
+const CHECKS_PER_STATEMENT = 200;
+const CHECK_STATEMENTS = 4;
+type WaitingCheck = {
+  requestId: string;
+  checkId: string;
+  valid: boolean;
+  at: Date;
+  done: (counted: { attempts: number; maxAttempts: number } | null) => void;
+  failed: (error: unknown) => void;
+};
 export type FallbackJobData = { clientId: string; requestId: string; sendId: string };
 
 const iso = (date: Date) => date.toISOString();
@@ -326,10 +342,10 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * Counts the send on the client's daily and per-prefix counters, in one statement that the request's
-   * transaction runs last (decision 0063): every request of a client bumps the same rows, which stay
-   * locked until commit, so they are held for this statement and the commit only. Over the daily cap it
-   * throws (the transaction, and the request with it, rolls back); a tripped fraud guard is returned.
+   * Counts a refused send on the client's daily and per-prefix counters (slot 0, all slots summed,
+   * decision 0080), in one statement its transaction runs last (decision 0063), so the rows are held for
+   * this statement and the commit only. Over the daily cap it throws (the transaction rolls back); a
+   * tripped fraud guard is returned.
    */
   async function countSend(
     tx: Executor,
@@ -351,6 +367,8 @@ export function createOtp(deps: OtpDeps) {
     return {
       day: startOfUtcDay(now),
       prefix: destination.prefix ? { key: `prefix:${destination.prefix}`, minute: startOfMinute(now) } : null,
+      // One slot of each counter (decision 0080): sends at once bump different rows.
+      slot: counterSlot(),
     };
   }
 
@@ -613,12 +631,65 @@ export function createOtp(deps: OtpDeps) {
   }
 
   /**
-   * The common case in one statement (decision 0063): the code compared in constant time with the
-   * request's hash (kept, or read once), then the attempt counted, the check recorded and what the code
-   * decides (approval, or exhaustion by the last allowed wrong one) settled together, only on a request
-   * still pending, unexpired and with attempts left, so a code approves once however many checks race.
-   * Anything else (unknown, another client's, expired, settled, exhausted) goes through the locked path,
-   * which says which.
+   * Checks waiting for their statement, by client (a statement counts one client's checks), and the
+   * statements running (decision 0080).
+   */
+  const waitingChecks = new Map<string, WaitingCheck[]>();
+  let checkStatements = 0;
+  let checksScheduled = false;
+
+  /** Counts one check's attempt with the others waiting: the counted attempts, or null (not checkable). */
+  function countAttempt(clientId: string, check: Omit<WaitingCheck, 'done' | 'failed'>) {
+    return new Promise<{ attempts: number; maxAttempts: number } | null>((done, failed) => {
+      let waiting = waitingChecks.get(clientId);
+      if (!waiting) {
+        waiting = [];
+        waitingChecks.set(clientId, waiting);
+      }
+      waiting.push({ ...check, done, failed });
+      scheduleChecks();
+    });
+  }
+
+  // After the current turn of the event loop, so the checks read in one turn share a statement.
+  function scheduleChecks() {
+    if (checksScheduled || checkStatements >= CHECK_STATEMENTS || waitingChecks.size === 0) return;
+    checksScheduled = true;
+    setImmediate(runChecks);
+  }
+
+  function runChecks() {
+    checksScheduled = false;
+    while (checkStatements < CHECK_STATEMENTS && waitingChecks.size > 0) {
+      const [clientId, waiting] = waitingChecks.entries().next().value!;
+      const batch = waiting.splice(0, CHECKS_PER_STATEMENT);
+      // A client with more waiting goes behind the others.
+      waitingChecks.delete(clientId);
+      if (waiting.length > 0) waitingChecks.set(clientId, waiting);
+      checkStatements++;
+      checkAttempts(db, clientId, batch)
+        .then(
+          (counted) => {
+            for (const check of batch) check.done(counted.get(check.checkId) ?? null);
+          },
+          (error: unknown) => {
+            for (const check of batch) check.failed(error);
+          },
+        )
+        .finally(() => {
+          checkStatements--;
+          scheduleChecks();
+        });
+    }
+  }
+
+  /**
+   * The common case in one statement (decision 0063; shared by the checks waiting together, decision
+   * 0080): the code compared in constant time with the request's hash (kept, or read once), then the
+   * attempt counted, the check recorded and what the code decides (approval, or exhaustion by the last
+   * allowed wrong one) settled together, only on a request still pending, unexpired and with attempts
+   * left, so a code approves once however many checks race. Anything else (unknown, another client's,
+   * expired, settled, exhausted) goes through the locked path, which says which.
    */
   async function fastCheck(actor: Actor, requestId: string, candidate: string, now: Date) {
     const key = checkableKey(actor.clientId, requestId);
@@ -636,8 +707,7 @@ export function createOtp(deps: OtpDeps) {
       remember(target);
     }
     const valid = codeMatches(keys.otp, target.id, candidate, target.digest);
-    const counted = await checkAttempt(db, {
-      clientId: target.clientId,
+    const counted = await countAttempt(target.clientId, {
       requestId: target.id,
       checkId: newId(now.getTime()),
       valid,
