@@ -11,6 +11,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // How many distinct customers write: each one's first message opens a conversation (routing, a new
 // room), the rest land in a live room.
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 1000);
+// Optional: print every arrival slower than this many ms (socket), with its send time and whether it
+// opened a conversation; and sample pg_stat_activity's wait events during the run (PostgreSQL).
+const slowMs = process.env.BENCH_SLOW_MS ? Number(process.env.BENCH_SLOW_MS) : null;
+const sampleWaits = process.env.BENCH_PG_WAITS === '1';
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
 
@@ -88,6 +92,43 @@ async function backendPids() {
   }
 }
 
+/** Samples the bench database's backends every 10 ms: how many wait, on what, on average. */
+async function startWaitSampling() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const counts = new Map();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query(
+        `select state, coalesce(wait_event_type || ':' || wait_event, 'cpu') as wait, left(query, 60) as query
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+           and backend_type = 'client backend'`,
+      );
+      samples += 1;
+      for (const row of rows) {
+        const key = `${row.state} ${row.wait}${row.state === 'active' ? ` ${row.query.replace(/\s+/g, ' ')}` : ''}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await client.end();
+      const lines = [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([key, n]) => `  ${(n / samples).toFixed(2)}  ${key}`);
+      return [`backends by state and wait (mean count over ${samples} samples):`, ...lines].join('\n');
+    },
+  };
+}
+
 const sumCpu = (pids, before = new Map(), systemOnly = false) => {
   const now = new Map(pids.map((pid) => [pid, cpuSeconds(pid, systemOnly) ?? 0]));
   let total = 0;
@@ -116,6 +157,7 @@ try {
   if (!online.ok) throw new Error(`Could not go online: ${online.status} ${await online.text()}`);
 
   const sentAt = new Map();
+  const slow = [];
   const socketLatencies = [];
   const httpLatencies = [];
   let failures = 0;
@@ -138,7 +180,11 @@ try {
       }
       if (frame.type !== 'event' || frame.typeNotif !== 'NEW_MESSAGE') return;
       const started = sentAt.get(frame.chat?.providerMessageId);
-      if (started !== undefined) socketLatencies.push(performance.now() - started);
+      if (started === undefined) return;
+      const latency = performance.now() - started;
+      socketLatencies.push(latency);
+      if (slowMs !== null && latency > slowMs)
+        slow.push({ id: frame.chat.providerMessageId, started, latency });
     });
     socket.on('error', reject);
   });
@@ -178,6 +224,7 @@ try {
   const dbCpuBefore = sumCpu(await backendPids());
   const total = rate * seconds;
   const inFlight = [];
+  const waits = sampleWaits ? await startWaitSampling() : null;
   const start = performance.now();
   let sent = 0;
   while (sent < total) {
@@ -191,6 +238,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const elapsed = (performance.now() - start) / 1000;
+  const waitSummary = waits ? await waits.stop() : null;
   const serverCpu = sumCpu(serverPids, serverCpuBefore.now).total;
   const serverSystem = sumCpu(serverPids, serverSystemBefore.now, true).total;
   const dbCpu = sumCpu(await backendPids(), dbCpuBefore.now).total;
@@ -208,6 +256,18 @@ try {
       '',
     ].join('\n'),
   );
+  if (slowMs !== null) {
+    const index = (id) => Number(id.slice(id.lastIndexOf('-') + 1));
+    slow.sort((a, b) => a.started - b.started);
+    process.stdout.write(`arrivals over ${slowMs} ms: ${slow.length}\n`);
+    for (const item of slow) {
+      const i = index(item.id);
+      process.stdout.write(
+        `  #${i} sent at ${((item.started - start) / 1000).toFixed(3)} s  ${item.latency.toFixed(1)} ms  ${i < customers ? 'new room' : 'live room'}\n`,
+      );
+    }
+  }
+  if (waitSummary) process.stdout.write(`${waitSummary}\n`);
 } finally {
   await stop();
 }
