@@ -43,6 +43,7 @@ import {
   roomColumnsJson,
 } from './rooms/rooms.repository.js';
 import type { CsRoomRow } from './rooms/rooms.tables.js';
+import type { Choice } from './routing/routing.policy.js';
 import { openRoutedRoom } from './routing/routing.repository.js';
 import {
   assignedEvent,
@@ -139,6 +140,12 @@ export function createInboxPort(
       enqueue?: (name: string, data: object, options?: object) => Promise<unknown>;
       /** Wakes this process's workers of a queue after a send (platform jobs' `wake`). */
       wake?: (name: string) => void;
+      /**
+       * A new conversation routed, numbered and published in the statement that takes the routing
+       * lock (decision 0077); false keeps 0073's statements (the embedded database: one connection,
+       * no lock waits to shorten). Default true.
+       */
+      openInOneStatement?: boolean;
     },
 ): InboxPort {
   return {
@@ -214,25 +221,9 @@ export function createInboxPort(
           // as few statements as possible; a repeated delivery opens no room.
           stored = await insertMessageOnce(tx, messageRow);
           if (!stored) return;
-          // Routing prepared without the lock, then ONE statement takes it, chooses from the live loads,
-          // numbers and inserts the room and publishes (decision 0077): the lock is held for that
-          // statement and the commit.
-          const ahead = await prepareNewRoomRouting(tx, message.clientId, customer.csId);
-          config = ahead.config;
-          newBotId = await botForNewRoom(
-            deps,
-            tx,
-            message.clientId,
-            config,
-            message.sentAt,
-            ahead.defaultBotId,
-          );
-          const isBot = newBotId !== null;
-          const decide = config.autoAssignTicket && !isBot;
-          const expected = decide ? ahead.expected : null;
           const assignedAt = new Date();
-          // The whole row, defaults included: the events are built from it before it is stored.
-          const predicted: CsRoomRow = {
+          // The whole row, defaults included: in one statement the events are built before it is stored.
+          const rowFor = (choice: Choice | null, isBot: boolean): CsRoomRow => ({
             clientId: message.clientId,
             id: messageRow.roomId,
             shortId: 0,
@@ -242,8 +233,8 @@ export function createInboxPort(
             channel: message.channel,
             mediaPlatform: message.channel,
             channelId: message.channelId,
-            status: expected?.csId ? 'open' : 'queued',
-            csId: expected?.csId ?? null,
+            status: choice?.csId ? 'open' : 'queued',
+            csId: choice?.csId ?? null,
             isBot,
             botHandled: isBot,
             isInternal: false,
@@ -253,8 +244,8 @@ export function createInboxPort(
             tags: [],
             remarks: null,
             campaign: null,
-            assignmentReason: expected?.reason ?? 'queued: waiting for an agent',
-            assignedAt: expected?.csId ? assignedAt : null,
+            assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
+            assignedAt: choice?.csId ? assignedAt : null,
             closedAt: null,
             closedBy: null,
             mergedInto: null,
@@ -265,38 +256,56 @@ export function createInboxPort(
             csatRequestedAt: null,
             csatScore: null,
             csatAt: null,
-            createdAt: new Date(),
-          };
-          const target = deps.realtime?.statementTarget;
-          // Published in the statement only when nothing else is published after it (no automatic answer).
-          const publishHere = target !== undefined && !mayReplyAutomatically(deps, predicted, config, rules);
-          const opened = await openRoutedRoom(tx, {
-            clientId: message.clientId,
-            decide,
-            strategy: config.strategy,
-            preferredCsId: customer.csId,
-            knownCsIds: ahead.knownCsIds,
-            offScheduleCsIds: ahead.offScheduleCsIds,
-            expectedCsId: predicted.csId,
-            // Its assignment time, should the statement give the room to an agent.
-            room: roomColumnsJson({ ...predicted, assignedAt }),
-            events: publishHere ? toStatementEvents(newRoomEvents(predicted, stored)) : null,
-            channel: target?.channel ?? null,
-            maxInlineBytes: target?.maxInlineBytes ?? 0,
+            createdAt: assignedAt,
           });
-          noteRoomWrite(message.clientId);
-          if (opened) {
-            room = {
-              ...predicted,
-              shortId: opened.shortId,
-              csId: opened.csId,
-              status: opened.csId ? 'open' : 'queued',
-              assignedAt: opened.csId ? assignedAt : null,
-              assignmentReason: opened.reason,
-            };
-            publishedRoom = opened.published;
-          } else {
-            // An agent came online since the read: their schedule is unknown, decided as 0073 did.
+          let opened: CsRoomRow | null = null;
+          if (deps.openInOneStatement !== false) {
+            // Routing prepared without the lock, then ONE statement takes it, chooses from the live
+            // loads, numbers and inserts the room and publishes (decision 0077): the lock is held for
+            // that statement and the commit.
+            const ahead = await prepareNewRoomRouting(tx, message.clientId, customer.csId);
+            config = ahead.config;
+            newBotId = await botForNewRoom(
+              deps,
+              tx,
+              message.clientId,
+              config,
+              message.sentAt,
+              ahead.defaultBotId,
+            );
+            const decide = config.autoAssignTicket && newBotId === null;
+            const predicted = rowFor(decide ? ahead.expected : null, newBotId !== null);
+            const target = deps.realtime?.statementTarget;
+            // Published in the statement only when nothing is published after it (no automatic answer).
+            const publishHere =
+              target !== undefined && !mayReplyAutomatically(deps, predicted, config, rules);
+            const outcome = await openRoutedRoom(tx, {
+              clientId: message.clientId,
+              decide,
+              strategy: config.strategy,
+              preferredCsId: customer.csId,
+              knownCsIds: ahead.knownCsIds,
+              offScheduleCsIds: ahead.offScheduleCsIds,
+              expectedCsId: predicted.csId,
+              // Its assignment time, should the statement give the room to an agent.
+              room: roomColumnsJson({ ...predicted, assignedAt }),
+              events: publishHere ? toStatementEvents(newRoomEvents(predicted, stored)) : null,
+              channel: target?.channel ?? null,
+              maxInlineBytes: target?.maxInlineBytes ?? 0,
+            });
+            if (outcome) {
+              noteRoomWrite(message.clientId);
+              opened = {
+                ...rowFor({ csId: outcome.csId, reason: outcome.reason } as Choice, newBotId !== null),
+                shortId: outcome.shortId,
+              };
+              publishedRoom = outcome.published;
+            }
+          }
+          if (opened) room = opened;
+          else {
+            // Decision 0073's path: on the embedded database (one connection, no lock waits to shorten),
+            // or when an agent came online after the read (their schedule is unknown to the statement).
             const locked = await getCsConfigLockingRouting(tx, message.clientId);
             config = locked.config;
             newBotId = await botForNewRoom(
@@ -311,20 +320,8 @@ export function createInboxPort(
               config.autoAssignTicket && newBotId === null
                 ? await chooseAssignmentAmong(tx, message.clientId, config, locked.agents, [], customer.csId)
                 : null;
-            const { shortId: _unnumbered, ...unnumbered } = predicted;
-            room = await insertNumberedRoom(
-              tx,
-              {
-                ...unnumbered,
-                status: choice?.csId ? 'open' : 'queued',
-                csId: choice?.csId ?? null,
-                assignedAt: choice?.csId ? assignedAt : null,
-                isBot: newBotId !== null,
-                botHandled: newBotId !== null,
-                assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
-              },
-              choice?.csId ?? null,
-            );
+            const { shortId: _unnumbered, ...row } = rowFor(choice, newBotId !== null);
+            room = await insertNumberedRoom(tx, row, choice?.csId ?? null);
           }
           if (!publishedRoom) events.push(...newRoomEvents(room, stored).slice(0, -1));
         }
