@@ -88,11 +88,9 @@ describe('a new conversation opened in the statement that takes the routing lock
       .from(realtimeCounters)
       .where(eq(realtimeCounters.clientId, clientId));
     const phones = [String(phone++), String(phone++)];
-    await Promise.all(
-      phones.map((customerPhone) =>
-        port.receiveInbound(sapa.database.db, inboundText(clientId, customerPhone, 'halo')),
-      ),
-    );
+    // One after the other: each finds the agent it expected, so the statement publishes.
+    for (const customerPhone of phones)
+      await port.receiveInbound(sapa.database.db, inboundText(clientId, customerPhone, 'halo'));
     const rooms = await Promise.all(phones.map(roomOf));
     const shortIds = rooms.map((room) => room.shortId).sort((a, b) => a - b);
     expect(shortIds[1]).toBe(shortIds[0]! + 1);
@@ -123,6 +121,41 @@ describe('a new conversation opened in the statement that takes the routing lock
         .filter((event) => (event.payload as { chatroom: { id: string } }).chatroom.id === room.id)
         .map((event) => (event.payload as { typeNotif: string }).typeNotif);
       expect(types).toEqual(['NEW_ROOM', 'ROOM_ASSIGNED', 'NEW_MESSAGE']);
+    }
+  });
+
+  it('publishes each room as stored when simultaneous arrivals find other agents than they expected', async () => {
+    await closeAll();
+    await configure({ autoAssignTicket: true, strategy: 'leastBusy' });
+    const port = createInboxPort({ realtime: sapa.realtime });
+    const [counter] = await sapa.database.db
+      .select()
+      .from(realtimeCounters)
+      .where(eq(realtimeCounters.clientId, clientId));
+    const phones = Array.from({ length: 8 }, () => String(phone++));
+    await Promise.all(
+      phones.map((customerPhone) =>
+        port.receiveInbound(sapa.database.db, inboundText(clientId, customerPhone, 'halo')),
+      ),
+    );
+    const rooms = await Promise.all(phones.map(roomOf));
+    // Capacities 3 and 2: five open, three waiting; numbers gapless.
+    expect(rooms.filter((room) => room.status === 'open')).toHaveLength(5);
+    const shortIds = rooms.map((room) => room.shortId).sort((a, b) => a - b);
+    expect(shortIds).toEqual(shortIds.map((_, i) => shortIds[0]! + i));
+    const events = await sapa.database.db
+      .select()
+      .from(realtimeEvents)
+      .where(and(eq(realtimeEvents.clientId, clientId), gt(realtimeEvents.seq, counter?.seq ?? 0)))
+      .orderBy(asc(realtimeEvents.seq));
+    for (const room of rooms) {
+      const mine = events
+        .map((event) => event.payload as { typeNotif: string; chatroom?: { id: string } | null })
+        .filter((payload) => payload.chatroom?.id === room.id);
+      expect(mine.map((payload) => payload.typeNotif)).toEqual(
+        room.csId ? ['NEW_ROOM', 'ROOM_ASSIGNED', 'NEW_MESSAGE'] : ['NEW_ROOM', 'NEW_MESSAGE'],
+      );
+      for (const payload of mine) expect(payload.chatroom).toEqual(JSON.parse(JSON.stringify(toRoom(room))));
     }
   });
 
