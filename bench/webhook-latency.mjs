@@ -11,9 +11,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // How many distinct customers write: each one's first message opens a conversation (routing, a new
 // room), the rest land in a live room.
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 1000);
-// Optional: print every arrival slower than this many ms (socket), with its send time and whether it
-// opened a conversation; and sample pg_stat_activity's wait events during the run (PostgreSQL).
+// `BENCH_SLOW_MS`: print every arrival slower than this (its send time from the run's start and its
+// latency), to see whether the tail is spread (saturation) or clustered (a stall).
 const slowMs = process.env.BENCH_SLOW_MS ? Number(process.env.BENCH_SLOW_MS) : null;
+// `BENCH_PG_WAITS=1`: sample pg_stat_activity's wait events of the bench database during the run.
 const sampleWaits = process.env.BENCH_PG_WAITS === '1';
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
@@ -157,6 +158,7 @@ try {
   if (!online.ok) throw new Error(`Could not go online: ${online.status} ${await online.text()}`);
 
   const sentAt = new Map();
+  let runStart = null;
   const slow = [];
   const socketLatencies = [];
   const httpLatencies = [];
@@ -183,8 +185,8 @@ try {
       if (started === undefined) return;
       const latency = performance.now() - started;
       socketLatencies.push(latency);
-      if (slowMs !== null && latency > slowMs)
-        slow.push({ id: frame.chat.providerMessageId, started, latency });
+      if (slowMs !== null && latency > slowMs && runStart !== null)
+        slow.push([started - runStart, latency, frame.chat?.providerMessageId]);
     });
     socket.on('error', reject);
   });
@@ -226,6 +228,7 @@ try {
   const inFlight = [];
   const waits = sampleWaits ? await startWaitSampling() : null;
   const start = performance.now();
+  runStart = start;
   let sent = 0;
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
@@ -253,21 +256,23 @@ try {
       `webhook HTTP answer      p50 ${ms(percentile(sortedHttp, 50))}   p99 ${ms(percentile(sortedHttp, 99))}   failed ${failures}${failures ? ` (${[...failureKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})` : ''}`,
       `webhook → agent socket   p50 ${ms(percentile(sortedSocket, 50))}   p99 ${ms(percentile(sortedSocket, 99))}   received ${socketLatencies.length}/${total}   out of sequence order ${outOfOrder}`,
       `CPU per webhook          server ${ms((serverCpu * 1000) / total)} (of which kernel ${ms((serverSystem * 1000) / total)})${process.env.DATABASE_URL ? `   PostgreSQL backends ${ms((dbCpu * 1000) / total)}` : ''}   (load average ${os.loadavg()[0].toFixed(1)})`,
+      ...(slowMs === null
+        ? []
+        : [
+            `arrivals over ${slowMs} ms: ${slow.length} (run started at epoch ${Math.round(performance.timeOrigin + start)} ms)`,
+            ...slow
+              .sort((a, b) => a[0] - b[0])
+              .map(
+                ([at, latency, id]) =>
+                  `  sent at ${at.toFixed(0)} ms  latency ${latency.toFixed(0)} ms  ${id}  ${
+                    Number(id.slice(id.lastIndexOf('-') + 1)) < customers ? 'new room' : 'live room'
+                  }`,
+              ),
+          ]),
+      ...(waitSummary ? [waitSummary] : []),
       '',
     ].join('\n'),
   );
-  if (slowMs !== null) {
-    const index = (id) => Number(id.slice(id.lastIndexOf('-') + 1));
-    slow.sort((a, b) => a.started - b.started);
-    process.stdout.write(`arrivals over ${slowMs} ms: ${slow.length}\n`);
-    for (const item of slow) {
-      const i = index(item.id);
-      process.stdout.write(
-        `  #${i} sent at ${((item.started - start) / 1000).toFixed(3)} s  ${item.latency.toFixed(1)} ms  ${i < customers ? 'new room' : 'live room'}\n`,
-      );
-    }
-  }
-  if (waitSummary) process.stdout.write(`${waitSummary}\n`);
 } finally {
   await stop();
 }

@@ -65,7 +65,8 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     sql: {
       // PGlite's `query` takes one statement with parameters; pg-boss also sends parameterless scripts.
       async executeSql(text, values) {
-        if (values && values.length > 0) return statements.query(text, values);
+        // No turn of the event loop between pg-boss's statements: see `queryWithoutTurn`.
+        if (values && values.length > 0) return statements.queryWithoutTurn(text, values);
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },

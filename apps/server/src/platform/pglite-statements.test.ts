@@ -162,6 +162,52 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite statements prepared once', () 
     expect(order).toEqual(['committed', 'read two']);
   });
 
+  it('lets the event loop turn while statements queued behind one another run (decision 0078)', async () => {
+    // PGlite answers without I/O: without a turn, a backlog runs as one chain of microtasks, and no
+    // timer fires (nor a request is read) until it ends.
+    const chain = async () => {
+      const turns: number[] = [];
+      let statements = 0;
+      const timer = setInterval(() => turns.push(statements), 1);
+      const started = performance.now();
+      try {
+        while (performance.now() - started < 150) {
+          await client.query('select name from items where id = $1', [1]);
+          await client.transaction(async (tx) => {
+            await tx.query('update items set flag = $2 where id = $1', [1, true]);
+          });
+          statements += 2;
+        }
+      } finally {
+        clearInterval(timer);
+      }
+      return { turns, statements };
+    };
+    const { turns, statements } = await chain();
+    expect(statements).toBeGreaterThan(10);
+    // Timers fired along the chain, not only before its first statement.
+    expect(turns.filter((count) => count > 0).length).toBeGreaterThan(3);
+    // The same order as the callers' (one mutex): queued statements still run first come, first served.
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        client.query('select $1::int as n', [i]).then((result) => {
+          order.push((result.rows[0] as { n: number }).n);
+        }),
+      ),
+    );
+    expect(order).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    // pg-boss's statements give none: its start must finish its schedules before its timekeeper's
+    // first check, queued with setImmediate (decision 0076).
+    let fired = false;
+    setImmediate(() => {
+      fired = true;
+    });
+    const started = performance.now();
+    while (performance.now() - started < 30) await client.queryWithoutTurn('select $1::int as n', [1]);
+    expect(fired).toBe(false);
+  });
+
   it('prepares again when a table changes under a statement', async () => {
     const text = 'select * from items where id = $1';
     expect(Object.keys((await client.query(text, [1])).rows[0] as object)).not.toContain('extra');

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { parse, protocol, TransactionAbortedError } from '@electric-sql/pglite';
 
@@ -15,6 +16,15 @@ const MAX_KEPT_TEXT = 16_384;
 const PLAN_CHANGED = '0A000';
 
 const { serialize } = protocol;
+
+/**
+ * How long PGlite may run statements back to back before the event loop gets a turn. PGlite runs on
+ * the main thread and answers without I/O, so statements queued behind one another (a job's batch, a
+ * backlog of requests) run in one chain of microtasks: no request is read and no timer fires until
+ * the chain ends. On the webhook bench, the demo campaigns' first sends and their sandbox statuses
+ * (jobs, in batches of 50) held the event loop for 0.4–3.6 s at a time (decision 0078).
+ */
+const TURN_BUDGET_MS = 5;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0;
@@ -81,6 +91,32 @@ export function withPreparedStatements(pglite: PGlite) {
   let counter = 0;
   // Recency as a counter: a Map delete + set per run would hash the whole text twice more.
   let tick = 0;
+
+  /** When the event loop last had a turn while statements ran; `watching` while one is awaited. */
+  let lastTurn = 0;
+  let watching = false;
+  const turned = () => {
+    watching = false;
+    lastTurn = performance.now();
+  };
+  const watch = () => {
+    watching = true;
+    lastTurn = performance.now();
+    setImmediate(turned);
+  };
+  const giveTurn = () => new Promise<void>((resolve) => setImmediate(resolve)).then(watch);
+  /**
+   * Before a statement or transaction, with the mutex held (so their order stays that of the callers):
+   * a turn of the event loop once statements have run for TURN_BUDGET_MS without one. Answers
+   * undefined (nothing to await) otherwise.
+   */
+  const turn = (): Promise<void> | undefined => {
+    if (!watching) {
+      watch();
+      return undefined;
+    }
+    return performance.now() - lastTurn < TURN_BUDGET_MS ? undefined : giveTurn();
+  };
 
   const send = (message: Uint8Array, options: QueryOptions | undefined) =>
     pglite.execProtocolStream(message, {
@@ -284,21 +320,32 @@ export function withPreparedStatements(pglite: PGlite) {
     return results<T>(statement, messages, options);
   }
 
-  const query = async <T>(
+  const statement = async <T>(
     text: string,
-    params: unknown[] = [],
-    options?: QueryOptions,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    giveTurns: boolean,
   ): Promise<Results<T>> => {
     if (options?.blob) return pglite.query<T>(text, params, options);
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
+        const wait = giveTurns ? turn() : undefined;
+        if (wait) await wait;
         const result = await run<T>(text, params, options);
         await pglite.syncToFs();
         return result;
       }),
     );
   };
+  const query = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    statement<T>(text, params, options, true);
+  /**
+   * A statement that gives the event loop no turn: pg-boss's. Its start creates the cron schedules
+   * before its timekeeper's first check may run, which is queued with `setImmediate` (decision 0076).
+   */
+  const queryWithoutTurn = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+    statement<T>(text, params, options, false);
 
   /** A simple-protocol script and its Sync in one call; the caller holds the query mutex. */
   async function script(text: string, prefix?: Uint8Array, options?: QueryOptions) {
@@ -321,6 +368,8 @@ export function withPreparedStatements(pglite: PGlite) {
   const transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(async () => {
+      const wait = turn();
+      if (wait) await wait;
       let begun = false;
       let closed = false;
       const begin = () => {
@@ -382,6 +431,7 @@ export function withPreparedStatements(pglite: PGlite) {
     });
   };
 
-  // Only what Drizzle calls: PGlite's own methods use private fields, so the client is not a subclass.
-  return { query, transaction };
+  // Only what Drizzle and pg-boss call: PGlite's own methods use private fields, so the client is not a
+  // subclass.
+  return { query, queryWithoutTurn, transaction };
 }
