@@ -14,6 +14,8 @@ const customers = Number(process.env.BENCH_CUSTOMERS ?? 1000);
 // `BENCH_SLOW_MS`: print every arrival slower than this (its send time from the run's start and its
 // latency), to see whether the tail is spread (saturation) or clustered (a stall).
 const slowMs = process.env.BENCH_SLOW_MS ? Number(process.env.BENCH_SLOW_MS) : null;
+// `BENCH_PG_WAITS=1`: sample pg_stat_activity's wait events of the bench database during the run.
+const sampleWaits = process.env.BENCH_PG_WAITS === '1';
 const APP_SECRET = 'demo-app-secret';
 const PHONE_NUMBER_ID = '100000000000001';
 
@@ -89,6 +91,43 @@ async function backendPids() {
   } finally {
     await client.end();
   }
+}
+
+/** Samples the bench database's backends every 10 ms: how many wait, on what, on average. */
+async function startWaitSampling() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const counts = new Map();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query(
+        `select state, coalesce(wait_event_type || ':' || wait_event, 'cpu') as wait, left(query, 60) as query
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+           and backend_type = 'client backend'`,
+      );
+      samples += 1;
+      for (const row of rows) {
+        const key = `${row.state} ${row.wait}${row.state === 'active' ? ` ${row.query.replace(/\s+/g, ' ')}` : ''}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await client.end();
+      const lines = [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([key, n]) => `  ${(n / samples).toFixed(2)}  ${key}`);
+      return [`backends by state and wait (mean count over ${samples} samples):`, ...lines].join('\n');
+    },
+  };
 }
 
 const sumCpu = (pids, before = new Map(), systemOnly = false) => {
@@ -187,6 +226,7 @@ try {
   const dbCpuBefore = sumCpu(await backendPids());
   const total = rate * seconds;
   const inFlight = [];
+  const waits = sampleWaits ? await startWaitSampling() : null;
   const start = performance.now();
   runStart = start;
   let sent = 0;
@@ -201,6 +241,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const elapsed = (performance.now() - start) / 1000;
+  const waitSummary = waits ? await waits.stop() : null;
   const serverCpu = sumCpu(serverPids, serverCpuBefore.now).total;
   const serverSystem = sumCpu(serverPids, serverSystemBefore.now, true).total;
   const dbCpu = sumCpu(await backendPids(), dbCpuBefore.now).total;
@@ -223,9 +264,12 @@ try {
               .sort((a, b) => a[0] - b[0])
               .map(
                 ([at, latency, id]) =>
-                  `  sent at ${at.toFixed(0)} ms  latency ${latency.toFixed(0)} ms  ${id}`,
+                  `  sent at ${at.toFixed(0)} ms  latency ${latency.toFixed(0)} ms  ${id}  ${
+                    Number(id.slice(id.lastIndexOf('-') + 1)) < customers ? 'new room' : 'live room'
+                  }`,
               ),
           ]),
+      ...(waitSummary ? [waitSummary] : []),
       '',
     ].join('\n'),
   );

@@ -319,6 +319,8 @@ export async function buildApp({
       enqueue,
       wake: (name) => jobs?.wake(name),
       log: app.log,
+      // One statement under the routing lock pays only where transactions run concurrently (decision 0077).
+      openInOneStatement: database.kind === 'postgres',
     });
   const channels = createChannelRegistry();
   // One Prometheus registry per app: the platform's HTTP metrics and the modules' own counters.

@@ -8,6 +8,7 @@ import {
   type AutoReplyDeps,
   type AutoReplyRules,
   autoReplyRulesAhead,
+  mayReplyAutomatically,
   type QueuedOutbound,
   replyAutomatically,
 } from './auto-reply/auto-reply.service.js';
@@ -25,19 +26,30 @@ import { receiveCsatReply } from './csat/csat.service.js';
 import { receiveGroupMessage } from './groups/groups.service.js';
 import { applyGroupUpdate } from './groups/groups.sync.js';
 import type { InboxDeps } from './inbox.deps.js';
-import { type InboxEvent, publishInboxEvent, publishInboxEvents, roomAudience } from './inbox.events.js';
+import {
+  type InboxEvent,
+  publishInboxEvent,
+  publishInboxEvents,
+  roomAudience,
+  toStatementEvents,
+} from './inbox.events.js';
 import { toRoom } from './rooms/room.view.js';
 import {
   findLiveRoomWithSettings,
   findRoom,
   insertNumberedRoom,
   lastMessageColumns,
+  noteRoomWrite,
+  roomColumnsJson,
 } from './rooms/rooms.repository.js';
 import type { CsRoomRow } from './rooms/rooms.tables.js';
+import type { Choice } from './routing/routing.policy.js';
+import { openRoutedRoom } from './routing/routing.repository.js';
 import {
   assignedEvent,
   chooseAssignmentAmong,
   getCsConfigLockingRouting,
+  prepareNewRoomRouting,
 } from './routing/routing.service.js';
 
 const CHAT_TYPE: Record<InboundMessage['type'], string> = {
@@ -95,6 +107,27 @@ async function announceMessageChange<T extends 'MESSAGE_STATUS' | 'MESSAGE_MEDIA
   await publishInboxEvent(deps, executor, { clientId: row.clientId, ...event });
 }
 
+function newMessageEvent(room: CsRoomRow, stored: CsMessageRow): InboxEvent {
+  return {
+    audience: roomAudience(room.csId),
+    typeNotif: 'NEW_MESSAGE',
+    messageId: stored.id,
+    data: { roomId: room.id },
+    chat: toMessage(stored),
+    chatroom: toRoom(room),
+  };
+}
+
+/** A new room's events in their order: the room, its assignment if any, its first message (last). */
+function newRoomEvents(room: CsRoomRow, stored: CsMessageRow): InboxEvent[] {
+  const events: InboxEvent[] = [
+    { audience: roomAudience(room.csId), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) },
+  ];
+  if (room.csId) events.push(assignedEvent(room, room.assignmentReason ?? ''));
+  events.push(newMessageEvent(room, stored));
+  return events;
+}
+
 function dispatchAutomatic(deps: AutoReplyDeps, queued: QueuedOutbound[]) {
   const messaging = deps.messaging?.();
   for (const row of queued) messaging?.dispatch(row);
@@ -107,6 +140,12 @@ export function createInboxPort(
       enqueue?: (name: string, data: object, options?: object) => Promise<unknown>;
       /** Wakes this process's workers of a queue after a send (platform jobs' `wake`). */
       wake?: (name: string) => void;
+      /**
+       * A new conversation routed, numbered and published in the statement that takes the routing
+       * lock (decision 0077); false keeps 0073's statements (the embedded database: one connection,
+       * no lock waits to shorten). Default true.
+       */
+      openInOneStatement?: boolean;
     },
 ): InboxPort {
   return {
@@ -168,6 +207,8 @@ export function createInboxPort(
         let room: CsRoomRow;
         let newBotId: string | null = null;
         let config: CsConfig | null = null;
+        // The new room's events (room, assignment, message) went out in the statement that opened it.
+        let publishedRoom = false;
         // Read with the live room, before any client-wide lock (decision 0054).
         const rules: AutoReplyRules | undefined = autoReplyRulesAhead(deps, message.channel, arrival.rules);
         if (live) {
@@ -180,59 +221,113 @@ export function createInboxPort(
           // as few statements as possible; a repeated delivery opens no room.
           stored = await insertMessageOnce(tx, messageRow);
           if (!stored) return;
-          // From here to commit the client's routing lock is held: choosing the agent (among those read
-          // with the lock, decision 0073), numbering the room, publishing. A room nobody else can see yet is given to its agent as it is created.
-          const locked = await getCsConfigLockingRouting(tx, message.clientId);
-          config = locked.config;
-          newBotId = await botForNewRoom(
-            deps,
-            tx,
-            message.clientId,
-            config,
-            message.sentAt,
-            locked.defaultBotId,
-          );
-          const isBot = newBotId !== null;
-          const choice =
-            config.autoAssignTicket && !isBot
-              ? await chooseAssignmentAmong(tx, message.clientId, config, locked.agents, [], customer.csId)
-              : null;
-          room = await insertNumberedRoom(
-            tx,
-            {
+          const assignedAt = new Date();
+          // The whole row, defaults included: in one statement the events are built before it is stored.
+          const rowFor = (choice: Choice | null, isBot: boolean): CsRoomRow => ({
+            clientId: message.clientId,
+            id: messageRow.roomId,
+            shortId: 0,
+            customerId: customer.id,
+            customerPhoneNumber: message.customerPhone,
+            customerName: customer.name ?? message.customerName,
+            channel: message.channel,
+            mediaPlatform: message.channel,
+            channelId: message.channelId,
+            status: choice?.csId ? 'open' : 'queued',
+            csId: choice?.csId ?? null,
+            isBot,
+            botHandled: isBot,
+            isInternal: false,
+            priority: null,
+            categoryId: null,
+            categoryName: null,
+            tags: [],
+            remarks: null,
+            campaign: null,
+            assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
+            assignedAt: choice?.csId ? assignedAt : null,
+            closedAt: null,
+            closedBy: null,
+            mergedInto: null,
+            openedByCsId: null,
+            // Born with its first message: no second write to the row.
+            ...lastMessageColumns(latest),
+            unreadCount: 1,
+            csatRequestedAt: null,
+            csatScore: null,
+            csatAt: null,
+            createdAt: assignedAt,
+          });
+          let opened: CsRoomRow | null = null;
+          if (deps.openInOneStatement !== false) {
+            // Routing prepared without the lock, then ONE statement takes it, chooses from the live
+            // loads, numbers and inserts the room and publishes (decision 0077): the lock is held for
+            // that statement and the commit.
+            const ahead = await prepareNewRoomRouting(tx, message.clientId, customer.csId);
+            config = ahead.config;
+            newBotId = await botForNewRoom(
+              deps,
+              tx,
+              message.clientId,
+              config,
+              message.sentAt,
+              ahead.defaultBotId,
+            );
+            const decide = config.autoAssignTicket && newBotId === null;
+            const predicted = rowFor(decide ? ahead.expected : null, newBotId !== null);
+            const target = deps.realtime?.statementTarget;
+            // Published in the statement only when nothing is published after it (no automatic answer).
+            const publishHere =
+              target !== undefined && !mayReplyAutomatically(deps, predicted, config, rules);
+            const outcome = await openRoutedRoom(tx, {
               clientId: message.clientId,
-              id: messageRow.roomId,
-              customerId: customer.id,
-              customerPhoneNumber: message.customerPhone,
-              customerName: customer.name ?? message.customerName,
-              channel: message.channel,
-              channelId: message.channelId,
-              mediaPlatform: message.channel,
-              status: choice?.csId ? 'open' : 'queued',
-              csId: choice?.csId ?? null,
-              assignedAt: choice?.csId ? new Date() : null,
-              isBot,
-              tags: [],
-              assignmentReason: choice?.reason ?? 'queued: waiting for an agent',
-              // Born with its first message: no second write to the row.
-              ...lastMessageColumns(latest),
-              unreadCount: 1,
-            },
-            choice?.csId ?? null,
-          );
-          events.push({ audience: roomAudience(room.csId), typeNotif: 'NEW_ROOM', chatroom: toRoom(room) });
-          if (choice?.csId) events.push(assignedEvent(room, choice.reason));
+              decide,
+              strategy: config.strategy,
+              preferredCsId: customer.csId,
+              knownCsIds: ahead.knownCsIds,
+              offScheduleCsIds: ahead.offScheduleCsIds,
+              expectedCsId: predicted.csId,
+              // Its assignment time, should the statement give the room to an agent.
+              room: roomColumnsJson({ ...predicted, assignedAt }),
+              events: publishHere ? toStatementEvents(newRoomEvents(predicted, stored)) : null,
+              channel: target?.channel ?? null,
+              maxInlineBytes: target?.maxInlineBytes ?? 0,
+            });
+            if (outcome) {
+              noteRoomWrite(message.clientId);
+              opened = {
+                ...rowFor({ csId: outcome.csId, reason: outcome.reason } as Choice, newBotId !== null),
+                shortId: outcome.shortId,
+              };
+              publishedRoom = outcome.published;
+            }
+          }
+          if (opened) room = opened;
+          else {
+            // Decision 0073's path: on the embedded database (one connection, no lock waits to shorten),
+            // or when an agent came online after the read (their schedule is unknown to the statement).
+            const locked = await getCsConfigLockingRouting(tx, message.clientId);
+            config = locked.config;
+            newBotId = await botForNewRoom(
+              deps,
+              tx,
+              message.clientId,
+              config,
+              message.sentAt,
+              locked.defaultBotId,
+            );
+            const choice =
+              config.autoAssignTicket && newBotId === null
+                ? await chooseAssignmentAmong(tx, message.clientId, config, locked.agents, [], customer.csId)
+                : null;
+            const { shortId: _unnumbered, ...row } = rowFor(choice, newBotId !== null);
+            room = await insertNumberedRoom(tx, row, choice?.csId ?? null);
+          }
+          if (!publishedRoom) events.push(...newRoomEvents(room, stored).slice(0, -1));
         }
         // A repeated delivery: the message is already stored and was already announced.
         if (!stored) return;
-        events.push({
-          audience: roomAudience(room.csId),
-          typeNotif: 'NEW_MESSAGE',
-          messageId: stored.id,
-          data: { roomId: room.id },
-          chat: toMessage(stored),
-          chatroom: toRoom(room),
-        });
+        if (!publishedRoom) events.push(newMessageEvent(room, stored));
         // The inbox answering by itself (auto-reply, maintenance), after the message it answers.
         const reply = await replyAutomatically(deps, tx, {
           room,

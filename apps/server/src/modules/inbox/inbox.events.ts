@@ -35,6 +35,16 @@ function toPublished(event: InboxEvent) {
   return { audience: event.audience, payload };
 }
 
+/**
+ * Events as a statement publishes them (`{ a: audience, p: payload }`, the form `insertEventsAndNotify`
+ * stores): for a caller whose SQL publishes inside a statement of its own (decision 0077).
+ */
+export function toStatementEvents(events: InboxEvent[]) {
+  return JSON.stringify(
+    events.map(toPublished).map(({ audience, payload }) => ({ a: audience, p: payload })),
+  );
+}
+
 /** Publishes one event in the spec's socket shape; without a live socket wired, nothing is sent. */
 export async function publishInboxEvent(
   deps: Pick<InboxDeps, 'realtime'>,

@@ -322,6 +322,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
       return seq!;
     },
     publishMany,
+    statementTarget: { channel: NOTIFY_CHANNEL, maxInlineBytes: MAX_INLINE_PAYLOAD },
     attach(server) {
       server.on('upgrade', onUpgrade);
     },

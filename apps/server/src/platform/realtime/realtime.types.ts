@@ -31,4 +31,9 @@ export type Realtime = {
     inputs: readonly Omit<PublishInput, 'clientId'>[],
     executor?: Executor,
   ): Promise<number[]>;
+  /**
+   * For a caller whose own SQL statement publishes as `publishMany` does (decision 0077): the NOTIFY
+   * channel and the largest payload sent inline. Absent: publish through `publishMany`.
+   */
+  readonly statementTarget?: { channel: string; maxInlineBytes: number };
 };

@@ -152,6 +152,20 @@ export function autoReplyRulesAhead(
  * fires and whose turn the customer has (once per period each). Bot rooms belong to the bot.
  * Answers the events to publish with the customer's message and the ledger rows to dispatch after commit.
  */
+/**
+ * Whether `replyAutomatically` may answer this message (it can only when this holds): false lets a new
+ * conversation publish its events in the statement that opens the room (decision 0077).
+ */
+export function mayReplyAutomatically(
+  deps: AutoReplyDeps,
+  room: Pick<CsRoomRow, 'isBot' | 'isInternal' | 'channel'>,
+  config: CsConfig,
+  rules: AutoReplyRules | undefined,
+): boolean {
+  if (!deps.messaging?.() || room.isBot || room.isInternal || room.channel !== 'whatsapp') return false;
+  return config.maintenance.enabled || rules === undefined || rules.length > 0;
+}
+
 export async function replyAutomatically(
   deps: AutoReplyDeps,
   tx: Executor,

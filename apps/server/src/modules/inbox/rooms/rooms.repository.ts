@@ -54,6 +54,22 @@ export async function insertNumberedRoom(
   return inserted!;
 }
 
+/**
+ * A whole room row as JSON keyed by column name, for a statement that inserts it with
+ * `jsonb_populate_record` (decision 0077): every column is given, defaults included, so the row the
+ * caller builds its events from is the row stored (bar what the statement sets: number, agent, reason).
+ */
+export function roomColumnsJson(row: CsRoomRow): string {
+  const record: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(csRooms))) {
+    const value = row[key as keyof CsRoomRow];
+    record[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return JSON.stringify(record);
+}
+
+export { noteRoomWrite };
+
 export async function findRoom(db: Executor, clientId: string, roomId: string): Promise<CsRoomRow | null> {
   const [row] = await db
     .select()

@@ -31,7 +31,7 @@ export async function lockClientRoutingReadingAgents(db: Executor, clientId: str
   const result = await runPreparedSql<{
     config: Record<string, unknown> | null;
     default_bot_id: string | null;
-    agents: (Omit<ScheduledCandidate, 'lastAssignedAt'> & { lastAssignedAt: string | null })[] | null;
+    agents: AgentsJson | null;
   }>(
     db,
     'inbox_lock_routing_agents',
@@ -42,12 +42,116 @@ export async function lockClientRoutingReadingAgents(db: Executor, clientId: str
     { clientId, lockKey: `cs-routing:${clientId}`, staleSeconds: CONNECTION_STALE_SECONDS },
   );
   const row = result.rows[0];
-  const agents: ScheduledCandidate[] = (row?.agents ?? []).map((agent) => ({
+  const agents = toCandidates(row?.agents ?? null);
+  return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null, agents };
+}
+
+type AgentsJson = (Omit<ScheduledCandidate, 'lastAssignedAt'> & { lastAssignedAt: string | null })[];
+
+// JSON carries the timestamp as text; the policy compares dates.
+const toCandidates = (agents: AgentsJson | null): ScheduledCandidate[] =>
+  (agents ?? []).map((agent) => ({
     ...agent,
-    // JSON carries the timestamp as text; the policy compares dates.
     lastAssignedAt: agent.lastAssignedAt ? new Date(agent.lastAssignedAt) : null,
   }));
-  return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null, agents };
+
+/**
+ * `lockClientRoutingReadingAgents` without the lock (decision 0077): what a new conversation's routing
+ * is prepared from before `openRoutedRoom` takes the lock and reads the live loads again.
+ */
+export async function readRoutingAgents(db: Executor, clientId: string) {
+  const result = await runPreparedSql<{
+    config: Record<string, unknown> | null;
+    default_bot_id: string | null;
+    agents: AgentsJson | null;
+  }>(
+    db,
+    'inbox_routing_agents',
+    () =>
+      sql`select config, default_bot_id, agents from sapa_routing_read_agents(
+        ${sql.placeholder('clientId')}::uuid, ${sql.placeholder('staleSeconds')}::integer)`,
+    { clientId, staleSeconds: CONNECTION_STALE_SECONDS },
+  );
+  const row = result.rows[0];
+  return {
+    config: row?.config ?? null,
+    defaultBotId: row?.default_bot_id ?? null,
+    agents: toCandidates(row?.agents ?? null),
+  };
+}
+
+// An array literal both drivers send as one text parameter (ids are uuids: nothing to quote).
+const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+export type OpenRoutedRoom = {
+  clientId: string;
+  /** Choose an agent under the lock (the client auto-assigns and the room is not the bot's). */
+  decide: boolean;
+  strategy: string;
+  preferredCsId: string | null;
+  /** Every agent the caller read, and those of them outside their schedule now. */
+  knownCsIds: string[];
+  offScheduleCsIds: string[];
+  /** The agent the caller's events were built for (null: queued). */
+  expectedCsId: string | null;
+  /** The room's columns (`roomColumnsJson`). */
+  room: string;
+  /** The events to publish when the expected agent was chosen (`toStatementEvents`), or null. */
+  events: string | null;
+  channel: string | null;
+  maxInlineBytes: number;
+};
+
+/**
+ * Takes the client's routing lock and, in the same statement (migration 0045's function): reads the
+ * agents' live loads, chooses as `chooseAgent` does among those on schedule, numbers and inserts the room,
+ * counts the assignment, and publishes the caller's events when its expected agent was chosen. Null when an
+ * agent the caller did not read may take rooms now (nothing done; the lock is held).
+ */
+export async function openRoutedRoom(db: Executor, input: OpenRoutedRoom) {
+  const result = await runPreparedSql<{
+    outcome: string;
+    short_id: number | null;
+    cs_id: string | null;
+    reason: string | null;
+    published: boolean;
+  }>(
+    db,
+    'inbox_open_routed_room',
+    // Casts: the embedded database sends parameters as text, which no function signature matches.
+    () =>
+      sql`select outcome, short_id, cs_id, reason, published from sapa_open_routed_room(
+        ${sql.placeholder('clientId')}::uuid, ${sql.placeholder('lockKey')}::text,
+        ${sql.placeholder('staleSeconds')}::integer, ${sql.placeholder('decide')}::boolean,
+        ${sql.placeholder('strategy')}::text, ${sql.placeholder('preferred')}::uuid,
+        ${sql.placeholder('known')}::uuid[], ${sql.placeholder('offSchedule')}::uuid[],
+        ${sql.placeholder('expected')}::uuid, ${sql.placeholder('room')}::jsonb,
+        ${sql.placeholder('events')}::jsonb, ${sql.placeholder('channel')}::text,
+        ${sql.placeholder('maxInline')}::integer)`,
+    {
+      clientId: input.clientId,
+      lockKey: `cs-routing:${input.clientId}`,
+      staleSeconds: CONNECTION_STALE_SECONDS,
+      decide: input.decide,
+      strategy: input.strategy,
+      preferred: input.preferredCsId,
+      known: uuidArrayLiteral(input.knownCsIds),
+      offSchedule: uuidArrayLiteral(input.offScheduleCsIds),
+      expected: input.expectedCsId,
+      room: input.room,
+      events: input.events,
+      channel: input.channel,
+      maxInline: input.maxInlineBytes,
+    },
+  );
+  const row = result.rows[0];
+  if (row?.outcome !== 'opened' || row.short_id === null) return null;
+  return {
+    shortId: Number(row.short_id),
+    csId: row.cs_id,
+    reason: row.reason ?? '',
+    published: row.published,
+  };
 }
 
 /** A candidate's columns: its routing fields and its open rooms. */

@@ -15,6 +15,7 @@ import {
   listOnlineAgentsWithSchedules,
   lockClientRouting,
   lockClientRoutingReadingAgents,
+  readRoutingAgents,
   type ScheduledCandidate,
 } from './routing.repository.js';
 
@@ -86,6 +87,34 @@ export async function chooseAssignmentAmong(
 ): Promise<Choice> {
   // Online is not enough either: the agent must be inside their schedule (decision 0036).
   const onSchedule = await agentsOnScheduleOf(tx, clientId, online, new Date());
+  return chooseOnSchedule(config, online, onSchedule, tags, preferredCsId);
+}
+
+/**
+ * A new conversation's routing prepared before the lock (decision 0077): the configuration, default bot
+ * and agents read without it, which of them are outside their schedule now, and the choice those loads
+ * give. `openRoutedRoom` chooses again under the lock from the live loads, as `chooseAgent` does.
+ */
+export async function prepareNewRoomRouting(tx: Executor, clientId: string, preferredCsId: string | null) {
+  const read = await readRoutingAgents(tx, clientId);
+  const config = withDefaults(read.config);
+  const onSchedule = await agentsOnScheduleOf(tx, clientId, read.agents, new Date());
+  return {
+    config,
+    defaultBotId: read.defaultBotId,
+    knownCsIds: read.agents.map((agent) => agent.id),
+    offScheduleCsIds: read.agents.filter((agent) => !onSchedule.has(agent.id)).map((agent) => agent.id),
+    expected: chooseOnSchedule(config, read.agents, onSchedule, [], preferredCsId),
+  };
+}
+
+function chooseOnSchedule(
+  config: CsConfig,
+  online: ScheduledCandidate[],
+  onSchedule: Set<string>,
+  tags: string[],
+  preferredCsId: string | null,
+): Choice {
   const agents = online
     .filter((agent) => onSchedule.has(agent.id))
     .map(({ schedule: _schedule, ...agent }) => agent);
