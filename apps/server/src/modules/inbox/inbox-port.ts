@@ -28,6 +28,7 @@ import { applyGroupUpdate } from './groups/groups.sync.js';
 import type { InboxDeps } from './inbox.deps.js';
 import {
   type InboxEvent,
+  newMessageEvent,
   publishInboxEvent,
   publishInboxEvents,
   roomAudience,
@@ -105,17 +106,6 @@ async function announceMessageChange<T extends 'MESSAGE_STATUS' | 'MESSAGE_MEDIA
     chat: toMessage(row),
   } as unknown as InboxEvent;
   await publishInboxEvent(deps, executor, { clientId: row.clientId, ...event });
-}
-
-function newMessageEvent(room: CsRoomRow, stored: CsMessageRow): InboxEvent {
-  return {
-    audience: roomAudience(room.csId),
-    typeNotif: 'NEW_MESSAGE',
-    messageId: stored.id,
-    data: { roomId: room.id },
-    chat: toMessage(stored),
-    chatroom: toRoom(room),
-  };
 }
 
 /** A new room's events in their order: the room, its assignment if any, its first message (last). */

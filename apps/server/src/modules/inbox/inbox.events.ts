@@ -1,7 +1,11 @@
 import type { InboxEvent as InboxEventPayload, InboxEventType } from '@sapa/contracts';
 import type { Executor } from '../../platform/database.js';
 import type { RealtimeAudience } from '../../platform/realtime/realtime.types.js';
+import type { CsMessageRow } from './chat/chat.tables.js';
+import { toMessage } from './chat/message.view.js';
 import type { InboxDeps } from './inbox.deps.js';
+import { toRoom } from './rooms/room.view.js';
+import type { CsRoomRow } from './rooms/rooms.tables.js';
 
 /** typeNotif values the inbox publishes (declared in contracts, `inbox.events.ts`). */
 export type { InboxEventType };
@@ -9,6 +13,18 @@ export type { InboxEventType };
 /** The assigned agent (if any) plus supervisors: who must see a change in one room. */
 export function roomAudience(csId: string | null): RealtimeAudience {
   return { csIds: csId ? [csId] : [], chatRoles: csId ? ['SPV'] : ['SPV', 'CS'] };
+}
+
+/** A message stored in a room, as its audience hears it. */
+export function newMessageEvent(room: CsRoomRow, stored: CsMessageRow): InboxEvent {
+  return {
+    audience: roomAudience(room.csId),
+    typeNotif: 'NEW_MESSAGE',
+    messageId: stored.id,
+    data: { roomId: room.id },
+    chat: toMessage(stored),
+    chatroom: toRoom(room),
+  };
 }
 
 /** Fields whose value may be null may be left out: they are sent as null. */

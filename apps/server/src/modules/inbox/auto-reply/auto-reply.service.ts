@@ -24,7 +24,7 @@ import { insertMessage } from '../chat/chat.repository.js';
 import { toMessage } from '../chat/message.view.js';
 import type { InboxDeps } from '../inbox.deps.js';
 import { autoReplyExists, autoReplyNotFound } from '../inbox.errors.js';
-import { type InboxEvent, roomAudience } from '../inbox.events.js';
+import { type InboxEvent, newMessageEvent, roomAudience } from '../inbox.events.js';
 import { toRoom } from '../rooms/room.view.js';
 import type { CsRoomRow } from '../rooms/rooms.tables.js';
 import { hasAvailableAgent } from '../routing/routing.service.js';
@@ -348,15 +348,6 @@ async function sendAutomatic(
   });
   return {
     queued: [queued],
-    events: [
-      {
-        audience: roomAudience(room.csId),
-        typeNotif: 'NEW_MESSAGE',
-        messageId: stored.id,
-        data: { roomId: room.id },
-        chat: toMessage(stored),
-        chatroom: toRoom(room),
-      },
-    ],
+    events: [newMessageEvent(room, stored)],
   };
 }

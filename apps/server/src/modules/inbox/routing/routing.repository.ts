@@ -28,11 +28,7 @@ const routingLock = (clientId: string) =>
  * the client's routing lock is held, for every new conversation.
  */
 export async function lockClientRoutingReadingAgents(db: Executor, clientId: string) {
-  const result = await runPreparedSql<{
-    config: Record<string, unknown> | null;
-    default_bot_id: string | null;
-    agents: AgentsJson | null;
-  }>(
+  const result = await runPreparedSql<RoutingReadRow>(
     db,
     'inbox_lock_routing_agents',
     // Cast: the embedded database sends parameters as text, which no function signature matches.
@@ -41,12 +37,23 @@ export async function lockClientRoutingReadingAgents(db: Executor, clientId: str
         ${sql.placeholder('clientId')}::uuid, ${sql.placeholder('lockKey')}::text, ${sql.placeholder('staleSeconds')}::integer)`,
     { clientId, lockKey: `cs-routing:${clientId}`, staleSeconds: CONNECTION_STALE_SECONDS },
   );
-  const row = result.rows[0];
-  const agents = toCandidates(row?.agents ?? null);
-  return { config: row?.config ?? null, defaultBotId: row?.default_bot_id ?? null, agents };
+  return toRoutingRead(result.rows[0]);
 }
 
 type AgentsJson = (Omit<ScheduledCandidate, 'lastAssignedAt'> & { lastAssignedAt: string | null })[];
+
+/** What both routing reads answer: the saved configuration, the default bot and the agents as JSON. */
+type RoutingReadRow = {
+  config: Record<string, unknown> | null;
+  default_bot_id: string | null;
+  agents: AgentsJson | null;
+};
+
+const toRoutingRead = (row: RoutingReadRow | undefined) => ({
+  config: row?.config ?? null,
+  defaultBotId: row?.default_bot_id ?? null,
+  agents: toCandidates(row?.agents ?? null),
+});
 
 // JSON carries the timestamp as text; the policy compares dates.
 const toCandidates = (agents: AgentsJson | null): ScheduledCandidate[] =>
@@ -60,11 +67,7 @@ const toCandidates = (agents: AgentsJson | null): ScheduledCandidate[] =>
  * is prepared from before `openRoutedRoom` takes the lock and reads the live loads again.
  */
 export async function readRoutingAgents(db: Executor, clientId: string) {
-  const result = await runPreparedSql<{
-    config: Record<string, unknown> | null;
-    default_bot_id: string | null;
-    agents: AgentsJson | null;
-  }>(
+  const result = await runPreparedSql<RoutingReadRow>(
     db,
     'inbox_routing_agents',
     () =>
@@ -72,12 +75,7 @@ export async function readRoutingAgents(db: Executor, clientId: string) {
         ${sql.placeholder('clientId')}::uuid, ${sql.placeholder('staleSeconds')}::integer)`,
     { clientId, staleSeconds: CONNECTION_STALE_SECONDS },
   );
-  const row = result.rows[0];
-  return {
-    config: row?.config ?? null,
-    defaultBotId: row?.default_bot_id ?? null,
-    agents: toCandidates(row?.agents ?? null),
-  };
+  return toRoutingRead(result.rows[0]);
 }
 
 // An array literal both drivers send as one text parameter (ids are uuids: nothing to quote).
