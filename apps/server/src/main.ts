@@ -41,8 +41,16 @@ function mark(phase: string) {
 mark('boot and imports');
 
 /** Opens the database (migrating it) and, in embedded mode, locks the data folder first. */
-async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; release: () => void }> {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => {} };
+async function openDatabase(
+  config: Config,
+  command: Command,
+): Promise<{ database: DatabaseHandle; release: () => void }> {
+  if (config.databaseUrl) {
+    const database = await openPostgres(config.databaseUrl, {
+      keepWarm: command === 'serve' || command === 'work',
+    });
+    return { database, release: () => {} };
+  }
   const release = lockDataDir(config.dataDir);
   try {
     return { database: await openPglite(path.join(config.dataDir, 'pglite')), release };
@@ -79,7 +87,7 @@ async function run(command: Command) {
   const loading = loadServer();
   // Without a database nothing runs: a failed open ends the start, the loading then does not matter.
   loading.catch(() => undefined);
-  const { database, release } = await openDatabase(config);
+  const { database, release } = await openDatabase(config, command);
   mark('open database and migrations');
   const server = await loading;
   mark('server modules');

@@ -83,13 +83,30 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   };
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'sapa' });
+const POOL_SIZE = 10;
+
+/**
+ * `keepWarm` (the serving process): the pool opens all its connections at start and keeps them when
+ * idle. A backend opened during a burst costs its connection, then a cold catalog cache and a first
+ * parse of every prepared statement; on the webhook bench the first burst's arrivals waited 100–350 ms
+ * for that, and pg-pool's 10-second idle timeout made every lull end cold again.
+ */
+export async function openPostgres(url: string, { keepWarm = false } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    min: keepWarm ? POOL_SIZE : 0,
+    application_name: 'sapa',
+  });
   // The server can end an idle pooled connection (restart, failover, a terminated backend): the pool
   // drops that client and the next query opens a new one. Unheard, the pool's error would end the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder });
+  if (keepWarm) {
+    const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+    for (const client of clients) client.release();
+  }
   return {
     kind: 'postgres',
     db,
