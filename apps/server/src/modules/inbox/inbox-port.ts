@@ -197,8 +197,6 @@ export function createInboxPort(
         let room: CsRoomRow;
         let newBotId: string | null = null;
         let config: CsConfig | null = null;
-        // The new room's events (room, assignment, message) went out in the statement that opened it.
-        let publishedRoom = false;
         // Read with the live room, before any client-wide lock (decision 0054).
         const rules: AutoReplyRules | undefined = autoReplyRulesAhead(deps, message.channel, arrival.rules);
         if (live) {
@@ -248,21 +246,18 @@ export function createInboxPort(
             csatAt: null,
             createdAt: assignedAt,
           });
+          const botFor = (settings: CsConfig, defaultBotId: string | null) =>
+            botForNewRoom(deps, tx, message.clientId, settings, message.sentAt, defaultBotId);
           let opened: CsRoomRow | null = null;
+          // The new room's events (room, assignment, message) went out in the statement that opened it.
+          let publishedRoom = false;
           if (deps.openInOneStatement !== false) {
             // Routing prepared without the lock, then ONE statement takes it, chooses from the live
             // loads, numbers and inserts the room and publishes (decision 0077): the lock is held for
             // that statement and the commit.
             const ahead = await prepareNewRoomRouting(tx, message.clientId, customer.csId);
             config = ahead.config;
-            newBotId = await botForNewRoom(
-              deps,
-              tx,
-              message.clientId,
-              config,
-              message.sentAt,
-              ahead.defaultBotId,
-            );
+            newBotId = await botFor(config, ahead.defaultBotId);
             const decide = config.autoAssignTicket && newBotId === null;
             const predicted = rowFor(decide ? ahead.expected : null, newBotId !== null);
             const target = deps.realtime?.statementTarget;
@@ -298,14 +293,7 @@ export function createInboxPort(
             // or when an agent came online after the read (their schedule is unknown to the statement).
             const locked = await getCsConfigLockingRouting(tx, message.clientId);
             config = locked.config;
-            newBotId = await botForNewRoom(
-              deps,
-              tx,
-              message.clientId,
-              config,
-              message.sentAt,
-              locked.defaultBotId,
-            );
+            newBotId = await botFor(config, locked.defaultBotId);
             const choice =
               config.autoAssignTicket && newBotId === null
                 ? await chooseAssignmentAmong(tx, message.clientId, config, locked.agents, [], customer.csId)
@@ -313,11 +301,11 @@ export function createInboxPort(
             const { shortId: _unnumbered, ...row } = rowFor(choice, newBotId !== null);
             room = await insertNumberedRoom(tx, row, choice?.csId ?? null);
           }
-          if (!publishedRoom) events.push(...newRoomEvents(room, stored).slice(0, -1));
+          if (!publishedRoom) events.push(...newRoomEvents(room, stored));
         }
         // A repeated delivery: the message is already stored and was already announced.
         if (!stored) return;
-        if (!publishedRoom) events.push(newMessageEvent(room, stored));
+        if (live) events.push(newMessageEvent(room, stored));
         // The inbox answering by itself (auto-reply, maintenance), after the message it answers.
         const reply = await replyAutomatically(deps, tx, {
           room,
