@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withPreparedStatements } from './pglite-statements.js';
+import { PipelinedClient } from './postgres-pipeline.js';
 import { fromServerRoot } from './server-root.js';
 
 /**
@@ -97,6 +98,8 @@ export async function openPostgres(url: string, { keepWarm = false } = {}): Prom
     max: POOL_SIZE,
     min: keepWarm ? POOL_SIZE : 0,
     application_name: 'sapa',
+    // A transaction's BEGIN rides with its first statement; its last statement can carry the COMMIT.
+    Client: PipelinedClient as unknown as pg.PoolConfig['Client'],
   });
   // The server can end an idle pooled connection (restart, failover, a terminated backend): the pool
   // drops that client and the next query opens a new one. Unheard, the pool's error would end the process.

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from './database.js';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, isTransaction } from './database.js';
+import { PipelinedClient } from './postgres-pipeline.js';
 
 const cache = new WeakMap<Database, Map<string, unknown>>();
 
@@ -78,7 +79,12 @@ type RawPreparing = {
       fields: undefined,
       name: string,
       isResponseInArrayMode: boolean,
-    ): { execute(values: Record<string, unknown>): Promise<unknown> };
+    ): {
+      execute(values: Record<string, unknown>): Promise<unknown>;
+      rawQueryConfig?: { name?: string; text: string };
+      params?: unknown[];
+      client?: unknown;
+    };
   };
 };
 
@@ -86,16 +92,26 @@ type RawPreparing = {
  * A raw SQL statement (`sql.placeholder` for its values) run like `preparedOn`: built once per database
  * and named, so PostgreSQL parses and plans it once per connection (the arrival's routing lock and
  * publish, decision 0067). Answers the driver's result (`rows`, as objects).
+ *
+ * `commit`: the statement is the last of the caller's transaction, and on PostgreSQL the COMMIT is
+ * written with it (decision 0082); nothing may run in the transaction after it. A statement may then
+ * decline by raising `DECLINED_LAST_STATEMENT`. Elsewhere (the embedded database, no transaction) it
+ * runs as usual and the transaction commits as usual.
  */
 export async function runPreparedSql<R>(
   executor: Executor,
   name: string,
   build: () => SQL,
   values: Record<string, unknown>,
+  { commit = false } = {},
 ): Promise<{ rows: R[] }> {
   const query = preparedOn(executor, name, (db) => {
     const { dialect, session } = db as unknown as RawPreparing;
     return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
   });
+  if (commit && isTransaction(executor) && query.client instanceof PipelinedClient && query.rawQueryConfig) {
+    const params = fillPlaceholders(query.params ?? [], values);
+    return (await query.client.queryThenCommit(query.rawQueryConfig, params)) as { rows: R[] };
+  }
   return (await query.execute(values)) as { rows: R[] };
 }

@@ -146,7 +146,9 @@ export function createInboxPort(
         update,
       );
     },
-    async receiveInbound(executor, message, callerAfterCommit) {
+    async receiveInbound(executor, message, callerAfterCommit, options) {
+      // The caller runs nothing after us in its transaction: our last statement may end it (0082).
+      const endsTransaction = options?.endsTransaction === true && isTransaction(executor);
       // What starts once the arrival commits (decision 0044): the caller's queue when it owns the
       // transaction, ours when we do; none when a caller's transaction comes without one.
       const ownTransaction = !isTransaction(executor);
@@ -264,6 +266,8 @@ export function createInboxPort(
             // Published in the statement only when nothing is published after it (no automatic answer).
             const publishHere =
               target !== undefined && !mayReplyAutomatically(deps, predicted, config, rules);
+            // Nothing follows it (no bot session to insert): the statement ends the transaction.
+            const commit = endsTransaction && publishHere && newBotId === null;
             const outcome = await openRoutedRoom(tx, {
               clientId: message.clientId,
               decide,
@@ -277,6 +281,7 @@ export function createInboxPort(
               events: publishHere ? toStatementEvents(newRoomEvents(predicted, stored)) : null,
               channel: target?.channel ?? null,
               maxInlineBytes: target?.maxInlineBytes ?? 0,
+              commit,
             });
             if (outcome) {
               noteRoomWrite(message.clientId);
@@ -317,8 +322,11 @@ export function createInboxPort(
         });
         events.push(...reply.events);
         automatic.push(...reply.queued);
-        // Last, in one round trip: the client's sequence lock is held only from here to commit.
-        await publishInboxEvents(deps, tx, message.clientId, events);
+        // Last, in one round trip: the client's sequence lock is held only from here to commit, which
+        // rides with it when nothing follows (a new bot room's session does).
+        await publishInboxEvents(deps, tx, message.clientId, events, {
+          commit: endsTransaction && newBotId === null,
+        });
         // A bot room's bot answers in a job, after this transaction.
         await botHeard(deps, tx, room, newBotId, afterCommit);
         const queued = automatic.splice(0);

@@ -73,13 +73,15 @@ export async function publishInboxEvent(
 /**
  * Publishes several events of one client in order, in one round trip: a webhook's arrival publishes
  * its room, assignment and message together, holding the client's sequence lock once and briefly.
+ * `commit`: the publish is the last statement of the executor's transaction and ends it (decision 0082).
  */
 export async function publishInboxEvents(
   deps: Pick<InboxDeps, 'realtime'>,
   executor: Executor,
   clientId: string,
   events: InboxEvent[],
+  options?: { commit?: boolean },
 ): Promise<void> {
   if (!deps.realtime || events.length === 0) return;
-  await deps.realtime.publishMany(clientId, events.map(toPublished), executor);
+  await deps.realtime.publishMany(clientId, events.map(toPublished), executor, options);
 }

@@ -162,9 +162,17 @@ export type InboxPort = OutboundSourcePort & {
   /**
    * A caller that owns the transaction gives `afterCommit` and runs it once committed: what the inbox
    * starts for the message (its automatic answer's send, the bot's turn) then starts at once instead
-   * of at the next poll of its job (decision 0044).
+   * of at the next poll of its job (decision 0044). `endsTransaction`: the caller runs nothing more in
+   * its transaction after this, so the inbox's last statement may carry the COMMIT (decision 0082);
+   * when that statement declines (`isDeclinedLastStatement`) the transaction has rolled back and the
+   * caller runs it again without the option.
    */
-  receiveInbound(executor: Executor, message: InboundMessage, afterCommit?: AfterCommit): Promise<void>;
+  receiveInbound(
+    executor: Executor,
+    message: InboundMessage,
+    afterCommit?: AfterCommit,
+    options?: { endsTransaction?: boolean },
+  ): Promise<void>;
   applyStatus(executor: Executor, update: StatusUpdate): Promise<void>;
   /** The customer reacted to a message (`emoji` null: the reaction was taken away). */
   applyReaction(

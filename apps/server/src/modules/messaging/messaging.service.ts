@@ -848,8 +848,8 @@ export function createMessaging(deps: MessagingDeps) {
      */
     inboundPort(inbox: InboxPort): InboxPort {
       return {
-        receiveInbound: (executor, message, afterCommit) =>
-          inbox.receiveInbound(executor, message, afterCommit),
+        receiveInbound: (executor, message, afterCommit, options) =>
+          inbox.receiveInbound(executor, message, afterCommit, options),
         applyReaction: (executor, input) => inbox.applyReaction(executor, input),
         mediaStored: (executor, input) => inbox.mediaStored(executor, input),
         applyOutboundResult: (executor, result) => inbox.applyOutboundResult(executor, result),

@@ -304,12 +304,16 @@ export function createRealtime(options: RealtimeOptions): RealtimeServer {
     );
   };
 
-  const publishIn = (tx: Executor, clientId: string, inputs: readonly Omit<PublishInput, 'clientId'>[]) =>
-    insertEventsAndNotify(tx, NOTIFY_CHANNEL, clientId, inputs, MAX_INLINE_PAYLOAD);
+  const publishIn = (
+    tx: Executor,
+    clientId: string,
+    inputs: readonly Omit<PublishInput, 'clientId'>[],
+    commit = false,
+  ) => insertEventsAndNotify(tx, NOTIFY_CHANNEL, clientId, inputs, MAX_INLINE_PAYLOAD, commit);
 
-  const publishMany: Realtime['publishMany'] = async (clientId, inputs, executor) => {
+  const publishMany: Realtime['publishMany'] = async (clientId, inputs, executor, options) => {
     if (inputs.length === 0) return [];
-    if (executor && isTransaction(executor)) return publishIn(executor, clientId, inputs);
+    if (executor && isTransaction(executor)) return publishIn(executor, clientId, inputs, options?.commit);
     return db.transaction((tx) => publishIn(tx, clientId, inputs));
   };
 

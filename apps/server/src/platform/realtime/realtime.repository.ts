@@ -49,7 +49,8 @@ export async function findEvent(executor: Executor, clientId: string, seq: numbe
  * Takes the client's next sequence numbers, stores the events and NOTIFYs each, in one statement (one
  * round trip while the counter row is locked). An event small enough rides inline in its notification
  * (PostgreSQL refuses payloads from 8000 bytes); otherwise listeners read it back. The lock and the
- * notifications last until commit. Answers the sequence numbers in the order of `inputs`.
+ * notifications last until commit. Answers the sequence numbers in the order of `inputs`. `commit`:
+ * the caller's transaction ends with this statement (`runPreparedSql`), releasing the row at once.
  */
 export async function insertEventsAndNotify(
   executor: Executor,
@@ -57,6 +58,7 @@ export async function insertEventsAndNotify(
   clientId: string,
   inputs: readonly Omit<PublishInput, 'clientId'>[],
   maxInlineBytes: number,
+  commit = false,
 ): Promise<number[]> {
   const events = JSON.stringify(inputs.map((input) => ({ a: input.audience, p: input.payload })));
   // Every event of every client: prepared, parsed and planned once per connection (decision 0067).
@@ -88,6 +90,7 @@ export async function insertEventsAndNotify(
     ) from items order by items.seq`;
     },
     { clientId, count: inputs.length, events, channel, maxInlineBytes },
+    { commit },
   );
   return result.rows.map((row) => Number(row.seq));
 }

@@ -25,11 +25,16 @@ export type PublishInput = {
  */
 export type Realtime = {
   publish(input: PublishInput, executor?: Executor): Promise<number>;
-  /** Several events of one client in one round trip, numbered in order; answers their sequence numbers. */
+  /**
+   * Several events of one client in one round trip, numbered in order; answers their sequence numbers.
+   * `commit`: the publish is the last statement of the executor's transaction and ends it (see
+   * `runPreparedSql`); nothing may run in that transaction after it.
+   */
   publishMany(
     clientId: string,
     inputs: readonly Omit<PublishInput, 'clientId'>[],
     executor?: Executor,
+    options?: { commit?: boolean },
   ): Promise<number[]>;
   /**
    * For a caller whose own SQL statement publishes as `publishMany` does (decision 0077): the NOTIFY

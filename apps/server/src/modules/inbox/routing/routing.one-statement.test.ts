@@ -1,6 +1,7 @@
 import type { RoutingStrategy } from '@sapa/contracts';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDeclinedLastStatement } from '../../../platform/postgres-pipeline.js';
 import type { Realtime } from '../../../platform/realtime/index.js';
 import { realtimeCounters, realtimeEvents } from '../../../platform/realtime/realtime.tables.js';
 import { addOnlineAgent } from '../../../test/agent-presence.js';
@@ -175,10 +176,44 @@ describe('a new conversation opened in the statement that takes the routing lock
         events: null,
         channel: null,
         maxInlineBytes: 0,
+        commit: false,
       }),
     );
     expect(opened).toBeNull();
     const after = await sapa.database.db.select().from(csRooms).where(eq(csRooms.clientId, clientId));
     expect(after).toHaveLength(before.length);
+  });
+
+  it('ending the transaction, declines instead of leaving the server work: nothing is kept (0082)', async () => {
+    await closeAll();
+    await configure({ autoAssignTicket: true, strategy: 'leastBusy' });
+    const agents = await sapa.database.db.select().from(csAgents).where(eq(csAgents.clientId, clientId));
+    const rooms = async () =>
+      (await sapa.database.db.select().from(csRooms).where(eq(csRooms.clientId, clientId))).length;
+    const before = await rooms();
+    const attempt = (knownCsIds: string[]) =>
+      sapa.database.db
+        .transaction((tx) =>
+          openRoutedRoom(tx, {
+            clientId,
+            decide: true,
+            strategy: 'leastBusy',
+            preferredCsId: null,
+            knownCsIds,
+            offScheduleCsIds: [],
+            // Expected to wait, while free agents are online: the statement chooses one of them.
+            expectedCsId: null,
+            room: JSON.stringify({ id: crypto.randomUUID(), customer_phone_number: String(phone++) }),
+            events: '[]',
+            channel: 'sapa_realtime',
+            maxInlineBytes: 7000,
+            commit: true,
+          }),
+        )
+        .catch((error: unknown) => error);
+    // Another agent chosen than the events were built for, then an agent the caller did not read.
+    expect(isDeclinedLastStatement(await attempt(agents.map((agent) => agent.id)))).toBe(true);
+    expect(isDeclinedLastStatement(await attempt([]))).toBe(true);
+    expect(await rooms()).toBe(before);
   });
 });

@@ -98,10 +98,16 @@ export type OpenRoutedRoom = {
   events: string | null;
   channel: string | null;
   maxInlineBytes: number;
+  /**
+   * The statement ends the caller's transaction (decision 0082, migration 0046): the events must be
+   * published by it, so where 0045's function would leave work to the server it raises instead
+   * (`isDeclinedLastStatement`) and the transaction rolls back.
+   */
+  commit: boolean;
 };
 
 /**
- * Takes the client's routing lock and, in the same statement (migration 0045's function): reads the
+ * Takes the client's routing lock and, in the same statement (migrations 0045 and 0046): reads the
  * agents' live loads, chooses as `chooseAgent` does among those on schedule, numbers and inserts the room,
  * counts the assignment, and publishes the caller's events when its expected agent was chosen. Null when an
  * agent the caller did not read may take rooms now (nothing done; the lock is held).
@@ -125,7 +131,7 @@ export async function openRoutedRoom(db: Executor, input: OpenRoutedRoom) {
         ${sql.placeholder('known')}::uuid[], ${sql.placeholder('offSchedule')}::uuid[],
         ${sql.placeholder('expected')}::uuid, ${sql.placeholder('room')}::jsonb,
         ${sql.placeholder('events')}::jsonb, ${sql.placeholder('channel')}::text,
-        ${sql.placeholder('maxInline')}::integer)`,
+        ${sql.placeholder('maxInline')}::integer, ${sql.placeholder('commit')}::boolean)`,
     {
       clientId: input.clientId,
       lockKey: `cs-routing:${input.clientId}`,
@@ -140,7 +146,9 @@ export async function openRoutedRoom(db: Executor, input: OpenRoutedRoom) {
       events: input.events,
       channel: input.channel,
       maxInline: input.maxInlineBytes,
+      commit: input.commit,
     },
+    { commit: input.commit },
   );
   const row = result.rows[0];
   if (row?.outcome !== 'opened' || row.short_id === null) return null;

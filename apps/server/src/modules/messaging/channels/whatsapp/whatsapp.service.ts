@@ -8,6 +8,7 @@ import {
 import type { Database, Executor } from '../../../../platform/database.js';
 import { AppError } from '../../../../platform/errors.js';
 import type { OutboundHttp } from '../../../../platform/outbound-http.js';
+import { isDeclinedLastStatement } from '../../../../platform/postgres-pipeline.js';
 import type { Keys } from '../../../../platform/secrets.js';
 import { seal, unseal } from '../../../../platform/secrets.js';
 import { fileUrl, type Storage } from '../../../../platform/storage/index.js';
@@ -404,6 +405,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     channel: ChannelRow,
     parsed: ParsedItem,
     afterCommit: AfterCommit,
+    endsTransaction = false,
   ): Promise<boolean> {
     const { inbound, customerName } = parsed;
     if (inbound.reaction) {
@@ -422,6 +424,7 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       tx,
       { clientId: channel.clientId, channel: 'whatsapp', channelId: channel.id, ...message, customerName },
       afterCommit,
+      { endsTransaction },
     );
     return inbound.media !== null;
   }
@@ -437,6 +440,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
     receivedAt: Date,
     afterCommit: AfterCommit,
     delivery?: ProcessedDelivery,
+    /** The caller commits right after: the one message's last statement may carry the COMMIT (0082). */
+    endsTransaction = false,
   ) {
     const parsed = items.map((item) =>
       item.kind === 'message' ? parseMessageItem(channel, item, receivedAt) : null,
@@ -464,7 +469,8 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
       // A redelivery (or the same wamid twice in one body): stored and handed over once.
       if (!entry || !stored) continue;
       fresh.delete(entry.row.providerMessageId);
-      if (await handOver(tx, channel, entry, afterCommit)) mediaToCopy.push(stored.id);
+      const last = endsTransaction && items.length === 1;
+      if (await handOver(tx, channel, entry, afterCommit, last)) mediaToCopy.push(stored.id);
     }
     return mediaToCopy;
   }
@@ -550,17 +556,32 @@ export function createWhatsappChannel(deps: WhatsappDeps) {
   }): Promise<boolean> {
     const { channel, items, receivedAt } = event;
     const afterCommit = createAfterCommit(deps.log);
+    const run = (endsTransaction: boolean) =>
+      db.transaction((tx) =>
+        processBatch(
+          tx,
+          channel,
+          items,
+          receivedAt,
+          afterCommit,
+          {
+            clientId: channel.clientId,
+            id: event.id,
+            channelId: channel.id,
+            body: event.body,
+            processedItems: items.length,
+          },
+          endsTransaction,
+        ),
+      );
     let mediaToCopy: string[];
     try {
-      mediaToCopy = await db.transaction((tx) =>
-        processBatch(tx, channel, items, receivedAt, afterCommit, {
-          clientId: channel.clientId,
-          id: event.id,
-          channelId: channel.id,
-          body: event.body,
-          processedItems: items.length,
-        }),
-      );
+      mediaToCopy = await run(true).catch((error: unknown) => {
+        if (!isDeclinedLastStatement(error)) throw error;
+        // Routing changed under the last statement (decision 0082): rolled back; once more as usual.
+        afterCommit.discard();
+        return run(false);
+      });
     } catch (error) {
       afterCommit.discard();
       deps.log.warn({ err: error, eventId: event.id }, 'whatsapp webhook batch failed; storing it to retry');
