@@ -86,6 +86,14 @@ export async function findRoomByShortId(db: Executor, clientId: string, shortId:
   return row ?? null;
 }
 
+/**
+ * `cs_rooms_live_key`'s predicate, spelled as the index spells it: literals, not parameters. A prepared
+ * statement runs on a generic plan after five executions, and a generic plan can use a partial index only
+ * where the query implies its predicate without knowing the parameters: with `is_internal = $n` it
+ * scanned all of the client's rooms on every arrival (0.47 ms at 1,200 rooms, growing with the history).
+ */
+const LIVE_KEY_PREDICATE = () => [sql`not ${csRooms.isInternal}`, sql`${csRooms.status} <> 'closed'`];
+
 /** The customer's room that is not closed on this channel, if any. */
 /** The customer's conversation on one number (`channelId`) that is not closed. */
 /** Read on every arrival: prepared, one statement per case (a channel number or none). */
@@ -100,8 +108,7 @@ const prepareFindLiveRoom = (db: Executor, withChannelId: boolean) =>
         eq(csRooms.customerPhoneNumber, sql.placeholder('phone')),
         eq(csRooms.channel, sql.placeholder('channel')),
         withChannelId ? eq(csRooms.channelId, sql.placeholder('channelId')) : isNull(csRooms.channelId),
-        eq(csRooms.isInternal, false),
-        sql`${csRooms.status} <> 'closed'`,
+        ...LIVE_KEY_PREDICATE(),
       ),
     )
     .prepare(withChannelId ? 'inbox_live_room' : 'inbox_live_room_no_channel');
@@ -147,8 +154,7 @@ const prepareFindLiveRoomWithSettings = (db: Executor, withChannelId: boolean, n
         eq(csRooms.customerPhoneNumber, sql.placeholder('phone')),
         eq(csRooms.channel, sql.placeholder('channel')),
         withChannelId ? eq(csRooms.channelId, sql.placeholder('channelId')) : isNull(csRooms.channelId),
-        eq(csRooms.isInternal, false),
-        sql`${csRooms.status} <> 'closed'`,
+        ...LIVE_KEY_PREDICATE(),
       ),
     )
     .prepare(name);
