@@ -163,20 +163,23 @@ export function createInboxPort(
         if (await receiveCsatReply(deps, tx, message)) return;
         // The upsert locks the customer's row until commit, so one customer's arrivals run one at a
         // time and a second first message sees the room the first one opened.
-        const customer = await ensureCustomer(tx, message.clientId, {
+        const saving = ensureCustomer(tx, message.clientId, {
           id: newId(),
           phoneNumber: message.customerPhone,
           name: message.customerName,
           mediaPlatform: message.channel,
         });
-        // The live room, the enabled auto-reply rules and the saved configuration in one statement.
-        const arrival = await findLiveRoomWithSettings(
+        // The live room, the enabled auto-reply rules and the saved configuration in one statement,
+        // written behind the upsert without waiting for it (decision 0082): PostgreSQL starts it, and
+        // takes its snapshot, only once the upsert holds the customer's row.
+        const reading = findLiveRoomWithSettings(
           tx,
           message.clientId,
           message.customerPhone,
           message.channel,
           message.channelId,
         );
+        const [customer, arrival] = await Promise.all([saving, reading]);
         const live = arrival.room;
         const type = CHAT_TYPE[message.type];
         const content = contentOf(message);
