@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/test-app.js';
+import { connectBeside, openTestDatabase } from '../test/test-app.js';
 import type { DatabaseHandle } from './database.js';
 import { isDeclinedLastStatement } from './postgres-pipeline.js';
 import { runPreparedSql } from './prepared-query.js';
@@ -18,11 +18,7 @@ describe.runIf(process.env.DATABASE_URL)('pipelined PostgreSQL transactions', ()
     await database.sql.executeSql('create table pipeline_probe (id integer primary key, note text not null)');
     await database.sql.executeSql(`create function pipeline_decline() returns integer language plpgsql as $$
       begin raise exception 'declined' using errcode = 'SP001'; end $$`);
-    const { rows } = await database.sql.executeSql('select current_database() as name');
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${(rows[0] as { name: string }).name}`;
-    observer = new pg.Client({ connectionString: url.toString() });
-    await observer.connect();
+    observer = await connectBeside(database);
   });
   afterAll(async () => {
     await observer?.end();

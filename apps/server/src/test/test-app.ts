@@ -36,6 +36,19 @@ export async function openTestDatabase(databaseUrl: string | undefined): Promise
   };
 }
 
+/**
+ * A connection of its own to a PostgreSQL test database (`openTestDatabase` with DATABASE_URL): another
+ * session's view, to see what is committed or to hold a lock while the app runs.
+ */
+export async function connectBeside(database: DatabaseHandle): Promise<pg.Client> {
+  const { rows } = await database.sql.executeSql('select current_database() as name');
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${(rows[0] as { name: string }).name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
 export type TestApp = Sapa & {
   database: DatabaseHandle;
   close(): Promise<void>;

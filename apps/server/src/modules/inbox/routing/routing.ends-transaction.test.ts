@@ -1,9 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeCounters, realtimeEvents } from '../../../platform/realtime/realtime.tables.js';
 import { addOnlineAgent } from '../../../test/agent-presence.js';
-import { createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
+import { connectBeside, createTestApp, type LoggedIn, logIn, type TestApp } from '../../../test/test-app.js';
 import { envelope, postWebhook, textMessage } from '../../../test/whatsapp-webhook.js';
 import { DEMO_WHATSAPP } from '../../demo/index.js';
 import { csAgents } from '../agents/agents.tables.js';
@@ -46,11 +46,7 @@ describe.runIf(process.env.DATABASE_URL)(
         headers: adc.headers,
         payload: { autoAssignTicket: true, strategy: 'leastBusy' },
       });
-      const { rows } = await sapa.database.sql.executeSql('select current_database() as name');
-      const url = new URL(process.env.DATABASE_URL as string);
-      url.pathname = `/${(rows[0] as { name: string }).name}`;
-      admin = new pg.Client({ connectionString: url.toString() });
-      await admin.connect();
+      admin = await connectBeside(sapa.database);
       const warn = sapa.app.log.warn.bind(sapa.app.log);
       sapa.app.log.warn = ((...args: Parameters<typeof warn>) => {
         warnings.push(JSON.stringify(args));
