@@ -23,9 +23,9 @@ const routingLock = (clientId: string) =>
 /**
  * `lockClientRouting` with the client's saved configuration, its default bot (a new room may be the bot's)
  * and the agents who may take a room (`listOnlineAgentsWithSchedules`'s rows), in one round trip (decision
- * 0073): a function of migration 0043 takes the lock, then reads the agents in a statement of its own, so
- * with a snapshot that sees every room committed before the lock was granted. One round trip fewer while
- * the client's routing lock is held, for every new conversation.
+ * 0073): a function takes the lock, then reads the agents in a statement of its own (`readRoutingAgents`'s
+ * read since migration 0047), so with a snapshot that sees every room committed before the lock was
+ * granted. One round trip fewer while the client's routing lock is held, for every new conversation.
  */
 export async function lockClientRoutingReadingAgents(db: Executor, clientId: string) {
   const result = await runPreparedSql<RoutingReadRow>(
