@@ -146,12 +146,10 @@ export function autoReplyRulesAhead(
   return rules;
 }
 
-/**
- * The inbox's automatic answer to a customer's message (decision 0036), in the inbound transaction:
- * the maintenance message while the inbox is in maintenance, else the first auto-reply rule that
- * fires and whose turn the customer has (once per period each). Bot rooms belong to the bot.
- * Answers the events to publish with the customer's message and the ledger rows to dispatch after commit.
- */
+/** Rooms the inbox may answer by itself: not the bot's, not internal, on WhatsApp. */
+const answerable = (room: Pick<CsRoomRow, 'isBot' | 'isInternal' | 'channel'>) =>
+  !room.isBot && !room.isInternal && room.channel === 'whatsapp';
+
 /**
  * Whether `replyAutomatically` may answer this message (it can only when this holds): false lets a new
  * conversation publish its events in the statement that opens the room (decision 0077).
@@ -162,10 +160,16 @@ export function mayReplyAutomatically(
   config: CsConfig,
   rules: AutoReplyRules | undefined,
 ): boolean {
-  if (!deps.messaging?.() || room.isBot || room.isInternal || room.channel !== 'whatsapp') return false;
+  if (!deps.messaging?.() || !answerable(room)) return false;
   return config.maintenance.enabled || rules === undefined || rules.length > 0;
 }
 
+/**
+ * The inbox's automatic answer to a customer's message (decision 0036), in the inbound transaction:
+ * the maintenance message while the inbox is in maintenance, else the first auto-reply rule that
+ * fires and whose turn the customer has (once per period each). Bot rooms belong to the bot.
+ * Answers the events to publish with the customer's message and the ledger rows to dispatch after commit.
+ */
 export async function replyAutomatically(
   deps: AutoReplyDeps,
   tx: Executor,
@@ -173,7 +177,7 @@ export async function replyAutomatically(
 ): Promise<AutomaticReply> {
   const { room, message } = inbound;
   const messaging = deps.messaging?.();
-  if (!messaging || room.isBot || room.isInternal || room.channel !== 'whatsapp') return NO_REPLY;
+  if (!messaging || !answerable(room)) return NO_REPLY;
   const config = await inbound.config();
   const at = message.sentAt;
   const phone = room.customerPhoneNumber;

@@ -92,11 +92,12 @@ export async function findRoomByShortId(db: Executor, clientId: string, shortId:
  * where the query implies its predicate without knowing the parameters: with `is_internal = $n` it
  * scanned all of the client's rooms on every arrival (0.47 ms at 1,200 rooms, growing with the history).
  */
-const LIVE_KEY_PREDICATE = () => [sql`not ${csRooms.isInternal}`, sql`${csRooms.status} <> 'closed'`];
+const liveKeyPredicate = () => [sql`not ${csRooms.isInternal}`, sql`${csRooms.status} <> 'closed'`];
 
-/** The customer's room that is not closed on this channel, if any. */
-/** The customer's conversation on one number (`channelId`) that is not closed. */
-/** Read on every arrival: prepared, one statement per case (a channel number or none). */
+/**
+ * The customer's conversation on one number (`channelId`) that is not closed. Prepared, one statement per
+ * case (a channel number or none).
+ */
 const prepareFindLiveRoom = (db: Executor, withChannelId: boolean) =>
   db
     .select()
@@ -108,7 +109,7 @@ const prepareFindLiveRoom = (db: Executor, withChannelId: boolean) =>
         eq(csRooms.customerPhoneNumber, sql.placeholder('phone')),
         eq(csRooms.channel, sql.placeholder('channel')),
         withChannelId ? eq(csRooms.channelId, sql.placeholder('channelId')) : isNull(csRooms.channelId),
-        ...LIVE_KEY_PREDICATE(),
+        ...liveKeyPredicate(),
       ),
     )
     .prepare(withChannelId ? 'inbox_live_room' : 'inbox_live_room_no_channel');
@@ -154,7 +155,7 @@ const prepareFindLiveRoomWithSettings = (db: Executor, withChannelId: boolean, n
         eq(csRooms.customerPhoneNumber, sql.placeholder('phone')),
         eq(csRooms.channel, sql.placeholder('channel')),
         withChannelId ? eq(csRooms.channelId, sql.placeholder('channelId')) : isNull(csRooms.channelId),
-        ...LIVE_KEY_PREDICATE(),
+        ...liveKeyPredicate(),
       ),
     )
     .prepare(name);
